@@ -1,0 +1,77 @@
+/**
+ * Where retie keeps its state, following the XDG base directories.
+ *
+ * - config (`$XDG_CONFIG_HOME/retie`): the user identity key.
+ * - state (`$XDG_STATE_HOME/retie`): the ledger, blob store and snapshots.
+ * - cache (`$XDG_CACHE_HOME/retie`): probe results and usage.
+ *
+ * None of these is ever inside a workspace the tools or the sandbox can write.
+ *
+ * @module
+ */
+import { join } from "node:path";
+
+/** Reads an environment variable without throwing when permission is missing. */
+function env(name: string): string | undefined {
+  try {
+    return Deno.env.get(name) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function home(): string {
+  return env("HOME") ?? "/nonexistent-home";
+}
+
+/**
+ * The retie config directory.
+ *
+ * @example
+ * ```ts
+ * import { configDir } from "./dirs.ts";
+ * configDir(); // e.g. "/home/me/.config/retie"
+ * ```
+ */
+export function configDir(): string {
+  return join(env("XDG_CONFIG_HOME") ?? join(home(), ".config"), "retie");
+}
+
+/**
+ * The retie state directory (ledger, blobs, snapshots).
+ *
+ * @example
+ * ```ts
+ * import { stateDir } from "./dirs.ts";
+ * stateDir(); // e.g. "/home/me/.local/state/retie"
+ * ```
+ */
+export function stateDir(): string {
+  return join(env("XDG_STATE_HOME") ?? join(home(), ".local", "state"), "retie");
+}
+
+/**
+ * The retie cache directory (probe results, usage).
+ *
+ * @example
+ * ```ts
+ * import { cacheDir } from "./dirs.ts";
+ * cacheDir(); // e.g. "/home/me/.cache/retie"
+ * ```
+ */
+export function cacheDir(): string {
+  return join(env("XDG_CACHE_HOME") ?? join(home(), ".cache"), "retie");
+}
+
+/**
+ * The default ledger path: `$RETIE_LEDGER`, else `<state>/ledger.db`.
+ *
+ * @example
+ * ```ts
+ * import { defaultLedgerPath } from "./dirs.ts";
+ * defaultLedgerPath().endsWith(".db"); // true
+ * ```
+ */
+export function defaultLedgerPath(): string {
+  return env("RETIE_LEDGER") ?? join(stateDir(), "ledger.db");
+}

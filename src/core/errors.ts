@@ -1,0 +1,47 @@
+/**
+ * retie's error type: what went wrong, and what to do about it.
+ *
+ * Every message follows one grammar: `<what> (<the input>): <why>` plus a `hint` that names the fix.
+ *
+ * @module
+ */
+
+/** An error a user or a model can act on. */
+export class RetieError extends Error {
+  /** What to do about it, in one sentence. */
+  readonly hint?: string;
+  /** Process exit code when this ends the CLI: 1 failure, 2 bad input. */
+  readonly exitCode: number;
+
+  /**
+   * @example
+   * ```ts
+   * import { RetieError } from "./errors.ts";
+   * throw new RetieError("cannot read the policy (.retie/policy.json): not JSON", {
+   *   hint: "fix the file or remove it to use retie-default",
+   *   exitCode: 2,
+   * });
+   * ```
+   */
+  constructor(message: string, opts: { hint?: string; exitCode?: number; cause?: unknown } = {}) {
+    super(message, { cause: opts.cause });
+    this.name = "RetieError";
+    this.hint = opts.hint;
+    this.exitCode = opts.exitCode ?? 1;
+  }
+}
+
+/**
+ * Formats any thrown value for the terminal: the message, then the hint on its own line.
+ *
+ * @example
+ * ```ts
+ * import { describeError } from "./errors.ts";
+ * describeError(new Error("boom")); // "boom"
+ * ```
+ */
+export function describeError(e: unknown): string {
+  if (e instanceof RetieError) return e.hint ? `${e.message}\n  hint: ${e.hint}` : e.message;
+  if (e instanceof Error) return e.message;
+  return String(e);
+}

@@ -1,0 +1,31 @@
+/**
+ * The contract between the plane (which plans undos) and the sandbox (which provides workspace
+ * snapshots). A snapshot restores a workspace byte for byte: contents, modes, symlinks, deleted
+ * files back, new files gone.
+ *
+ * @module
+ */
+
+/** One path that differs between a snapshot and the tree on disk. */
+export interface PathDiff {
+  /** Path relative to the snapshot root. */
+  path: string;
+  /** What changed: added since, removed since, or modified (content, mode, type or link target). */
+  change: "added" | "removed" | "modified";
+}
+
+/** Workspace snapshots. Implemented in `src/sandbox/`. */
+export interface SnapshotStore {
+  /**
+   * Records the state of `root` (all of it except `exclude`, relative paths). Cost grows with what
+   * changed since the previous capture of the same root, not with the size of the tree.
+   * Returns the snapshot id (a content hash of its manifest).
+   */
+  capture(root: string, exclude: string[]): Promise<string>;
+  /** True when the snapshot and every blob it needs are stored intact. */
+  verify(id: string): Promise<boolean>;
+  /** The paths where `root` now differs from snapshot `id` (empty: identical). */
+  diff(root: string, id: string): Promise<PathDiff[]>;
+  /** Makes `root` equal to snapshot `id` again; returns what it changed. */
+  restore(root: string, id: string): Promise<PathDiff[]>;
+}
