@@ -4,7 +4,8 @@
  * `local: true` (the default) uses the `retie:local` variant (loopback allowed), which the tests
  * need to reach the emulators on 127.0.0.1; `local: false` uses the shipped `retie` flags.
  */
-import { fromFileUrl, join } from "node:path";
+import { join } from "node:path";
+import { fileURLToPath as fromFileUrl } from "node:url";
 
 /** Repository root. */
 export const ROOT = fromFileUrl(new URL("../../", import.meta.url));
