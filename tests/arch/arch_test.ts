@@ -13,6 +13,7 @@ Deno.test("the source tree follows the architecture rules", () => {
 Deno.test("the checker catches planted violations", () => {
   const found = checkTree(FIXTURE).map((v) => `${v.file}: ${v.problem}`).sort();
   assert.deepEqual(found, [
+    "src/agent/shortcut.ts: calls a tool handler outside the guard",
     "src/cli/sneaky.ts: starts a process outside src/exec.ts",
     "src/plane/uses_cli.ts: imports ../cli/sneaky.ts: nothing may import cli",
     "src/providers/runs_tools.ts: imports ../plane/guard.ts: providers may not depend on plane",

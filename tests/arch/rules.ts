@@ -23,6 +23,10 @@ export const ALLOWED: Record<string, string[]> = {
 /** Files that may start processes. */
 export const SPAWN_ALLOWED = new Set(["src/exec.ts"]);
 
+/** The only file that may call a tool handler: the guard. */
+export const HANDLER_CALL_ALLOWED = new Set(["src/plane/guard.ts"]);
+const HANDLER_CALL = /\.handler\s*\(/;
+
 const SPAWN = /\bDeno\.Command\b|\bDeno\.run\s*\(|node:child_process|\bDeno\.spawn/;
 const IMPORT = /(?:import|export)\s[^"'`]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
 
@@ -66,6 +70,9 @@ export function checkTree(root: string): Violation[] {
     const code = stripComments(Deno.readTextFileSync(file));
     if (SPAWN.test(code) && !SPAWN_ALLOWED.has(rel)) {
       out.push({ file: rel, problem: "starts a process outside src/exec.ts" });
+    }
+    if (HANDLER_CALL.test(code) && !HANDLER_CALL_ALLOWED.has(rel) && !rel.startsWith("src/tools/")) {
+      out.push({ file: rel, problem: "calls a tool handler outside the guard" });
     }
     if (!rel.startsWith("src/")) continue;
     const from = area(relative(src, file));
