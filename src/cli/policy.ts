@@ -1,0 +1,44 @@
+/**
+ * `retie policy [--workspace DIR] [--json]`: prints the effective policy (retie-default plus the
+ * workspace's `.retie/policy.json`, if any) and its identity `name@digest`. An invalid project file
+ * is refused (exit 2) naming the offending rule.
+ *
+ * @module
+ */
+import type { Register } from "./commands.ts";
+
+/**
+ * Registers `retie policy`.
+ *
+ * @example
+ * ```ts
+ * import { Command } from "commander";
+ * import { register } from "./policy.ts";
+ * const program = new Command("retie");
+ * register(program);
+ * ```
+ */
+export const register: Register = (program) => {
+  program
+    .command("policy")
+    .description("print the effective policy and its digest (retie-default + .retie/policy.json)")
+    .option(
+      "--workspace <dir>",
+      "workspace whose .retie/policy.json to include (default: current directory)",
+    )
+    .option("--json", "print the effective policy document as JSON")
+    .action(async (opts: { workspace?: string; json?: boolean }) => {
+      const { resolve } = await import("node:path");
+      const { loadEffectivePolicy, formatPolicy } = await import("../plane/policy.ts");
+      const p = loadEffectivePolicy(resolve(opts.workspace ?? Deno.cwd()));
+      if (opts.json) {
+        console.log(
+          JSON.stringify(
+            { identity: p.identity, digest: p.digest, sources: p.sources, policy: p.doc },
+            null,
+            2,
+          ),
+        );
+      } else console.log(formatPolicy(p));
+    });
+};

@@ -1,0 +1,90 @@
+/**
+ * `retie verify [--ledger PATH] [--session ID] [--json] [--user-key HEX]`: checks the ledger from
+ * its own process. Exit 0 valid, 1 invalid (naming the first bad seq), 2 unreadable input.
+ *
+ * @module
+ */
+import type { Register } from "./commands.ts";
+
+/** Ledger size from which verify checks signatures on worker threads (~25k entries). */
+const PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Registers `retie verify`.
+ *
+ * @example
+ * ```ts
+ * import { Command } from "commander";
+ * import { register } from "./verify.ts";
+ * const program = new Command("retie");
+ * register(program);
+ * ```
+ */
+export const register: Register = (program) => {
+  program
+    .command("verify")
+    .description(
+      "check the ledger: every hash, link, signature, delegation and the signed head (exit 0 valid, 1 invalid, 2 unreadable)",
+    )
+    .option("--session <id>", "report only this session (the whole chain is still checked)")
+    .option("--json", "print the full report as JSON")
+    .option(
+      "--user-key <hex>",
+      "trust only sessions opened by this user public key (repeatable)",
+      (v: string, acc: string[]) => [...acc, v],
+      [] as string[],
+    )
+    .action(async (_opts, cmd) => {
+      const o = cmd.optsWithGlobals() as {
+        ledger?: string;
+        session?: string;
+        json?: boolean;
+        userKey: string[];
+      };
+      const { defaultLedgerPath } = await import("../core/dirs.ts");
+      const { verifyLedger } = await import("../plane/verify.ts");
+      const path = o.ledger ?? defaultLedgerPath();
+      const vopts = {
+        session: o.session,
+        trustedUserKeys: o.userKey.length ? o.userKey : undefined,
+      };
+      // Large ledgers: signatures on 2 worker threads (worth it past a few thousand entries).
+      let large = false;
+      try {
+        large = Deno.statSync(path).size > PARALLEL_FROM_BYTES;
+      } catch { /* verifyLedger reports the missing file */ }
+      const report = large
+        ? await (await import("../plane/verify_parallel.ts")).verifyLedgerParallel(path, vopts)
+        : verifyLedger(path, vopts);
+      if (o.json) console.log(JSON.stringify(report, null, 2));
+      else {
+        const lines: string[] = [];
+        if (report.ok) {
+          lines.push(
+            `ledger OK: ${report.entries} entries, ${report.sessions} sessions, head #${report.headSeq} ${
+              report.headHash.slice(0, 12)
+            }`,
+          );
+        } else {
+          const f = report.firstBad!;
+          lines.push(`ledger INVALID at seq ${f.seq}: ${f.problem}`);
+          for (const p of report.problems.slice(1, 20)) {
+            lines.push(`  also seq ${p.seq}: ${p.problem}`);
+          }
+          if (report.problems.length > 20) {
+            lines.push(`  … and ${report.problems.length - 20} more (--json lists all)`);
+          }
+        }
+        for (const a of report.openActions) {
+          lines.push(`started, not confirmed: ${a.actionId} (seq ${a.seq}, ${a.session})`);
+        }
+        if (report.userKeys.length) {
+          lines.push(
+            `user key${report.userKeys.length > 1 ? "s" : ""}: ${report.userKeys.join(", ")}`,
+          );
+        }
+        console.log(lines.join("\n"));
+      }
+      if (!report.ok) Deno.exitCode = 1;
+    });
+};

@@ -1,0 +1,365 @@
+/**
+ * The guard: the one path every tool call takes, and the only place a tool handler is called.
+ *
+ * classify → gate → plan the undo → record intent → execute → confirm outcome
+ *
+ * Any stage failing means the handler is never called (fail closed) and a refusal is recorded,
+ * attributed to the session. The intent is appended durably *before* the handler starts. Runs are
+ * serialised by a promise-chain mutex, so two concurrent calls cannot interleave the chain.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import { type Effect, unknownEffect } from "../core/effect.ts";
+import { sha256Hex } from "../core/hash.ts";
+import type { FileChange, ToolResult } from "../core/tool.ts";
+import type { Finding, InspectResult } from "../inspect/types.ts";
+import { inspectChanges } from "../inspect/mod.ts";
+import { checkScope } from "./delegation.ts";
+import { newActionId } from "./ids.ts";
+import type { GateDecision } from "./policy.ts";
+import type { Guard, GuardCall, GuardDeps, GuardOutcome, RefusalStage } from "./guard_types.ts";
+import {
+  capturePostState,
+  NO_INVERSE,
+  planUndo,
+  type PostState,
+  type UndoPlan,
+} from "./undo_plan.ts";
+
+export type * from "./guard_types.ts";
+
+/** The tail of each session's promise chain: guard runs on one sink never interleave. */
+const chains = new WeakMap<object, Promise<unknown>>();
+
+function effectRecord(e: Effect): Record<string, unknown> {
+  return {
+    summary: e.summary,
+    consequence: e.consequence,
+    reason: e.reason,
+    reads: e.reads,
+    writes: e.writes,
+    readsOutside: e.readsOutside,
+    writesOutside: e.writesOutside,
+    sandboxed: e.sandboxed,
+    network: e.network,
+    external: e.external,
+  };
+}
+
+/**
+ * Describes a zod failure field by field, so a model can fix its arguments.
+ *
+ * @example
+ * ```ts
+ * import { z } from "zod";
+ * import { describeArgIssues } from "./guard.ts";
+ * const r = z.object({ path: z.string() }).safeParse({});
+ * if (!r.success) describeArgIssues(r.error); // "- path: Invalid input: expected string, received undefined"
+ * ```
+ */
+export function describeArgIssues(error: z.ZodError): string {
+  return error.issues.map((i) => {
+    const at = i.path.length ? i.path.map(String).join(".") : "(arguments)";
+    return `- ${at}: ${i.message}`;
+  }).join("\n");
+}
+
+function jsonSafe(v: unknown): unknown {
+  try {
+    return JSON.parse(JSON.stringify(v ?? null));
+  } catch {
+    return String(v);
+  }
+}
+
+/**
+ * Creates the guard for one session.
+ *
+ * @example
+ * ```ts
+ * import { createGuard } from "./guard.ts";
+ * // const guard = createGuard({ sink, policy, blobs, snapshots, approve, mode: "default",
+ * //   headless: false, yes: false });
+ * // const out = await guard.run({ name: "read", tool: readTool, args: { path: "a.txt" }, ctx });
+ * ```
+ */
+export function createGuard(deps: GuardDeps): Guard {
+  const inspect = deps.inspect ?? inspectChanges;
+  const now = deps.now ?? (() => new Date());
+
+  function refuse(
+    call: GuardCall,
+    args: unknown,
+    stage: RefusalStage,
+    reason: string,
+    extra: {
+      effect?: Effect | null;
+      gate?: GateDecision | null;
+      findings?: Finding[];
+      changes?: FileChange[];
+      model?: string;
+    } = {},
+  ): GuardOutcome {
+    const payload: Record<string, unknown> = {
+      tool: call.name,
+      args: jsonSafe(args),
+      reason,
+      stage,
+    };
+    if (extra.effect) payload.class = extra.effect.class;
+    if (extra.gate?.rule) payload.rule = extra.gate.rule;
+    if (extra.findings?.length) payload.findings = extra.findings;
+    let recordNote = "";
+    try {
+      deps.sink.append("refusal", payload, null);
+    } catch (e) {
+      recordNote = ` (the refusal could not be recorded either: ${(e as Error).message})`;
+    }
+    return {
+      status: "refused",
+      actionId: null,
+      result: {
+        ok: false,
+        output: `refused (${stage}): ${extra.model ?? reason}${recordNote}`,
+        detail: { stage },
+      },
+      effect: extra.effect ?? null,
+      decision: extra.gate?.decision ?? (stage === "gate" || stage === "scope" ? "deny" : null),
+      rule: extra.gate?.rule ?? null,
+      findings: extra.findings ?? [],
+      changes: extra.changes ?? [],
+      stage,
+    };
+  }
+
+  async function runInner(call: GuardCall): Promise<GuardOutcome> {
+    const { tool, ctx } = call;
+    const at = now();
+    const untrusted = deps.untrustedInput?.() ?? false;
+
+    if (!tool) {
+      const effect = unknownEffect(call.name);
+      const gate = deps.policy.evaluate({
+        class: "unknown",
+        tool: call.name,
+        maxSeverity: null,
+        risk: 0,
+        mode: deps.mode,
+        readsOutside: false,
+        writesOutside: false,
+        headless: deps.headless,
+        yes: deps.yes,
+        outOfScope: null,
+        untrustedInput: untrusted,
+        network: false,
+        external: false,
+        sandboxed: false,
+      });
+      // A tool that does not exist cannot run, whatever the policy says.
+      return refuse(call, call.args, "unknown-tool", `unknown tool "${call.name}"`, {
+        effect,
+        gate: { ...gate, decision: "deny" },
+      });
+    }
+
+    // Arguments.
+    const parsed = tool.schema.safeParse(call.args);
+    if (!parsed.success) {
+      const issues = describeArgIssues(parsed.error);
+      return refuse(
+        call,
+        call.args,
+        "invalid-arguments",
+        `invalid arguments for ${call.name}:\n${issues}`,
+        {
+          model: `invalid arguments for ${call.name}; fix these fields and call again:\n${issues}`,
+        },
+      );
+    }
+    const args = parsed.data;
+
+    // Classify (and preview + inspect for tools that change files).
+    let effect: Effect;
+    let changes: FileChange[] = [];
+    let inspection: InspectResult = { findings: [], risk: 0, maxSeverity: null };
+    try {
+      effect = await tool.classify(args, ctx);
+      if (tool.preview) {
+        changes = await tool.preview(args, ctx);
+        inspection = inspect(changes);
+      }
+    } catch (e) {
+      return refuse(call, args, "classify", `cannot classify the call: ${(e as Error).message}`);
+    }
+    const findings = inspection.findings;
+
+    // Gate.
+    const outOfScope = checkScope(deps.sink.delegation, {
+      tool: call.name,
+      class: effect.class,
+      paths: effect.writes,
+      now: at,
+    });
+    const gate = deps.policy.evaluate({
+      class: effect.class,
+      tool: call.name,
+      maxSeverity: inspection.maxSeverity,
+      risk: inspection.risk,
+      mode: deps.mode,
+      readsOutside: effect.readsOutside.length > 0,
+      writesOutside: effect.writesOutside.length > 0,
+      headless: deps.headless,
+      yes: deps.yes,
+      outOfScope,
+      untrustedInput: untrusted,
+      network: effect.network,
+      external: effect.external,
+      sandboxed: effect.sandboxed,
+    });
+    const base = { effect, gate, findings, changes };
+    if (outOfScope !== null) {
+      // Fail closed on scope even if a project rule would allow it.
+      return refuse(call, args, "scope", `outside the delegation: ${outOfScope}`, {
+        ...base,
+        gate: { ...gate, decision: "deny" },
+      });
+    }
+    if (gate.decision === "deny") {
+      return refuse(
+        call,
+        args,
+        "gate",
+        `${effect.summary}: denied by ${
+          gate.rule ? `rule ${gate.rule}` : "default deny"
+        }: ${gate.justification}`,
+        base,
+      );
+    }
+    let approvedBy: "policy" | "user" | "--yes" = gate.approvedBy ?? "policy";
+    if (gate.decision === "ask") {
+      let ok = false;
+      try {
+        ok = await deps.approve({
+          tool: call.name,
+          summary: effect.summary,
+          consequence: effect.consequence,
+          class: effect.class,
+          findings,
+          rule: gate.rule ?? "(none)",
+          justification: gate.justification,
+        });
+      } catch (e) {
+        return refuse(call, args, "approval", `approval failed: ${(e as Error).message}`, base);
+      }
+      if (!ok) {
+        return refuse(call, args, "approval", `the user declined: ${effect.summary}`, {
+          ...base,
+          model: `the user declined this call (${effect.summary}); do not retry it unchanged`,
+        });
+      }
+      approvedBy = "user";
+    }
+
+    // Plan the undo.
+    let plan: UndoPlan;
+    try {
+      plan = await planUndo(effect, { blobs: deps.blobs, snapshots: deps.snapshots });
+    } catch (e) {
+      const msg = (e as Error).message;
+      return refuse(
+        call,
+        args,
+        "undo-plan",
+        msg.startsWith(NO_INVERSE) ? msg : `${NO_INVERSE}: ${msg}`,
+        base,
+      );
+    }
+
+    // Record the intent, durably, before anything runs.
+    const actionId = newActionId();
+    try {
+      deps.sink.append("intent", {
+        tool: call.name,
+        args: jsonSafe(args),
+        class: effect.class,
+        effect: effectRecord(effect),
+        decision: gate.decision,
+        rule: gate.rule,
+        approvedBy,
+        undo: plan,
+        findings,
+        risk: inspection.risk,
+      }, actionId);
+    } catch (e) {
+      return refuse(
+        call,
+        args,
+        "record",
+        `the ledger could not record the intent: ${(e as Error).message}`,
+        {
+          ...base,
+          model: "the action was not run because it could not be recorded first",
+        },
+      );
+    }
+
+    // Execute.
+    const started = performance.now();
+    let result: ToolResult;
+    try {
+      result = await tool.handler(args, ctx);
+    } catch (e) {
+      result = { ok: false, output: `${call.name} failed: ${(e as Error).message}` };
+    }
+    const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+
+    // Confirm the outcome with the state the action left.
+    let after: PostState | null = null;
+    let postError: string | undefined;
+    try {
+      after = await capturePostState(plan, { blobs: deps.blobs, snapshots: deps.snapshots });
+    } catch (e) {
+      postError = (e as Error).message;
+    }
+    const status = result.ok ? "ok" : "error";
+    const detail: Record<string, unknown> = { ...(result.detail ?? {}) };
+    if (postError) detail.postStateError = postError;
+    try {
+      deps.sink.append("outcome", {
+        status,
+        resultDigest: sha256Hex(result.output),
+        resultBytes: new TextEncoder().encode(result.output).length,
+        durationMs,
+        after,
+        detail: jsonSafe(detail),
+      }, actionId);
+    } catch (e) {
+      result = {
+        ...result,
+        detail: { ...(result.detail ?? {}), outcomeNotRecorded: (e as Error).message },
+      };
+    }
+    return {
+      status,
+      actionId,
+      result,
+      effect,
+      decision: gate.decision,
+      rule: gate.rule,
+      findings,
+      changes,
+    };
+  }
+
+  return {
+    run(call: GuardCall): Promise<GuardOutcome> {
+      // One chain per session sink, shared by every guard built on it (a mode switch that builds
+      // a new guard must not open a second, concurrent path into the same session).
+      const tail = chains.get(deps.sink) ?? Promise.resolve();
+      const p = tail.then(() => runInner(call));
+      chains.set(deps.sink, p.catch(() => undefined));
+      return p;
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The policy file format: rules as data, validated with zod.
+ *
+ * A policy is `{ name, description?, rules: Rule[] }`. A rule matches a call when every condition
+ * in its `match` holds (conditions left out match anything); among matching rules the strictest
+ * decision wins (`deny` > `ask` > `allow`), and a call no rule matches is denied. See
+ * `docs/policy-format.md`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { CLASSES } from "../core/effect.ts";
+import { RetieError } from "../core/errors.ts";
+
+/** Decisions, from least to most strict. */
+export const DECISIONS = ["allow", "ask", "deny"] as const;
+/** A gate decision. */
+export type Decision = typeof DECISIONS[number];
+
+/** Modes a session runs in: `plan` is read-only. */
+export const MODES = ["default", "plan"] as const;
+/** A session mode. */
+export type Mode = typeof MODES[number];
+
+const SEVERITIES = ["low", "medium", "high"] as const;
+
+/** The conditions of one rule. Every condition given must hold. */
+export const RuleMatchSchema = z.strictObject({
+  /** The call's reversibility class is one of these. */
+  classes: z.array(z.enum(CLASSES as unknown as ["none", "reversible", "irreversible", "unknown"]))
+    .min(1).optional(),
+  /** The tool name is one of these. */
+  tools: z.array(z.string().min(1)).min(1).optional(),
+  /** The session mode is one of these. */
+  modes: z.array(z.enum(MODES)).min(1).optional(),
+  /** The inspector's highest severity is at least this. */
+  minSeverity: z.enum(SEVERITIES).optional(),
+  /** The inspector's risk score (0–100) is at least this. */
+  minRisk: z.number().int().min(0).max(100).optional(),
+  /** The call reads (true) / does not read (false) paths outside the workspace. */
+  readsOutside: z.boolean().optional(),
+  /** The call writes (true) / does not write (false) paths outside the workspace. */
+  writesOutside: z.boolean().optional(),
+  /** The session runs headless. */
+  headless: z.boolean().optional(),
+  /** The session has read untrusted input (web content). */
+  untrustedInput: z.boolean().optional(),
+  /** The call reaches the network. */
+  network: z.boolean().optional(),
+  /** The call has side effects beyond this machine. */
+  external: z.boolean().optional(),
+  /** The call runs in the sandbox. */
+  sandboxed: z.boolean().optional(),
+  /** The call falls outside the session's delegation (tool, class, path or time). */
+  outOfScope: z.boolean().optional(),
+}).refine((m) => Object.keys(m).length > 0, {
+  message: "an empty match would match every call; name at least one condition",
+});
+
+/** One rule: an id, what it matches, the decision and why. */
+export const RuleSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "use lower-case letters, digits, . _ -"),
+  match: RuleMatchSchema,
+  decision: z.enum(DECISIONS),
+  justification: z.string().min(10, "say why in a sentence (at least 10 characters)"),
+});
+
+/** A policy document. */
+export const PolicySchema = z.strictObject({
+  name: z.string().regex(/^[a-z0-9][a-z0-9._+-]*$/, "use lower-case letters, digits, . _ + -"),
+  description: z.string().optional(),
+  rules: z.array(RuleSchema).min(1),
+}).superRefine((p, ctx) => {
+  const seen = new Set<string>();
+  p.rules.forEach((r, i) => {
+    if (seen.has(r.id)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["rules", i, "id"],
+        message: `duplicate rule id "${r.id}"`,
+      });
+    }
+    seen.add(r.id);
+  });
+});
+
+/** Conditions of a rule. */
+export type RuleMatch = z.infer<typeof RuleMatchSchema>;
+/** One policy rule. */
+export type Rule = z.infer<typeof RuleSchema>;
+/** A policy document. */
+export type PolicyDoc = z.infer<typeof PolicySchema>;
+
+function describePath(doc: unknown, path: PropertyKey[]): string {
+  let out = "";
+  let at: unknown = doc;
+  for (const seg of path) {
+    if (typeof seg === "number") {
+      out += `[${seg}]`;
+      const item = Array.isArray(at) ? at[seg] : undefined;
+      const id = item && typeof item === "object"
+        ? (item as Record<string, unknown>).id
+        : undefined;
+      if (typeof id === "string") out += ` (id "${id}")`;
+      at = item;
+    } else {
+      out += out ? `.${String(seg)}` : String(seg);
+      at = at && typeof at === "object" ? (at as Record<string, unknown>)[String(seg)] : undefined;
+    }
+  }
+  return out || "(top level)";
+}
+
+/**
+ * Validates a parsed policy document; throws a RetieError (exit 2) naming `source`, the path of
+ * each offending rule and why.
+ *
+ * @example
+ * ```ts
+ * import { parsePolicy } from "./policy_schema.ts";
+ * const doc = parsePolicy({ name: "p", rules: [{ id: "r", match: { classes: ["none"] },
+ *   decision: "allow", justification: "reads change nothing" }] }, "inline");
+ * doc.rules.length; // 1
+ * ```
+ */
+export function parsePolicy(raw: unknown, source: string): PolicyDoc {
+  const r = PolicySchema.safeParse(raw);
+  if (r.success) return r.data;
+  const lines = r.error.issues.map((i) => `  ${describePath(raw, i.path)}: ${i.message}`);
+  throw new RetieError(`invalid policy ${source}:\n${lines.join("\n")}`, {
+    hint: "fix the rules named above (format: docs/policy-format.md)",
+    exitCode: 2,
+  });
+}
+
+/**
+ * Parses policy JSON text; a syntax error is refused like a schema error.
+ *
+ * @example
+ * ```ts
+ * import { parsePolicyText } from "./policy_schema.ts";
+ * parsePolicyText('{"name":"p","rules":[{"id":"r","match":{"tools":["read"]},"decision":"allow","justification":"reading is harmless"}]}', "p.json").name; // "p"
+ * ```
+ */
+export function parsePolicyText(text: string, source: string): PolicyDoc {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new RetieError(`invalid policy ${source}: not JSON (${(e as Error).message})`, {
+      hint: "fix the JSON syntax (format: docs/policy-format.md)",
+      exitCode: 2,
+    });
+  }
+  return parsePolicy(raw, source);
+}

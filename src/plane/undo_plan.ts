@@ -1,0 +1,194 @@
+/**
+ * Undo planning: before a reversible action runs, prepare its inverse and check it.
+ *
+ * - `files`: each path's prior bytes go into the content-addressed blob store, are read back and
+ *   compared by hash (the check); a path absent now is planned as "delete on undo"; modes are kept.
+ * - `snapshot`: the workspace is captured, then the snapshot is verified intact.
+ *
+ * A call classified reversible whose inverse cannot be prepared and checked is refused before it
+ * runs, with the finding "reversible claimed, no inverse".
+ *
+ * @module
+ */
+import { lstatSync, readFileSync } from "node:fs";
+import type { Effect } from "../core/effect.ts";
+import type { BlobStore } from "../core/blob_store.ts";
+import type { SnapshotStore } from "../core/snapshot.ts";
+import { sha256Hex } from "../core/hash.ts";
+import { RetieError } from "../core/errors.ts";
+
+/** One file's prior state: its blob hash and mode, or null for both when it did not exist. */
+export interface PlannedFile {
+  path: string;
+  blob: string | null;
+  mode: number | null;
+}
+
+/** The prepared inverse of an action, as recorded in its intent. */
+export type UndoPlan =
+  | { kind: "none" }
+  | { kind: "impossible"; why: string }
+  | { kind: "files"; files: PlannedFile[] }
+  | { kind: "snapshot"; root: string; readOnly: string[]; before: string };
+
+/** The state an action left, recorded in its outcome so undo can detect later changes. */
+export type PostState =
+  | { kind: "none" }
+  | { kind: "files"; files: { path: string; sha256: string | null }[] }
+  | { kind: "snapshot"; root: string; after: string };
+
+/** The finding every failed undo preparation carries. */
+export const NO_INVERSE = "reversible claimed, no inverse";
+
+/** Raised when a reversible call's inverse cannot be prepared or checked. */
+export class UndoPlanError extends RetieError {
+  constructor(why: string) {
+    super(`${NO_INVERSE}: ${why}`, {
+      hint: "the action was not run; its undo could not be prepared",
+    });
+    this.name = "UndoPlanError";
+  }
+}
+
+/** The stores undo planning writes to. */
+export interface UndoStores {
+  blobs: BlobStore;
+  snapshots: SnapshotStore | null;
+}
+
+function planFile(path: string, blobs: BlobStore): PlannedFile {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { path, blob: null, mode: null };
+    throw new UndoPlanError(`cannot stat ${path}: ${(e as Error).message}`);
+  }
+  if (!st.isFile()) {
+    throw new UndoPlanError(`${path} is not a regular file; only file contents can be restored`);
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(readFileSync(path));
+  } catch (e) {
+    throw new UndoPlanError(`cannot read ${path}: ${(e as Error).message}`);
+  }
+  const expected = sha256Hex(bytes);
+  let stored: string;
+  try {
+    stored = blobs.put(bytes);
+    const back = blobs.get(stored);
+    if (stored !== expected || sha256Hex(back) !== expected) {
+      throw new Error(`hash mismatch for ${path}`);
+    }
+  } catch (e) {
+    throw new UndoPlanError(`prior bytes of ${path} not stored: ${(e as Error).message}`);
+  }
+  return { path, blob: stored, mode: st.mode & 0o7777 };
+}
+
+/**
+ * Prepares and checks the inverse of `effect`; throws {@link UndoPlanError} when a reversible
+ * effect's inverse cannot be prepared. Irreversible and unknown classes get an `impossible` plan,
+ * class `none` gets `none`.
+ *
+ * @example
+ * ```ts
+ * import { planUndo } from "./undo_plan.ts";
+ * import { BlobStore } from "../core/blob_store.ts";
+ * import { unknownEffect } from "../core/effect.ts";
+ * const plan = await planUndo(unknownEffect("x"), { blobs: new BlobStore(":memory:"), snapshots: null });
+ * plan.kind; // "impossible"
+ * ```
+ */
+export async function planUndo(effect: Effect, stores: UndoStores): Promise<UndoPlan> {
+  const need = effect.undo;
+  if (effect.class === "none") return { kind: "none" };
+  if (effect.class === "irreversible" || effect.class === "unknown") {
+    return {
+      kind: "impossible",
+      why: need.kind === "impossible" ? need.why : `class ${effect.class}: ${effect.reason}`,
+    };
+  }
+  // class reversible: the inverse must be prepared and checked, or the call does not run.
+  switch (need.kind) {
+    case "none":
+      throw new UndoPlanError("the effect names no inverse to prepare");
+    case "impossible":
+      throw new UndoPlanError(need.why);
+    case "files": {
+      if (need.paths.length === 0) throw new UndoPlanError("the effect lists no files to restore");
+      const unique = [...new Set(need.paths)];
+      return {
+        kind: "files",
+        files: stores.blobs.batch(() => unique.map((p) => planFile(p, stores.blobs))),
+      };
+    }
+    case "snapshot": {
+      if (!stores.snapshots) throw new UndoPlanError("no snapshot store is available");
+      let id: string;
+      try {
+        id = await stores.snapshots.capture(need.root, need.readOnly);
+      } catch (e) {
+        throw new UndoPlanError(`workspace snapshot failed: ${(e as Error).message}`);
+      }
+      let ok = false;
+      try {
+        ok = await stores.snapshots.verify(id);
+      } catch (e) {
+        throw new UndoPlanError(
+          `snapshot ${id.slice(0, 12)} cannot be verified: ${(e as Error).message}`,
+        );
+      }
+      if (!ok) throw new UndoPlanError(`snapshot ${id.slice(0, 12)} is missing or damaged`);
+      return { kind: "snapshot", root: need.root, readOnly: need.readOnly, before: id };
+    }
+  }
+}
+
+/**
+ * sha256 of a file's bytes, or null when absent (used for post-state and the clobber check).
+ *
+ * @example
+ * ```ts
+ * import { fileHashOrNull } from "./undo_plan.ts";
+ * fileHashOrNull("/nonexistent/file"); // null
+ * ```
+ */
+export function fileHashOrNull(path: string): string | null {
+  try {
+    return sha256Hex(new Uint8Array(readFileSync(path)));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw e;
+  }
+}
+
+/**
+ * Records the state an action left, for the undo's clobber check.
+ *
+ * @example
+ * ```ts
+ * import { capturePostState } from "./undo_plan.ts";
+ * import { BlobStore } from "../core/blob_store.ts";
+ * const s = await capturePostState({ kind: "none" }, { blobs: new BlobStore(":memory:"), snapshots: null });
+ * s.kind; // "none"
+ * ```
+ */
+export async function capturePostState(plan: UndoPlan, stores: UndoStores): Promise<PostState> {
+  switch (plan.kind) {
+    case "none":
+    case "impossible":
+      return { kind: "none" };
+    case "files":
+      return {
+        kind: "files",
+        files: plan.files.map((f) => ({ path: f.path, sha256: fileHashOrNull(f.path) })),
+      };
+    case "snapshot": {
+      if (!stores.snapshots) throw new Error("no snapshot store");
+      const after = await stores.snapshots.capture(plan.root, plan.readOnly);
+      return { kind: "snapshot", root: plan.root, after };
+    }
+  }
+}
