@@ -1,0 +1,99 @@
+/**
+ * `retie sandbox [--workspace DIR] [--network] [--timeout SEC] -- CMD [ARGS…]`: runs one command
+ * exactly as the bash tool would (same profile, same seccomp filter), streams its output and passes
+ * its exit status through. Never runs anything unsandboxed.
+ *
+ * @module
+ */
+import type { Command } from "commander";
+import { RetieError } from "../core/errors.ts";
+import type { Register } from "./commands.ts";
+
+/** Quotes one word for a POSIX shell. */
+function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The shell command for CMD [ARGS…]: one word is taken as a shell command line (`-- 'ls | wc'`),
+ * several are quoted word by word (`-- ls -la`).
+ *
+ * @example
+ * ```ts
+ * import { commandLine } from "./sandbox.ts";
+ * commandLine(["echo", "a b"]); // "echo 'a b'"
+ * ```
+ */
+export function commandLine(words: string[]): string {
+  return words.length === 1 ? words[0] : words.map(shellQuote).join(" ");
+}
+
+/**
+ * Registers `retie sandbox`.
+ *
+ * @example
+ * ```ts
+ * import { Command } from "commander";
+ * import { register } from "./sandbox.ts";
+ * register(new Command("retie"));
+ * ```
+ */
+export const register: Register = (program: Command) => {
+  program
+    .command("sandbox")
+    .description(
+      "run one command in the sandbox the bash tool uses (output streamed, exit status kept)",
+    )
+    .option("--workspace <dir>", "the writable workspace (default: the current directory)")
+    .option("--network", "share the host network (re-opens exfiltration)")
+    .option("--timeout <sec>", "kill the command after this many seconds")
+    .argument("<cmd...>", "the command; one word is run as a shell command line")
+    .action(
+      async (
+        words: string[],
+        opts: { workspace?: string; network?: boolean; timeout?: string },
+      ) => {
+        const { checkSandbox } = await import("../sandbox/check.ts");
+        const { workspaceProfile } = await import("../sandbox/profile.ts");
+        const { runSandboxed } = await import("../sandbox/run.ts");
+        let timeoutMs: number | undefined;
+        if (opts.timeout !== undefined) {
+          const n = Number(opts.timeout);
+          if (!Number.isFinite(n) || n <= 0) {
+            throw new RetieError(
+              `invalid --timeout (${opts.timeout}): must be a positive number of seconds`,
+              {
+                hint: "pass --timeout 30, for example",
+                exitCode: 2,
+              },
+            );
+          }
+          timeoutMs = n * 1000;
+        }
+        const check = await checkSandbox();
+        if (!check.available) {
+          throw new RetieError(`the sandbox is not available: ${check.reason}`, {
+            hint: "retie never runs the command unsandboxed; fix the cause above and retry",
+            exitCode: 1,
+          });
+        }
+        const profile = workspaceProfile(opts.workspace ?? Deno.cwd(), { network: opts.network });
+        if (profile.network) {
+          console.error("retie: the sandbox shares the host network (--network)");
+        }
+        const r = await runSandboxed({
+          profile,
+          command: commandLine(words),
+          timeoutMs,
+          onStdout: (c) => Deno.stdout.writeSync(c),
+          onStderr: (c) => Deno.stderr.writeSync(c),
+        });
+        if (r.timedOut) {
+          console.error(
+            `retie: timed out after ${opts.timeout} s; the command was killed`,
+          );
+        }
+        Deno.exitCode = r.code;
+      },
+    );
+};

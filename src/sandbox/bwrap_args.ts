@@ -1,0 +1,201 @@
+/**
+ * The bubblewrap argv, built by a pure function in commented sections.
+ *
+ * The confined profile: every namespace unshared (user, pid, ipc, uts, net unless `network`,
+ * cgroup), a new session, death with the parent, no capabilities, no nested user namespaces, a
+ * read-only allowlist of system paths, a fresh /proc (bwrap covers /proc/sys read-only), a minimal
+ * /dev, tmpfs /tmp and $HOME, and the workspace as the only writable mount, with git's code-running
+ * files read-only and retie's own state hidden. The seccomp filter is added by `run.ts`.
+ *
+ * @module
+ */
+
+/** What a sandboxed command may see and do. */
+export interface SandboxProfile {
+  /** Absolute real path of the workspace: the only writable mount. */
+  workspace: string;
+  /** Share the host network (re-opens exfiltration; announced by the caller). */
+  network: boolean;
+  /** Absolute paths inside the workspace mounted read-only (git hooks/config, excluded dirs). */
+  readOnly: string[];
+  /** Absolute paths inside the workspace that must be invisible (retie state, if put there). */
+  hidden: string[];
+  /** false = "unconfined": host filesystem read-write and network, for approved commands. */
+  confined: boolean;
+}
+
+/** How the host lays out its system directories (merged /usr or not). */
+export interface HostLayout {
+  /** Top-level names that are symlinks on the host, with their targets (e.g. bin → usr/bin). */
+  symlinks: Record<string, string>;
+  /** Top-level system directories that are real directories on the host. */
+  dirs: string[];
+}
+
+/** Debian/Ubuntu/Fedora merged-/usr layout. */
+export const MERGED_USR_LAYOUT: HostLayout = {
+  symlinks: { "/bin": "usr/bin", "/sbin": "usr/sbin", "/lib": "usr/lib", "/lib64": "usr/lib64" },
+  dirs: ["/usr"],
+};
+
+/** Home directory inside the sandbox (a tmpfs). */
+export const SANDBOX_HOME = "/home/sandbox";
+/** uid/gid inside the sandbox when retie runs as root (never 0: no root-owned surprises). */
+export const SANDBOX_ROOT_MAPPED_ID = 1000;
+
+/**
+ * Files under /etc that toolchains read and that hold no secrets (no shadow, no ssh keys, no
+ * npmrc/pip.conf which may carry tokens). Missing ones are skipped (`--ro-bind-try`).
+ */
+export const ETC_ALLOWLIST: readonly string[] = [
+  "/etc/alternatives",
+  "/etc/bash.bashrc",
+  "/etc/ca-certificates",
+  "/etc/ca-certificates.conf",
+  "/etc/debian_version",
+  "/etc/gai.conf",
+  "/etc/gitconfig",
+  "/etc/group",
+  "/etc/host.conf",
+  "/etc/hostname",
+  "/etc/hosts",
+  "/etc/inputrc",
+  "/etc/ld.so.cache",
+  "/etc/ld.so.conf",
+  "/etc/ld.so.conf.d",
+  "/etc/locale.alias",
+  "/etc/localtime",
+  "/etc/magic",
+  "/etc/mime.types",
+  "/etc/nsswitch.conf",
+  "/etc/os-release",
+  "/etc/passwd",
+  "/etc/perl",
+  "/etc/profile",
+  "/etc/protocols",
+  "/etc/python3",
+  "/etc/resolv.conf",
+  "/etc/services",
+  "/etc/ssl",
+  "/etc/timezone",
+];
+
+/** Paths the workspace may not be, or contain (it would shadow or expose the system view). */
+const SYSTEM_PATHS = ["/", "/usr", "/etc", "/proc", "/dev", "/sys", "/tmp", "/bin", "/lib", "/var"];
+
+/** The environment of a sandboxed command: built from scratch, never the caller's.
+ *
+ * @example
+ * ```ts
+ * import { sandboxEnv } from "./bwrap_args.ts";
+ * sandboxEnv("xterm-256color").HOME; // "/home/sandbox"
+ * ```
+ */
+export function sandboxEnv(term?: string): Record<string, string> {
+  return {
+    PATH: "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
+    HOME: SANDBOX_HOME,
+    LANG: "C.UTF-8",
+    TERM: term && /^[A-Za-z0-9._+-]{1,64}$/.test(term) ? term : "dumb",
+  };
+}
+
+function checkProfile(profile: SandboxProfile): void {
+  const ws = profile.workspace;
+  if (!ws.startsWith("/") || ws.includes("/../") || ws.endsWith("/..")) {
+    throw new Error(`sandbox workspace (${ws}): must be an absolute real path`);
+  }
+  const norm = ws.replace(/\/+$/, "") || "/";
+  for (const s of SYSTEM_PATHS) {
+    if (norm === s || (s !== "/" && s.startsWith(norm + "/"))) {
+      throw new Error(`sandbox workspace (${ws}): a system directory cannot be the workspace`);
+    }
+  }
+  for (const p of [...profile.readOnly, ...profile.hidden]) {
+    if (!p.startsWith(norm + "/") && p !== norm) {
+      throw new Error(`sandbox path (${p}): not inside the workspace ${ws}`);
+    }
+  }
+}
+
+/**
+ * Builds the bwrap arguments (everything after `/usr/bin/bwrap`) that run `argv` under `profile`.
+ * Throws on a profile that would not confine (relative or system workspace, paths outside it).
+ *
+ * @example
+ * ```ts
+ * import { buildBwrapArgs } from "./bwrap_args.ts";
+ * const args = buildBwrapArgs(
+ *   { workspace: "/work/p", network: false, readOnly: ["/work/p/.git/hooks"], hidden: [], confined: true },
+ *   ["/bin/bash", "-c", "make"],
+ * );
+ * args.includes("--unshare-all"); // true
+ * ```
+ */
+export function buildBwrapArgs(
+  profile: SandboxProfile,
+  argv: string[],
+  opts: { layout?: HostLayout; uid?: number; gid?: number; hiddenFiles?: ReadonlySet<string> } = {},
+): string[] {
+  if (argv.length === 0) throw new Error("sandbox: empty command");
+  checkProfile(profile);
+  const layout = opts.layout ?? MERGED_USR_LAYOUT;
+  const mapId = (
+    id: number | undefined,
+  ) => (id === undefined || id === 0 ? SANDBOX_ROOT_MAPPED_ID : id);
+  const a: string[] = [];
+
+  // --- Process: own session (no TIOCSTI into our terminal), dies with retie. ---
+  a.push("--new-session", "--die-with-parent");
+
+  if (!profile.confined) {
+    // --- Unconfined (approved) commands: host filesystem and network as they are. bwrap is only
+    // the launcher here (it is the one program retie may start). ---
+    a.push("--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc");
+    a.push("--chdir", profile.workspace, "--", ...argv);
+    return a;
+  }
+
+  // --- Namespaces: user, ipc, pid, net, uts, cgroup; a non-root id inside; no capabilities; no
+  // nested user namespaces (bwrap sets max_user_namespaces=0 inside and checks it). ---
+  a.push("--unshare-all");
+  if (profile.network) a.push("--share-net");
+  a.push("--unshare-user", "--disable-userns", "--assert-userns-disabled");
+  a.push("--uid", String(mapId(opts.uid)), "--gid", String(mapId(opts.gid)));
+  a.push("--cap-drop", "ALL");
+  a.push("--hostname", "retie-sandbox");
+
+  // --- System paths: read-only allowlist. /home, /root, /mnt, /media, /var, /run, /srv, /opt are
+  // simply absent. ---
+  for (const d of layout.dirs) a.push("--ro-bind", d, d);
+  for (const [link, target] of Object.entries(layout.symlinks)) a.push("--symlink", target, link);
+  for (const e of ETC_ALLOWLIST) a.push("--ro-bind-try", e, e);
+
+  // --- Kernel views: fresh /proc for the new pid namespace (bwrap re-binds /proc/sys,
+  // /proc/sysrq-trigger, /proc/irq, /proc/bus read-only), minimal /dev (null, zero, full, random,
+  // urandom, tty, pts, shm). ---
+  a.push("--proc", "/proc", "--dev", "/dev");
+  // bwrap 0.8 covers /proc/sys only when the directory itself is writable; it is 0555, so it
+  // skips it, yet the files inside are writable by a sandbox that is host root in disguise (kuid 0
+  // when retie runs as root: kernel.core_pattern → host root). Cover it ourselves, read-only.
+  a.push("--ro-bind", "/proc/sys", "/proc/sys");
+  a.push("--ro-bind-try", "/proc/sysrq-trigger", "/proc/sysrq-trigger");
+
+  // --- Scratch space: tmpfs /tmp and $HOME, both gone after the command. ---
+  a.push("--tmpfs", "/tmp", "--dir", "/home", "--tmpfs", SANDBOX_HOME);
+
+  // --- The workspace: the only writable mount, at its real path. ---
+  a.push("--bind", profile.workspace, profile.workspace);
+  // Paths that run code later outside the sandbox, or that the snapshot does not cover: read-only.
+  for (const p of profile.readOnly) a.push("--ro-bind", p, p);
+  // retie's own state, if it lives inside the workspace: a directory is covered by an empty
+  // read-only tmpfs, a file by /dev/null.
+  for (const p of profile.hidden) {
+    if (opts.hiddenFiles?.has(p)) a.push("--ro-bind", "/dev/null", p);
+    else a.push("--tmpfs", p, "--remount-ro", p);
+  }
+
+  a.push("--chdir", profile.workspace);
+  a.push("--", ...argv);
+  return a;
+}

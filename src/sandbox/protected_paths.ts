@@ -1,0 +1,125 @@
+/**
+ * Files inside the workspace that run code later, outside the sandbox: git hooks and git config
+ * (`core.hooksPath`, `core.fsmonitor`, aliases, filters). They are mounted read-only in the sandbox;
+ * a command that must change them is irreversible in effect and goes through approval.
+ *
+ * Found: every `.git` directory in the tree (nested repositories too), submodule git dirs under
+ * `.git/modules`, `.git` files (worktrees, submodules) whose git dir lies inside the workspace, and
+ * a `core.hooksPath` directory inside the workspace. Git dirs outside the workspace are not mounted
+ * at all, so they need no entry. When a git dir lacks `hooks/` or `config`, or either is a symlink,
+ * the whole git dir is protected (a command could otherwise create them).
+ *
+ * @module
+ */
+import { dirname, isAbsolute, join, resolve } from "node:path";
+
+function isInside(root: string, p: string): boolean {
+  return p === root || p.startsWith(root.endsWith("/") ? root : root + "/");
+}
+
+function lstatOrNull(p: string): Deno.FileInfo | null {
+  try {
+    return Deno.lstatSync(p);
+  } catch {
+    return null;
+  }
+}
+
+function realOrNull(p: string): string | null {
+  try {
+    return Deno.realPathSync(p);
+  } catch {
+    return null;
+  }
+}
+
+/** Adds the protected parts of git dir `g` (already known to be inside the workspace). */
+function protectGitDir(ws: string, g: string, out: Set<string>, worktreeTop: string): void {
+  const hooks = lstatOrNull(join(g, "hooks"));
+  const config = lstatOrNull(join(g, "config"));
+  const commondir = lstatOrNull(join(g, "commondir"));
+  if (commondir?.isFile) {
+    // A linked worktree's git dir: its own config.worktree, plus the common dir's hooks/config.
+    const wt = join(g, "config.worktree");
+    if (lstatOrNull(wt)?.isFile) out.add(wt);
+    const rel = Deno.readTextFileSync(join(g, "commondir")).trim();
+    const common = realOrNull(isAbsolute(rel) ? rel : resolve(g, rel));
+    if (common && isInside(ws, common) && common !== g) protectGitDir(ws, common, out, worktreeTop);
+    return;
+  }
+  if (!hooks?.isDirectory || !config?.isFile) {
+    out.add(g);
+    return;
+  }
+  out.add(join(g, "hooks"));
+  out.add(join(g, "config"));
+  const wt = join(g, "config.worktree");
+  if (lstatOrNull(wt)?.isFile) out.add(wt);
+  // core.hooksPath pointing into the workspace makes those files hooks too.
+  try {
+    const text = Deno.readTextFileSync(join(g, "config"));
+    for (const m of text.matchAll(/^\s*hookspath\s*=\s*(.+?)\s*$/gim)) {
+      const v = m[1].replace(/^"(.*)"$/, "$1");
+      const p = realOrNull(isAbsolute(v) ? v : resolve(worktreeTop, v));
+      if (p && isInside(ws, p)) out.add(p);
+    }
+  } catch { /* unreadable config: it is protected anyway */ }
+  // Submodule git dirs.
+  const modules = join(g, "modules");
+  if (lstatOrNull(modules)?.isDirectory) findModuleGitDirs(ws, modules, out);
+}
+
+function findModuleGitDirs(ws: string, dir: string, out: Set<string>): void {
+  if (lstatOrNull(join(dir, "HEAD"))?.isFile) {
+    protectGitDir(ws, dir, out, dir);
+    return;
+  }
+  for (const e of Deno.readDirSync(dir)) {
+    if (e.isDirectory) findModuleGitDirs(ws, join(dir, e.name), out);
+  }
+}
+
+/**
+ * Absolute paths inside `workspace` (a real path) that must be read-only in the sandbox.
+ *
+ * @example
+ * ```ts
+ * import { gitProtectedPaths } from "./protected_paths.ts";
+ * gitProtectedPaths("/work/project"); // ["/work/project/.git/config", "/work/project/.git/hooks"]
+ * ```
+ */
+export function gitProtectedPaths(workspace: string): string[] {
+  const ws = Deno.realPathSync(workspace);
+  const out = new Set<string>();
+  const stack = [ws];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(dir)];
+    } catch {
+      continue; // unreadable: the sandbox cannot read it either
+    }
+    for (const e of entries) {
+      const p = join(dir, e.name);
+      if (e.name === ".git") {
+        if (e.isDirectory) protectGitDir(ws, p, out, dir);
+        else if (e.isFile) {
+          // "gitdir: <path>" (worktree or submodule).
+          try {
+            const m = /^gitdir:\s*(.+?)\s*$/m.exec(Deno.readTextFileSync(p));
+            if (m) {
+              const g = realOrNull(isAbsolute(m[1]) ? m[1] : resolve(dirname(p), m[1]));
+              if (g && isInside(ws, g)) protectGitDir(ws, g, out, dir);
+            }
+          } catch { /* unreadable */ }
+          // The .git file itself redirects git: keep it as it is.
+          out.add(p);
+        }
+        continue;
+      }
+      if (e.isDirectory) stack.push(p);
+    }
+  }
+  return [...out].sort();
+}

@@ -1,0 +1,198 @@
+/**
+ * Runs one shell command in the sandbox: bwrap with the profile's mounts, our seccomp filter over
+ * stdin, a scratch environment, a timeout and output caps. The only process retie starts is
+ * `/usr/bin/bwrap`, through `src/exec.ts`.
+ *
+ * @module
+ */
+import { run } from "../exec.ts";
+import { RetieError } from "../core/errors.ts";
+import { buildBwrapArgs, type HostLayout, sandboxEnv, type SandboxProfile } from "./bwrap_args.ts";
+import { buildSeccompFilter, hostSeccompArch } from "./seccomp.ts";
+import { BWRAP_PATH } from "./check.ts";
+
+export type { SandboxProfile } from "./bwrap_args.ts";
+
+/** Options for {@link runSandboxed}. */
+export interface SandboxRunOptions {
+  profile: SandboxProfile;
+  /** Run as `/bin/bash -c command` (`/bin/sh` when bash is missing). */
+  command: string;
+  timeoutMs?: number;
+  /** Cap per stream; the rest is dropped and a marker says how much. */
+  maxOutputBytes?: number;
+  signal?: AbortSignal;
+  onStdout?: (c: Uint8Array) => void;
+  onStderr?: (c: Uint8Array) => void;
+}
+
+/** What {@link runSandboxed} returns. */
+export interface SandboxRunResult {
+  /** Exit code of the command; 128+N when killed by signal N. */
+  code: number;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  aborted: boolean;
+  durationMs: number;
+  /** True when either stream hit the cap. */
+  truncated: boolean;
+}
+
+const SYSTEM_TOP = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+
+/**
+ * The host's system layout: which of /bin, /lib… are symlinks into /usr and which are directories.
+ *
+ * @example
+ * ```ts
+ * import { detectHostLayout } from "./run.ts";
+ * detectHostLayout().symlinks["/bin"]; // "usr/bin" on merged-/usr systems
+ * ```
+ */
+export function detectHostLayout(): HostLayout {
+  const layout: HostLayout = { symlinks: {}, dirs: ["/usr"] };
+  for (const p of SYSTEM_TOP) {
+    try {
+      const st = Deno.lstatSync(p);
+      if (st.isSymlink) layout.symlinks[p] = Deno.readLinkSync(p);
+      else if (st.isDirectory) layout.dirs.push(p);
+    } catch { /* absent */ }
+  }
+  return layout;
+}
+
+/** Real uid/gid of this process from /proc (Deno.uid() would need --allow-sys).
+ *
+ * @example
+ * ```ts
+ * import { processIds } from "./run.ts";
+ * processIds().uid; // 0 when retie runs as root
+ * ```
+ */
+export function processIds(): { uid: number; gid: number } {
+  try {
+    const s = Deno.readTextFileSync("/proc/self/status");
+    const uid = Number(/^Uid:\s+(\d+)/m.exec(s)?.[1] ?? "1000");
+    const gid = Number(/^Gid:\s+(\d+)/m.exec(s)?.[1] ?? "1000");
+    return { uid, gid };
+  } catch {
+    return { uid: 1000, gid: 1000 };
+  }
+}
+
+/**
+ * Runs before the user's command, in the sandboxed shell:
+ * - bwrap closes fd 0 after reading the seccomp filter from it: give the command /dev/null;
+ * - descriptors retie inherited without CLOEXEC from whatever started it (Deno's own are CLOEXEC)
+ *   would leak into the sandbox: close every fd above 2.
+ */
+export const COMMAND_PRELUDE = "exec </dev/null; for __r in /proc/self/fd/*; do __r=${__r##*/}; " +
+  'case $__r in 0|1|2) ;; *) eval "exec $__r>&-" 2>/dev/null ;; esac; done; unset __r';
+
+function shellPath(): string {
+  try {
+    if (Deno.statSync("/bin/bash").isFile) return "/bin/bash";
+  } catch { /* fall back */ }
+  return "/bin/sh";
+}
+
+function safeTerm(): string | undefined {
+  try {
+    return Deno.env.get("TERM");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The full bwrap invocation for a profile and a shell command, plus the seccomp bytes to pass on
+ * stdin (absent for the unconfined profile). Exposed so tests and `retie sandbox` see the same.
+ *
+ * @example
+ * ```ts
+ * import { prepareSandboxed } from "./run.ts";
+ * const p = prepareSandboxed({ workspace: Deno.cwd(), network: false, readOnly: [], hidden: [], confined: true }, "ls");
+ * p.args.at(-1); // the command, after "exec </dev/null"
+ * ```
+ */
+export function prepareSandboxed(
+  profile: SandboxProfile,
+  command: string,
+): { args: string[]; stdin?: Uint8Array; env: Record<string, string> } {
+  let workspace: string;
+  try {
+    workspace = Deno.realPathSync(profile.workspace);
+    if (!Deno.statSync(workspace).isDirectory) throw new Error("not a directory");
+  } catch (e) {
+    throw new RetieError(`sandbox workspace (${profile.workspace}): ${(e as Error).message}`, {
+      hint: "pass an existing directory as the workspace",
+      exitCode: 2,
+    });
+  }
+  const hiddenFiles = new Set<string>();
+  const hidden = profile.hidden.filter((p) => {
+    try {
+      if (!Deno.lstatSync(p).isDirectory) hiddenFiles.add(p);
+      return true;
+    } catch {
+      return false; // nothing there to hide
+    }
+  });
+  const ids = processIds();
+  const argv = [shellPath(), "-c", `${COMMAND_PRELUDE}\n${command}`];
+  const p = { ...profile, workspace, hidden };
+  const args = buildBwrapArgs(p, argv, {
+    layout: detectHostLayout(),
+    uid: ids.uid,
+    gid: ids.gid,
+    hiddenFiles,
+  });
+  const env = sandboxEnv(safeTerm());
+  if (!profile.confined) return { args, env };
+  args.splice(args.indexOf("--chdir"), 0, "--seccomp", "0");
+  return {
+    args,
+    stdin: buildSeccompFilter(hostSeccompArch(), { network: profile.network }),
+    env,
+  };
+}
+
+/**
+ * Runs `command` in the sandbox described by `profile`.
+ *
+ * @example
+ * ```ts
+ * import { runSandboxed } from "./run.ts";
+ * const r = await runSandboxed({
+ *   profile: { workspace: Deno.cwd(), network: false, readOnly: [], hidden: [], confined: true },
+ *   command: "ls -la",
+ *   timeoutMs: 30_000,
+ * });
+ * console.log(r.code, r.stdout);
+ * ```
+ */
+export async function runSandboxed(opts: SandboxRunOptions): Promise<SandboxRunResult> {
+  const prep = prepareSandboxed(opts.profile, opts.command);
+  const r = await run({
+    cmd: BWRAP_PATH,
+    args: prep.args,
+    env: prep.env,
+    stdin: prep.stdin,
+    timeoutMs: opts.timeoutMs,
+    maxOutputBytes: opts.maxOutputBytes,
+    signal: opts.signal,
+    onStdout: opts.onStdout,
+    onStderr: opts.onStderr,
+  });
+  const dec = new TextDecoder();
+  return {
+    code: r.code,
+    stdout: dec.decode(r.stdout),
+    stderr: dec.decode(r.stderr),
+    timedOut: r.timedOut,
+    aborted: r.aborted,
+    durationMs: r.durationMs,
+    truncated: r.droppedStdout > 0 || r.droppedStderr > 0,
+  };
+}

@@ -1,0 +1,403 @@
+/**
+ * Workspace snapshots for undo: a git-index-like stat index plus a content-addressed store, all in
+ * one SQLite file outside the workspace.
+ *
+ * - `capture` walks the tree (sync readDir + lstat), compares each path's (size, mtime, ctime, ino,
+ *   mode) with the previous capture of the same root and reads + stores only new or changed files;
+ *   files whose stat is not older than the previous index time are re-hashed (racy git). The first
+ *   capture reads everything; later ones cost the walk plus what changed.
+ * - Manifests (path → type, mode, blob hash or link target) are keyed by the hash of their canonical
+ *   text and stored as deltas against the previous manifest of the root (a full one every
+ *   {@link MAX_DELTA_DEPTH} captures), so a 20k-entry manifest costs what changed.
+ * - `restore` makes the tree equal to the manifest (contents, modes, symlinks, deleted files back,
+ *   new files and directories gone, directory modes), never following a symlink: types are checked
+ *   with lstat, files are written to a fresh temp name and renamed over.
+ *
+ * Invariant for callers: the undo plan covers everything a command can write. Excluded paths are not
+ * captured or restored, so the caller must mount them read-only in the sandbox (pass the same list).
+ *
+ * @module
+ */
+import { DatabaseSync } from "node:sqlite";
+import { dirname } from "node:path";
+import { BlobStore } from "../core/blob_store.ts";
+import { RetieError } from "../core/errors.ts";
+import type { PathDiff, SnapshotStore } from "../core/snapshot.ts";
+import {
+  absOf,
+  type IndexEntry,
+  type Manifest,
+  type ManifestEntry,
+  manifestId,
+  normalizeExcludes,
+  type Seen,
+  statMatches,
+} from "./snapshot_tree.ts";
+import { sha256Hex } from "../core/hash.ts";
+import { listTree } from "./snapshot_walk.ts";
+import { applyRestore } from "./snapshot_restore.ts";
+
+/** A full manifest is stored after this many deltas. */
+export const MAX_DELTA_DEPTH = 32;
+
+interface RootIndex {
+  time: number;
+  manifest: string;
+  entries: Map<string, IndexEntry>;
+}
+
+/** Snapshots of directory trees, stored in one SQLite file. */
+export class DirSnapshotStore implements SnapshotStore {
+  readonly dbPath: string;
+  #db: DatabaseSync;
+  #blobs: BlobStore;
+  #indexCache = new Map<string, RootIndex>();
+  #manifestCache = new Map<string, Manifest>();
+  /** What the last `capture` did: paths walked and files read + hashed (cost is the second). */
+  lastCapture: {
+    walked: number;
+    hashed: number;
+    hashedBytes: number;
+    phasesMs?: { walk: number; hash: number; manifest: number; save: number };
+  } = { walked: 0, hashed: 0, hashedBytes: 0 };
+
+  /**
+   * Opens (creating) the store. `dbPath` must lie outside every workspace it snapshots.
+   *
+   * @example
+   * ```ts
+   * import { DirSnapshotStore } from "./snapshot_store.ts";
+   * const store = new DirSnapshotStore("/var/tmp/retie-snapshots.db");
+   * const id = await store.capture("/work/project", ["node_modules"]);
+   * // … a sandboxed command runs …
+   * await store.restore("/work/project", id);
+   * ```
+   */
+  constructor(dbPath: string) {
+    this.dbPath = dbPath;
+    this.#blobs = new BlobStore(dbPath);
+    this.#db = new DatabaseSync(dbPath, { timeout: 5000 });
+    this.#db.exec("PRAGMA journal_mode=WAL");
+    this.#db.exec("PRAGMA synchronous=FULL");
+    this.#db.exec(`CREATE TABLE IF NOT EXISTS snap_manifests (
+      id TEXT PRIMARY KEY, base TEXT, depth INTEGER NOT NULL, exclude TEXT NOT NULL, data TEXT NOT NULL)`);
+    this.#db.exec(`CREATE TABLE IF NOT EXISTS snap_index_head (
+      root TEXT PRIMARY KEY, time REAL NOT NULL, manifest TEXT NOT NULL)`);
+    this.#db.exec(`CREATE TABLE IF NOT EXISTS snap_index_rows (
+      root TEXT NOT NULL, path TEXT NOT NULL, t TEXT NOT NULL, m INTEGER NOT NULL, r TEXT NOT NULL,
+      size INTEGER NOT NULL, mtime REAL NOT NULL, ctime REAL NOT NULL, ino INTEGER NOT NULL,
+      PRIMARY KEY (root, path)) WITHOUT ROWID`);
+  }
+
+  /** Closes the database. */
+  close(): void {
+    this.#db.close();
+    this.#blobs.close();
+  }
+
+  #realRoot(root: string): string {
+    try {
+      return Deno.realPathSync(root);
+    } catch (e) {
+      throw new RetieError(`snapshot root (${root}): ${(e as Error).message}`, {
+        hint: "pass an existing directory",
+        exitCode: 2,
+      });
+    }
+  }
+
+  #loadIndex(root: string): RootIndex | undefined {
+    const head = this.#db.prepare("SELECT time, manifest FROM snap_index_head WHERE root = ?").get(
+      root,
+    ) as { time: number; manifest: string } | undefined;
+    if (!head) return undefined;
+    const cached = this.#indexCache.get(root);
+    if (cached && cached.time === head.time && cached.manifest === head.manifest) return cached;
+    const rows = this.#db.prepare(
+      "SELECT path, t, m, r, size, mtime, ctime, ino FROM snap_index_rows WHERE root = ?",
+    ).all(root) as unknown as (IndexEntry & { path: string })[];
+    const entries = new Map<string, IndexEntry>();
+    for (const { path, t, m, r, size, mtime, ctime, ino } of rows) {
+      entries.set(path, { t, m, r, size, mtime, ctime, ino });
+    }
+    const idx = { time: head.time, manifest: head.manifest, entries };
+    this.#indexCache.set(root, idx);
+    return idx;
+  }
+
+  #checkDbOutside(root: string, ex: string[]): void {
+    let db: string;
+    try {
+      db = Deno.realPathSync(dirname(this.dbPath));
+    } catch {
+      return;
+    }
+    if (db === root || db.startsWith(root + "/")) {
+      const rel = db === root ? "" : db.slice(root.length + 1);
+      if (rel === "" || !ex.some((e) => rel === e || rel.startsWith(e + "/"))) {
+        throw new RetieError(`snapshot store (${this.dbPath}) lies inside the workspace ${root}`, {
+          hint: "keep retie's state outside the workspace (the default is under $XDG_STATE_HOME)",
+        });
+      }
+    }
+  }
+
+  /** Records the state of `root` except `exclude`; returns the snapshot id. */
+  async capture(root: string, exclude: string[]): Promise<string> {
+    await Promise.resolve();
+    const t0 = performance.now();
+    const real = this.#realRoot(root);
+    const ex = normalizeExcludes(exclude);
+    this.#checkDbOutside(real, ex);
+    const prev = this.#loadIndex(real);
+    const time = Date.now();
+    const entries = new Map<string, IndexEntry>();
+    const toHash: [IndexEntry, string][] = [];
+    let added = 0;
+    for (const s of await listTree(real, ex, prev?.entries.size ?? 0)) {
+      const rel = s.rel;
+      const abs = absOf(real, rel);
+      if (s.kind === "other") {
+        throw new RetieError(`snapshot (${abs}): sockets, FIFOs and devices cannot be restored`, {
+          hint: "remove it from the workspace or add its path to the excluded paths",
+        });
+      }
+      const p = prev?.entries.get(rel);
+      if (!p) added++;
+      // Unchanged paths keep their index entry object (and its cached manifest line): no
+      // allocation per path, which matters at 20k paths.
+      if (
+        p && (
+          (s.kind === "f" && statMatches(p, s, prev!.time)) ||
+          (s.kind === "d" && p.t === "d" && p.m === s.mode) ||
+          (s.kind === "l" && p.t === "l" && p.r === s.target)
+        )
+      ) {
+        entries.set(rel, p);
+        continue;
+      }
+      const e: IndexEntry = {
+        t: s.kind,
+        m: s.mode,
+        r: s.kind === "l" ? s.target : "",
+        size: s.size,
+        mtime: s.mtime,
+        ctime: s.ctime,
+        ino: s.ino,
+      };
+      if (s.kind === "f") toHash.push([e, abs]);
+      entries.set(rel, e);
+    }
+    const t1 = performance.now();
+    let hashedBytes = 0;
+    if (toHash.length > 0) {
+      this.#blobs.batch(() => {
+        for (const [e, abs] of toHash) {
+          const bytes = Deno.readFileSync(abs);
+          hashedBytes += bytes.length;
+          e.r = this.#blobs.put(bytes);
+        }
+      });
+    }
+    const t2 = performance.now();
+    // What changed since the previous index: rows to upsert and delete, and the manifest delta.
+    const changed: [string, IndexEntry][] = [];
+    for (const [k, e] of entries) {
+      const p = prev?.entries.get(k);
+      if (
+        !p || p.t !== e.t || p.m !== e.m || p.r !== e.r || p.size !== e.size ||
+        p.mtime !== e.mtime || p.ctime !== e.ctime || p.ino !== e.ino
+      ) changed.push([k, e]);
+    }
+    const removed: string[] = [];
+    if (prev && prev.entries.size !== entries.size - added) {
+      for (const k of prev.entries.keys()) if (!entries.has(k)) removed.push(k);
+    }
+    const id = manifestId(entries, prev && added === 0 && removed.length === 0 ? prev : undefined);
+    const t3 = performance.now();
+    // Manifest and index commit together (one fsync); blobs were committed before them.
+    this.#db.exec("BEGIN IMMEDIATE");
+    try {
+      this.#saveManifest(id, entries, ex, prev, changed, removed);
+      const up = this.#db.prepare(
+        `INSERT OR REPLACE INTO snap_index_rows (root, path, t, m, r, size, mtime, ctime, ino)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      if (!prev) this.#db.prepare("DELETE FROM snap_index_rows WHERE root = ?").run(real);
+      for (const [k, e] of changed) up.run(real, k, e.t, e.m, e.r, e.size, e.mtime, e.ctime, e.ino);
+      const del = this.#db.prepare("DELETE FROM snap_index_rows WHERE root = ? AND path = ?");
+      for (const k of removed) del.run(real, k);
+      this.#db.prepare(
+        "INSERT OR REPLACE INTO snap_index_head (root, time, manifest) VALUES (?, ?, ?)",
+      ).run(real, time, id);
+      this.#db.exec("COMMIT");
+    } catch (e) {
+      this.#db.exec("ROLLBACK");
+      throw e;
+    }
+    this.#indexCache.set(real, { time, manifest: id, entries });
+    this.#remember(id, entries);
+    const t4 = performance.now();
+    this.lastCapture = {
+      walked: entries.size,
+      hashed: toHash.length,
+      hashedBytes,
+      phasesMs: { walk: t1 - t0, hash: t2 - t1, manifest: t3 - t2, save: t4 - t3 },
+    };
+    return id;
+  }
+
+  #saveManifest(
+    id: string,
+    man: Manifest,
+    ex: string[],
+    prev: RootIndex | undefined,
+    changed: [string, ManifestEntry][],
+    removed: string[],
+  ): void {
+    if (this.#db.prepare("SELECT 1 AS x FROM snap_manifests WHERE id = ?").get(id)) return;
+    const baseRow = prev
+      ? this.#db.prepare("SELECT depth FROM snap_manifests WHERE id = ?").get(prev.manifest) as
+        | { depth: number }
+        | undefined
+      : undefined;
+    const insert = this.#db.prepare(
+      "INSERT OR IGNORE INTO snap_manifests (id, base, depth, exclude, data) VALUES (?, ?, ?, ?, ?)",
+    );
+    if (prev && baseRow && baseRow.depth < MAX_DELTA_DEPTH) {
+      // Only t/m/r matter to a manifest; stat-only changes produce no delta line.
+      const set: [string, string, number, string][] = [];
+      for (const [k, e] of changed) {
+        const b = prev.entries.get(k);
+        if (!b || b.t !== e.t || b.m !== e.m || b.r !== e.r) set.push([k, e.t, e.m, e.r]);
+      }
+      const data = JSON.stringify({ set, del: removed });
+      insert.run(id, prev.manifest, baseRow.depth + 1, JSON.stringify(ex), data);
+      return;
+    }
+    const set: [string, string, number, string][] = [];
+    for (const [k, e] of man) set.push([k, e.t, e.m, e.r]);
+    insert.run(id, null, 0, JSON.stringify(ex), JSON.stringify({ set, del: [] }));
+  }
+
+  #remember(id: string, man: Manifest): void {
+    this.#manifestCache.delete(id);
+    this.#manifestCache.set(id, man);
+    while (this.#manifestCache.size > 4) {
+      this.#manifestCache.delete(this.#manifestCache.keys().next().value!);
+    }
+  }
+
+  /** The manifest and exclude list of snapshot `id`; throws when unknown. */
+  #materialize(id: string): { man: Manifest; exclude: string[] } {
+    const get = this.#db.prepare("SELECT base, exclude, data FROM snap_manifests WHERE id = ?");
+    const top = get.get(id) as { base: string | null; exclude: string; data: string } | undefined;
+    if (!top) {
+      throw new RetieError(`snapshot ${id.slice(0, 12)} is not in the store (${this.dbPath})`, {
+        hint: "the undo data was removed; this action can no longer be reversed",
+      });
+    }
+    const exclude = JSON.parse(top.exclude) as string[];
+    const cached = this.#manifestCache.get(id);
+    if (cached) return { man: cached, exclude };
+    // Follow the delta chain down to a full manifest (or a cached one), then apply upwards.
+    const chain: { data: string }[] = [];
+    let row: { base: string | null; data: string } | undefined = top;
+    let man: Manifest | undefined;
+    while (row) {
+      chain.push(row);
+      if (row.base === null) break;
+      const c = this.#manifestCache.get(row.base);
+      if (c) {
+        man = new Map(c);
+        break;
+      }
+      row = get.get(row.base) as typeof row;
+      if (!row) throw new RetieError(`snapshot ${id.slice(0, 12)}: a base manifest is missing`);
+    }
+    man ??= new Map();
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const d = JSON.parse(chain[i].data) as {
+        set: [string, string, number, string][];
+        del: string[];
+      };
+      for (const k of d.del) man.delete(k);
+      for (const [k, t, m, r] of d.set) man.set(k, { t: t as ManifestEntry["t"], m, r });
+    }
+    if (manifestId(man) !== id) {
+      throw new RetieError(`snapshot ${id.slice(0, 12)} is corrupted in ${this.dbPath}`, {
+        hint: "the store was altered on disk; this action can no longer be reversed",
+      });
+    }
+    this.#remember(id, man);
+    return { man, exclude };
+  }
+
+  /** True when the snapshot and every blob it needs are stored intact (reads every blob). */
+  async verify(id: string): Promise<boolean> {
+    await Promise.resolve();
+    try {
+      const { man } = this.#materialize(id);
+      const seen = new Set<string>();
+      for (const e of man.values()) {
+        if (e.t !== "f" || seen.has(e.r)) continue;
+        seen.add(e.r);
+        this.#blobs.get(e.r);
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Compares the tree with the manifest; `cur` receives what the walk saw. */
+  async #compare(
+    real: string,
+    id: string,
+    cur?: Map<string, Seen>,
+  ): Promise<{ diffs: PathDiff[]; man: Manifest }> {
+    const { man, exclude } = this.#materialize(id);
+    const idx = this.#loadIndex(real);
+    const diffs: PathDiff[] = [];
+    const seenPaths = new Set<string>();
+    for (const s of await listTree(real, exclude, man.size)) {
+      const rel = s.rel;
+      cur?.set(rel, s);
+      seenPaths.add(rel);
+      const m = man.get(rel);
+      if (!m) {
+        diffs.push({ path: rel, change: "added" });
+      } else if (s.kind !== m.t || s.mode !== m.m && s.kind !== "l") {
+        diffs.push({ path: rel, change: "modified" });
+      } else if (s.kind === "l" && s.target !== m.r) {
+        diffs.push({ path: rel, change: "modified" });
+      } else if (s.kind === "f") {
+        const ie = idx?.entries.get(rel);
+        const hash = idx && statMatches(ie, s, idx.time)
+          ? ie!.r
+          : sha256Hex(Deno.readFileSync(absOf(real, rel)));
+        if (hash !== m.r) diffs.push({ path: rel, change: "modified" });
+      }
+    }
+    for (const k of man.keys()) if (!seenPaths.has(k)) diffs.push({ path: k, change: "removed" });
+    diffs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { diffs, man };
+  }
+
+  /** The paths where `root` now differs from snapshot `id`. */
+  async diff(root: string, id: string): Promise<PathDiff[]> {
+    await Promise.resolve();
+    return (await this.#compare(this.#realRoot(root), id)).diffs;
+  }
+
+  /** Makes `root` equal to snapshot `id`; returns what it changed. */
+  async restore(root: string, id: string): Promise<PathDiff[]> {
+    await Promise.resolve();
+    const real = this.#realRoot(root);
+    const cur = new Map<string, Seen>();
+    const { diffs, man } = await this.#compare(real, id, cur);
+    if (diffs.length === 0) return diffs;
+    applyRestore(real, diffs, man, cur, (hash) => this.#blobs.get(hash));
+    return diffs;
+  }
+}

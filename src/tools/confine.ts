@@ -1,0 +1,296 @@
+/**
+ * Path confinement for the file tools: resolve what a path really names, and check what was
+ * really opened.
+ *
+ * Deno's own path permissions are lexical (they do not follow symlinks), so keeping the tools in
+ * the workspace is retie's job. Two checks, both needed:
+ *
+ * - **At classification** ({@link resolveToolPath}): the path is resolved component by component
+ *   the way the kernel does (symlinks followed, `..` applied to the real parent, `/proc/self/root`
+ *   is a symlink to `/`), so the effect names the real path and says when it is outside.
+ * - **At open** ({@link openVerified}): a name checked earlier proves nothing (it can be swapped for
+ *   a symlink in between), so the handler opens first and then asks the kernel which file the
+ *   descriptor refers to (its device and inode, matched against the name's real path after the
+ *   open). That path, not the name as given, is checked against the
+ *   workspace and the protected paths. Writes go to a fresh temp file (created `O_EXCL|O_NOFOLLOW`,
+ *   verified the same way) in the verified parent directory and are renamed over the target.
+ *
+ * A regular file with more than one hard link may have its other names anywhere, so writes to it
+ * are refused; reads are judged by the path they were opened through.
+ *
+ * @module
+ */
+import * as fs from "node:fs";
+import { dirname, join } from "node:path";
+import { RetieError } from "../core/errors.ts";
+import type { ToolContext } from "../core/tool.ts";
+import { components, displayPath, isWithin, pathProblem, protectedCover } from "./paths.ts";
+
+const C = fs.constants;
+const MAX_LINKS = 40;
+
+/** A tool path argument resolved to the real path it names. */
+export interface ResolvedPath {
+  /** The argument as given. */
+  input: string;
+  /** Absolute real path (symlinks resolved; a missing tail is appended as written). */
+  real: string;
+  /** The path exists now. */
+  exists: boolean;
+  /** The real path lies inside the workspace. */
+  inside: boolean;
+}
+
+/**
+ * Resolves `input` (relative to `base`, or absolute) to a real path, following symlinks component by
+ * component like the kernel. Components that do not exist are appended as written.
+ *
+ * @example
+ * ```ts
+ * import { resolveRealPath } from "./confine.ts";
+ * resolveRealPath("/", "/proc/self/root/etc").real; // "/etc"
+ * ```
+ */
+export function resolveRealPath(base: string, input: string): { real: string; exists: boolean } {
+  let cur = input.startsWith("/") ? "/" : fs.realpathSync(base);
+  const pending = components(input);
+  let links = 0;
+  let missing = false;
+  while (pending.length > 0) {
+    const c = pending.shift()!;
+    if (c === ".") continue;
+    if (c === "..") {
+      cur = dirname(cur); // `cur` never holds a symlink, so its lexical parent is its real parent
+      continue;
+    }
+    const next = join(cur, c);
+    if (missing) {
+      cur = next;
+      continue;
+    }
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(next);
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (code === "ENOENT" || code === "ENOTDIR") {
+        missing = true; // the rest is appended as written; opening it will say what is wrong
+        cur = next;
+        continue;
+      }
+      throw new RetieError(`cannot resolve the path (${input}): ${(e as Error).message}`, {
+        hint: "choose a path you can reach",
+        exitCode: 2,
+        cause: e,
+      });
+    }
+    if (st.isSymbolicLink()) {
+      if (++links > MAX_LINKS) {
+        throw new RetieError(`cannot resolve the path (${input}): too many levels of symlinks`, {
+          hint: "the path contains a symlink loop; name the file by another path",
+          exitCode: 2,
+        });
+      }
+      const target = fs.readlinkSync(next);
+      if (target.startsWith("/")) cur = "/";
+      pending.unshift(...components(target));
+      continue;
+    }
+    cur = next;
+  }
+  return { real: cur, exists: !missing };
+}
+
+/**
+ * Resolves a tool's path argument against the workspace and refuses protected paths.
+ *
+ * @throws RetieError when the path is malformed or reaches a protected path (ledger, stores,
+ *   config): those are never reachable through tools, whatever the policy says.
+ * @example
+ * ```ts
+ * import { resolveToolPath } from "./confine.ts";
+ * declare const ctx: import("../core/tool.ts").ToolContext;
+ * const r = resolveToolPath(ctx, "src/main.ts");
+ * r.inside; // true when src/main.ts really lies in the workspace
+ * ```
+ */
+export function resolveToolPath(ctx: ToolContext, input: string): ResolvedPath {
+  const problem = pathProblem(input);
+  if (problem) {
+    throw new RetieError(`bad path (${JSON.stringify(input)}): ${problem}`, {
+      hint: "give a path relative to the workspace, e.g. src/main.ts",
+      exitCode: 2,
+    });
+  }
+  const { real, exists } = resolveRealPath(ctx.workspace, input);
+  refuseProtected(ctx, input, real);
+  return { input, real, exists, inside: isWithin(ctx.workspace, real) };
+}
+
+/** Throws when `real` is or lies under a protected path. */
+function refuseProtected(ctx: ToolContext, input: string, real: string): void {
+  const cover = protectedCover(real, ctx.protectedPaths);
+  if (cover) {
+    throw new RetieError(
+      `refused (${input}): it resolves to ${real}, which is retie's own state (${cover})`,
+      {
+        hint: "the ledger, the snapshot and blob stores and retie's config are never reachable " +
+          "through tools; leave them alone",
+        exitCode: 2,
+      },
+    );
+  }
+}
+
+/**
+ * The real path of what descriptor `fd` (opened through `name`) refers to, checked by identity:
+ * the name is resolved to a real path after the open, and that path must hold the very inode
+ * (device and inode number) the descriptor has. A symlink or directory swapped in before or after
+ * the open makes the two differ, and the call is refused. (Deno grants `/proc/self/fd` only to
+ * `--allow-all`, which retie never has, so the kernel's own link cannot be read.)
+ *
+ * @example
+ * ```ts
+ * import { openedPath } from "./confine.ts";
+ * import { closeSync, openSync } from "node:fs";
+ * const fd = openSync("/etc/hostname", "r");
+ * openedPath(fd, "/etc/hostname"); // "/etc/hostname"
+ * closeSync(fd);
+ * ```
+ */
+export function openedPath(fd: number, name: string): string {
+  const st = fs.fstatSync(fd);
+  let real: string;
+  let at: fs.Stats;
+  try {
+    real = fs.realpathSync(name);
+    at = fs.lstatSync(real);
+  } catch (e) {
+    throw new RetieError(`${name} moved or was deleted while it was being opened`, {
+      hint: "something else is changing the workspace; check it and try again",
+      cause: e,
+    });
+  }
+  if (at.dev !== st.dev || at.ino !== st.ino) {
+    throw new RetieError(
+      `${name} changed while it was being opened (now ${real} is another file)`,
+      {
+        hint:
+          "something else is changing the workspace (a symlink swapped in?); check it and try again",
+      },
+    );
+  }
+  return real;
+}
+
+/** An open, verified descriptor. Close it with `fs.closeSync(fd)`. */
+export interface VerifiedFd {
+  fd: number;
+  /** Real path of what was opened, from the kernel. */
+  real: string;
+  stat: fs.Stats;
+}
+
+/** Options of {@link openVerified}. */
+export interface OpenOptions {
+  /** Open a directory (O_DIRECTORY) instead of a file. */
+  directory?: boolean;
+  /** Do not follow a symlink in the last component (walks: entries were seen as non-links). */
+  noFollow?: boolean;
+  /** Real paths outside the workspace that the call was approved to read (and what lies below). */
+  approvedOutside?: readonly string[];
+}
+
+/**
+ * Opens `path` for reading, then checks the file actually opened: inside the workspace (or under an
+ * approved outside path), not protected, not a hard link to a protected file.
+ *
+ * @throws RetieError with the reason when the check fails (the descriptor is closed).
+ * @example
+ * ```ts
+ * import { openVerified } from "./confine.ts";
+ * import { closeSync } from "node:fs";
+ * declare const ctx: import("../core/tool.ts").ToolContext;
+ * const v = openVerified(ctx, `${ctx.workspace}/README.md`);
+ * closeSync(v.fd);
+ * ```
+ */
+export function openVerified(ctx: ToolContext, path: string, opts: OpenOptions = {}): VerifiedFd {
+  // O_NONBLOCK: opening a FIFO must not hang the call; it changes nothing for regular files.
+  let flags = C.O_RDONLY | C.O_NONBLOCK;
+  if (opts.directory) flags |= C.O_DIRECTORY;
+  if (opts.noFollow) flags |= C.O_NOFOLLOW;
+  let fd: number;
+  try {
+    fd = fs.openSync(path, flags);
+  } catch (e) {
+    throw openError(ctx, path, e);
+  }
+  try {
+    const real = openedPath(fd, path);
+    const stat = fs.fstatSync(fd);
+    refuseProtected(ctx, path, real);
+    if (protectedInode(ctx, stat)) {
+      throw new RetieError(`refused (${path}): it is a hard link to retie's own state`, {
+        hint: "remove the hard link; retie's ledger, stores and config are never reachable",
+        exitCode: 2,
+      });
+    }
+    const approved = (opts.approvedOutside ?? []).some((a) => isWithin(a, real));
+    if (!isWithin(ctx.workspace, real) && !approved) {
+      throw new RetieError(
+        `refused (${displayPath(ctx.workspace, path)}): it now resolves to ${real}, outside the ` +
+          "workspace, which this call was not approved to read",
+        {
+          hint: "the path changed after the call was checked (a symlink swapped in?); " +
+            "check the workspace and ask again",
+        },
+      );
+    }
+    return { fd, real, stat };
+  } catch (e) {
+    fs.closeSync(fd);
+    throw e;
+  }
+}
+
+/**
+ * True when `st` (a file with several links) is one of the protected files: a protected path
+ * itself, or a file up to two levels inside a protected directory (ledger, stores and their
+ * side files live there). Only files with nlink > 1 pay for this look.
+ */
+function protectedInode(ctx: ToolContext, st: fs.Stats): boolean {
+  if (st.nlink <= 1 || !st.isFile()) return false;
+  let budget = 2000;
+  const same = (p: string, depth: number): boolean => {
+    if (--budget < 0) return false;
+    let q: fs.Stats;
+    try {
+      q = fs.lstatSync(p);
+    } catch {
+      return false; // absent: nothing to protect
+    }
+    if (q.isFile()) return q.dev === st.dev && q.ino === st.ino;
+    if (!q.isDirectory() || depth >= 2) return false;
+    try {
+      return fs.readdirSync(p).some((n) => same(join(p, n), depth + 1));
+    } catch {
+      return false;
+    }
+  };
+  return ctx.protectedPaths.some((p) => same(p, 0));
+}
+
+function openError(ctx: ToolContext, path: string, e: unknown): RetieError {
+  const code = (e as { code?: string }).code;
+  const shown = displayPath(ctx.workspace, path);
+  const why: Record<string, [string, string]> = {
+    ENOENT: ["no such file or directory", "check the path with ls or glob"],
+    ENOTDIR: ["a component of the path is not a directory", "check the path with ls"],
+    EISDIR: ["it is a directory", "use ls to list a directory"],
+    EACCES: ["permission denied", "choose a file you can read"],
+    ELOOP: ["it is a symlink where none was expected", "the workspace changed; check it with ls"],
+  };
+  const [msg, hint] = why[code ?? ""] ?? [String((e as Error).message ?? e), "check the path"];
+  return new RetieError(`cannot open (${shown}): ${msg}`, { hint, cause: e });
+}

@@ -1,0 +1,90 @@
+/**
+ * Builders for the effects of the file tools, so every tool states reads and writes the same way.
+ *
+ * @module
+ */
+import type { Effect } from "../core/effect.ts";
+import type { ToolContext } from "../core/tool.ts";
+import { rememberOutsideReads } from "./approvals.ts";
+import type { ResolvedPath } from "./confine.ts";
+import { displayPath, isWithin } from "./paths.ts";
+
+/**
+ * The effect of a read-only call (class `none`) over the resolved paths. Outside paths land in
+ * `readsOutside` (the policy then asks; headless denies) and are remembered for the handler.
+ *
+ * @example
+ * ```ts
+ * import { readEffect } from "./effects.ts";
+ * declare const ctx: import("../core/tool.ts").ToolContext;
+ * declare const r: import("./confine.ts").ResolvedPath;
+ * readEffect(ctx, "read", { path: "a.ts" }, [r], "read a.ts").class; // "none"
+ * ```
+ */
+export function readEffect(
+  ctx: ToolContext,
+  tool: string,
+  args: unknown,
+  paths: ResolvedPath[],
+  summary: string,
+): Effect {
+  const reads = paths.map((p) => p.real);
+  const readsOutside = reads.filter((p) => !isWithin(ctx.workspace, p));
+  rememberOutsideReads(ctx, tool, args, readsOutside);
+  const where = readsOutside.length > 0
+    ? `reads outside the workspace: ${readsOutside.join(", ")}`
+    : "reads inside the workspace only";
+  return {
+    class: "none",
+    reads,
+    writes: [],
+    readsOutside,
+    writesOutside: [],
+    sandboxed: false,
+    network: false,
+    external: false,
+    summary,
+    consequence: `no change: ${where}`,
+    reason: `${tool} only reads files`,
+    undo: { kind: "none" },
+  };
+}
+
+/**
+ * The effect of a call that writes one file (write, edit): `reversible`, undone by restoring the
+ * file's prior bytes. A path outside the workspace lands in `writesOutside` (the policy denies; the
+ * handler refuses anyway).
+ *
+ * @example
+ * ```ts
+ * import { writeEffect } from "./effects.ts";
+ * declare const ctx: import("../core/tool.ts").ToolContext;
+ * declare const r: import("./confine.ts").ResolvedPath;
+ * writeEffect(ctx, "edit", r, "edit a.ts").undo.kind; // "files"
+ * ```
+ */
+export function writeEffect(
+  ctx: ToolContext,
+  tool: string,
+  target: ResolvedPath,
+  summary: string,
+): Effect {
+  const shown = displayPath(ctx.workspace, target.real);
+  const inside = target.inside;
+  return {
+    class: "reversible",
+    reads: [target.real],
+    writes: [target.real],
+    readsOutside: inside ? [] : [target.real],
+    writesOutside: inside ? [] : [target.real],
+    sandboxed: false,
+    network: false,
+    external: false,
+    summary,
+    consequence: inside
+      ? `${target.exists ? "changes" : "creates"} ${shown}; undo restores its prior state`
+      : `writes ${target.real}, outside the workspace (refused by the tool)`,
+    reason: `${tool} writes one file whose prior bytes can be kept`,
+    undo: { kind: "files", paths: [target.real] },
+  };
+}

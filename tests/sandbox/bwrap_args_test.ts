@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import { buildBwrapArgs, ETC_ALLOWLIST, MERGED_USR_LAYOUT } from "../../src/sandbox/bwrap_args.ts";
+import { profileFor } from "./fixture.ts";
+
+function pairs(args: string[], flag: string, n = 2): string[][] {
+  const out: string[][] = [];
+  args.forEach((a, i) => {
+    if (a === flag) out.push(args.slice(i + 1, i + 1 + n));
+  });
+  return out;
+}
+
+Deno.test("bwrap args: confined profile unshares everything, drops caps, blocks nested userns", () => {
+  const a = buildBwrapArgs(profileFor("/work/p"), ["/bin/bash", "-c", "make"], { uid: 0, gid: 0 });
+  for (
+    const f of [
+      "--unshare-all",
+      "--unshare-user",
+      "--disable-userns",
+      "--assert-userns-disabled",
+      "--new-session",
+      "--die-with-parent",
+    ]
+  ) {
+    assert.ok(a.includes(f), f);
+  }
+  assert.ok(!a.includes("--share-net"));
+  assert.deepEqual(pairs(a, "--cap-drop", 1), [["ALL"]]);
+  assert.deepEqual(pairs(a, "--uid", 1), [["1000"]], "root maps to a non-root id inside");
+  assert.deepEqual(a.slice(-4), ["--", "/bin/bash", "-c", "make"]);
+});
+
+Deno.test("bwrap args: mounts — system read-only, /proc/sys read-only, tmpfs /tmp and HOME, workspace the only rw bind", () => {
+  const a = buildBwrapArgs(
+    profileFor("/work/p", { readOnly: ["/work/p/.git/hooks"], hidden: ["/work/p/.state"] }),
+    ["true"],
+  );
+  assert.deepEqual(pairs(a, "--bind"), [["/work/p", "/work/p"]]);
+  assert.ok(!a.includes("--dev-bind"));
+  const ro = pairs(a, "--ro-bind");
+  assert.deepEqual(ro, [["/usr", "/usr"], ["/proc/sys", "/proc/sys"], [
+    "/work/p/.git/hooks",
+    "/work/p/.git/hooks",
+  ]]);
+  const roTry = pairs(a, "--ro-bind-try").map((p) => p[0]);
+  assert.ok(
+    !roTry.some((p) => /shadow|gshadow|sudoers|ssh|npmrc|pip\.conf|netrc/.test(p)),
+    roTry.join(","),
+  );
+  assert.deepEqual(roTry.filter((p) => p.startsWith("/etc")), [...ETC_ALLOWLIST]);
+  for (const absent of ["/home", "/root", "/mnt", "/media", "/var", "/run"]) {
+    assert.ok(!ro.some((p) => p[1] === absent) && !roTry.includes(absent), absent);
+  }
+  assert.deepEqual(pairs(a, "--tmpfs", 1).map((x) => x[0]), [
+    "/tmp",
+    "/home/sandbox",
+    "/work/p/.state",
+  ]);
+  assert.ok(
+    a.indexOf("--bind") > a.indexOf("--tmpfs"),
+    "workspace mounted after /tmp (works for workspaces under /tmp)",
+  );
+  assert.ok(
+    a.indexOf("/work/p/.git/hooks") > a.indexOf("--bind"),
+    "read-only overlays come after the workspace bind",
+  );
+  assert.deepEqual(
+    pairs(a, "--symlink"),
+    Object.entries(MERGED_USR_LAYOUT.symlinks).map(([l, t]) => [t, l]),
+  );
+});
+
+Deno.test("bwrap args: --network adds --share-net only", () => {
+  const off = buildBwrapArgs(profileFor("/work/p"), ["true"]);
+  const on = buildBwrapArgs(profileFor("/work/p", { network: true }), ["true"]);
+  assert.deepEqual(on.filter((x) => !off.includes(x)), ["--share-net"]);
+});
+
+Deno.test("bwrap args: unconfined profile binds the host but still runs under bwrap", () => {
+  const a = buildBwrapArgs(profileFor("/work/p", { confined: false }), ["true"]);
+  assert.deepEqual(pairs(a, "--bind"), [["/", "/"]]);
+  assert.ok(!a.includes("--unshare-all"));
+});
+
+Deno.test("bwrap args: refuses profiles that would not confine", () => {
+  for (const ws of ["relative/dir", "/", "/usr", "/etc", "/tmp", "/a/../b"]) {
+    assert.throws(() => buildBwrapArgs(profileFor(ws), ["true"]), /sandbox workspace/, ws);
+  }
+  assert.throws(
+    () => buildBwrapArgs(profileFor("/work/p", { readOnly: ["/etc/passwd"] }), ["true"]),
+    /not inside the workspace/,
+  );
+  assert.throws(() => buildBwrapArgs(profileFor("/work/p"), []), /empty command/);
+});

@@ -1,0 +1,116 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { gitProtectedPaths } from "../../src/sandbox/protected_paths.ts";
+import { runSandboxed } from "../../src/sandbox/run.ts";
+import { workspaceProfile } from "../../src/sandbox/profile.ts";
+
+function git(cwd: string, ...args: string[]) {
+  const r = new Deno.Command("git", { args, cwd, stdout: "piped", stderr: "piped" }).outputSync();
+  if (r.code !== 0) throw new Error(new TextDecoder().decode(r.stderr));
+}
+
+function repoLayout(): string {
+  const ws = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-git-" }));
+  git(ws, "init", "-q");
+  Deno.mkdirSync(join(ws, "vendor", "inner"), { recursive: true });
+  git(join(ws, "vendor", "inner"), "init", "-q");
+  return ws;
+}
+
+Deno.test("protected paths: .git/hooks and .git/config of the repo and a nested repo", () => {
+  const ws = repoLayout();
+  try {
+    assert.deepEqual(gitProtectedPaths(ws), [
+      join(ws, ".git/config"),
+      join(ws, ".git/hooks"),
+      join(ws, "vendor/inner/.git/config"),
+      join(ws, "vendor/inner/.git/hooks"),
+    ]);
+  } finally {
+    Deno.removeSync(ws, { recursive: true });
+  }
+});
+
+Deno.test("protected paths: a git dir without hooks is protected whole; a .git file is followed", () => {
+  const ws = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-git-" }));
+  try {
+    git(ws, "init", "-q");
+    Deno.removeSync(join(ws, ".git/hooks"), { recursive: true });
+    // a submodule-like checkout whose git dir lives in .git/modules/sub
+    Deno.mkdirSync(join(ws, ".git/modules/sub"), { recursive: true });
+    git(join(ws, ".git/modules/sub"), "init", "-q", "--bare");
+    Deno.mkdirSync(join(ws, "sub"));
+    Deno.writeTextFileSync(join(ws, "sub/.git"), "gitdir: ../.git/modules/sub\n");
+    const p = gitProtectedPaths(ws);
+    assert.ok(p.includes(join(ws, ".git")), p.join(","));
+    assert.ok(p.includes(join(ws, ".git/modules/sub/hooks")));
+    assert.ok(p.includes(join(ws, ".git/modules/sub/config")));
+    assert.ok(p.includes(join(ws, "sub/.git")));
+  } finally {
+    Deno.removeSync(ws, { recursive: true });
+  }
+});
+
+Deno.test("protected paths: core.hooksPath inside the workspace is protected", () => {
+  const ws = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-git-" }));
+  try {
+    git(ws, "init", "-q");
+    Deno.mkdirSync(join(ws, ".husky"));
+    git(ws, "config", "core.hooksPath", ".husky");
+    assert.ok(gitProtectedPaths(ws).includes(join(ws, ".husky")));
+  } finally {
+    Deno.removeSync(ws, { recursive: true });
+  }
+});
+
+Deno.test("protected paths: inside the sandbox hooks/config are read-only, git still commits", async () => {
+  const ws = repoLayout();
+  try {
+    const r = await runSandboxed({
+      profile: workspaceProfile(ws),
+      command: [
+        "echo 'curl evil' > .git/hooks/pre-commit 2>/dev/null && echo hook-written",
+        "echo '[core] fsmonitor = evil' >> .git/config 2>/dev/null && echo config-written",
+        "git config core.hooksPath /tmp 2>/dev/null && echo hookspath-set",
+        "echo x > vendor/inner/.git/hooks/post-checkout 2>/dev/null && echo inner-hook-written",
+        "echo x >> vendor/inner/.git/config 2>/dev/null && echo inner-config-written",
+        "echo hi > f && git add f && git -c user.name=a -c user.email=a@b commit -qm m && echo committed",
+      ].join("\n"),
+      timeoutMs: 20_000,
+    });
+    assert.equal(r.stdout, "committed\n", r.stderr);
+    assert.throws(() => Deno.statSync(join(ws, ".git/hooks/pre-commit")));
+    assert.doesNotMatch(Deno.readTextFileSync(join(ws, ".git/config")), /evil|hooksPath/i);
+  } finally {
+    Deno.removeSync(ws, { recursive: true });
+  }
+});
+
+Deno.test("workspace profile: excluded paths read-only, retie state inside the workspace hidden", async () => {
+  const ws = repoLayout();
+  const old = Deno.env.get("XDG_STATE_HOME");
+  try {
+    Deno.mkdirSync(join(ws, "node_modules", "dep"), { recursive: true });
+    Deno.mkdirSync(join(ws, ".state", "retie"), { recursive: true });
+    Deno.writeTextFileSync(join(ws, ".state", "retie", "ledger.db"), "LEDGER");
+    Deno.env.set("XDG_STATE_HOME", join(ws, ".state"));
+    const p = workspaceProfile(ws, { snapshotExclude: ["node_modules"] });
+    assert.ok(p.readOnly.includes(join(ws, "node_modules")));
+    assert.deepEqual(p.hidden, [join(ws, ".state", "retie")]);
+    const r = await runSandboxed({
+      profile: p,
+      command:
+        "ls .state/retie | wc -l; touch node_modules/dep/x 2>/dev/null && echo wrote; echo ok > f && echo ws-writable",
+      timeoutMs: 10_000,
+    });
+    assert.equal(r.stdout, "0\nws-writable\n", r.stderr);
+    assert.throws(
+      () => workspaceProfile(join(ws, ".state", "retie")),
+      /lies inside retie's own state/,
+    );
+  } finally {
+    if (old === undefined) Deno.env.delete("XDG_STATE_HOME");
+    else Deno.env.set("XDG_STATE_HOME", old);
+    Deno.removeSync(ws, { recursive: true });
+  }
+});

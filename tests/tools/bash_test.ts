@@ -1,0 +1,162 @@
+import assert from "node:assert/strict";
+import { bashProfile, bashTool } from "../../src/tools/bash.ts";
+import { call, fixture, plant } from "./tool_ctx.ts";
+
+function bwrapWorks(): string | null {
+  try {
+    const r = new Deno.Command("/usr/bin/bwrap", {
+      args: ["--unshare-all", "--ro-bind", "/", "/", "true"],
+      stdout: "null",
+      stderr: "piped",
+    }).outputSync();
+    return r.success
+      ? null
+      : `bwrap cannot create a sandbox here: ${new TextDecoder().decode(r.stderr)}`;
+  } catch (e) {
+    return `bwrap is absent (${(e as Error).message})`;
+  }
+}
+const NO_BWRAP = bwrapWorks();
+if (NO_BWRAP) console.warn(`skipping the real sandbox runs: ${NO_BWRAP}`);
+
+Deno.test("bash in an available sandbox without network is reversible by snapshot", async () => {
+  const f = fixture({ protectInside: true });
+  try {
+    plant(f.ws, { ".git/config": "[core]\n", ".git/hooks/pre-commit": "#!/bin/sh\n" });
+    const eff = await bashTool.classify(bashTool.schema.parse({ command: "make test" }), f.ctx);
+    assert.equal(eff.class, "reversible");
+    assert.equal(eff.sandboxed, true);
+    assert.equal(eff.network, false);
+    assert.equal(
+      eff.consequence,
+      "runs `make test` in the sandbox (no network; workspace restorable)",
+    );
+    assert.equal(eff.undo.kind, "snapshot");
+    if (eff.undo.kind === "snapshot") {
+      assert.equal(eff.undo.root, f.ws);
+      assert.ok(eff.undo.readOnly.includes(`${f.ws}/.git/config`), JSON.stringify(eff.undo));
+      assert.ok(eff.undo.readOnly.includes(`${f.ws}/.git/hooks`));
+    }
+    const profile = bashProfile({ command: "make test" }, f.ctx);
+    assert.equal(profile.confined, true);
+    assert.equal(profile.network, false);
+    assert.deepEqual(profile.hidden, [`${f.ws}/.retie`]);
+    assert.deepEqual(profile.readOnly, eff.undo.kind === "snapshot" ? eff.undo.readOnly : null);
+  } finally {
+    f.cleanup();
+  }
+});
+
+Deno.test("bash with sandbox:false is irreversible and says it runs without the sandbox", async () => {
+  const f = fixture();
+  try {
+    const args = bashTool.schema.parse({ command: "rm -rf build", sandbox: false });
+    const eff = await bashTool.classify(args, f.ctx);
+    assert.equal(eff.class, "irreversible");
+    assert.equal(eff.sandboxed, false);
+    assert.equal(eff.consequence, "not reversible: runs `rm -rf build` without the sandbox");
+    assert.equal(eff.undo.kind, "impossible");
+    assert.equal(bashProfile(args, f.ctx).confined, false);
+  } finally {
+    f.cleanup();
+  }
+});
+
+Deno.test("bash with the sandbox unavailable is irreversible and says why, never silently", async () => {
+  const f = fixture({ sandbox: { available: false, unavailableReason: "bwrap is not installed" } });
+  try {
+    const args = bashTool.schema.parse({ command: "ls" });
+    const eff = await bashTool.classify(args, f.ctx);
+    assert.equal(eff.class, "irreversible");
+    assert.equal(eff.sandboxed, false);
+    assert.equal(
+      eff.consequence,
+      "not reversible: runs `ls` without the sandbox (the sandbox is unavailable: bwrap is not installed)",
+    );
+    assert.equal(eff.undo.kind, "impossible");
+    assert.equal(bashProfile(args, f.ctx).confined, false);
+  } finally {
+    f.cleanup();
+  }
+});
+
+Deno.test("bash in a sandbox with --network is irreversible (network access)", async () => {
+  const f = fixture({ sandbox: { network: true } });
+  try {
+    const args = bashTool.schema.parse({ command: "npm install" });
+    const eff = await bashTool.classify(args, f.ctx);
+    assert.equal(eff.class, "irreversible");
+    assert.equal(eff.sandboxed, true);
+    assert.equal(eff.network, true);
+    assert.equal(
+      eff.consequence,
+      "not reversible: runs `npm install` in the sandbox with network access",
+    );
+    const profile = bashProfile(args, f.ctx);
+    assert.equal(profile.confined, true);
+    assert.equal(profile.network, true);
+  } finally {
+    f.cleanup();
+  }
+});
+
+Deno.test({
+  name: "bash runs a real command in the sandbox: workspace writable, outside and state invisible",
+  ignore: NO_BWRAP !== null,
+  async fn() {
+    const f = fixture({ protectInside: true });
+    try {
+      const r = await call(bashTool, f.ctx, {
+        command: `echo made > out.txt; cat out.txt; echo oops >&2; ` +
+          `cat ${f.outside}/secret.txt 2>/dev/null || echo no-secret; ` +
+          `cat .retie/ledger.db 2>/dev/null || echo no-ledger; exit 3`,
+      });
+      assert.equal(r.ok, false);
+      assert.equal(
+        r.output,
+        "stdout:\nmade\nno-secret\nno-ledger\nstderr:\noops\nexit code 3",
+      );
+      assert.equal(r.detail?.sandboxed, true);
+      assert.equal(Deno.readTextFileSync(`${f.ws}/out.txt`), "made\n");
+      const ok = await call(bashTool, f.ctx, { command: "true" });
+      assert.equal(ok.ok, true);
+      assert.equal(ok.output, "(no output)\nexit code 0");
+    } finally {
+      f.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name: "bash kills a command at its timeout and says so",
+  ignore: NO_BWRAP !== null,
+  async fn() {
+    const f = fixture();
+    try {
+      const r = await call(bashTool, f.ctx, { command: "sleep 30", timeout_seconds: 1 });
+      assert.equal(r.ok, false);
+      assert.match(r.output, /exit code \d+ \(timed out after 1s\)$/);
+      assert.equal(r.detail?.timedOut, true);
+    } finally {
+      f.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name: "bash with sandbox:false still goes through bwrap, unconfined (host files visible)",
+  ignore: NO_BWRAP !== null,
+  async fn() {
+    const f = fixture();
+    try {
+      const r = await call(bashTool, f.ctx, {
+        command: `cat ${f.outside}/secret.txt`,
+        sandbox: false,
+      });
+      assert.equal(r.output, "stdout:\nTOP SECRET\nexit code 0");
+      assert.equal(r.detail?.sandboxed, false);
+    } finally {
+      f.cleanup();
+    }
+  },
+});
