@@ -1,0 +1,166 @@
+/**
+ * Classifies a service error by HTTP status and message text into a {@link ProviderError} kind.
+ * Never by content type: Ollama labels some JSON errors `text/html` (wire.md §1.3).
+ *
+ * @module
+ */
+import { ProviderError, type ProviderErrorKind } from "./errors.ts";
+
+/** What we can read out of an error body, whatever its shape. */
+export interface ParsedErrorBody {
+  /** The service's message (bare `{"error":"…"}`, `{"error":{"message":…}}`, or the raw text). */
+  message: string;
+  /** `error.type` when present (`overloaded_error`, `rate_limit_error`, …). */
+  type?: string;
+}
+
+/**
+ * Reads the message and type out of an error body: bare `{"error":"…"}`, OpenAI-shaped
+ * `{"error":{"message":…,"type":…}}`, Anthropic `{"type":"error","error":{type,message}}`, or text.
+ *
+ * @example
+ * ```ts
+ * import { parseErrorBody } from "./error_map.ts";
+ * parseErrorBody('{"error":"too many concurrent requests"}').message; // "too many concurrent requests"
+ * ```
+ */
+export function parseErrorBody(body: string): ParsedErrorBody {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { message: body.trim() };
+  }
+  if (typeof json === "string") return { message: json };
+  if (json === null || typeof json !== "object") return { message: body.trim() };
+  const o = json as Record<string, unknown>;
+  const err = o.error;
+  if (typeof err === "string") return { message: err };
+  if (err && typeof err === "object") {
+    const e = err as Record<string, unknown>;
+    const message = typeof e.message === "string" ? e.message : JSON.stringify(e.message ?? e);
+    return { message, type: typeof e.type === "string" ? e.type : undefined };
+  }
+  if (typeof o.message === "string") {
+    return { message: o.message, type: typeof o.type === "string" ? o.type : undefined };
+  }
+  return { message: body.trim() };
+}
+
+function header(headers: Headers | Record<string, string> | undefined, name: string) {
+  if (!headers) return undefined;
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key === undefined ? undefined : headers[key];
+}
+
+/**
+ * Milliseconds to wait from `retry-after-ms`, or `retry-after` (seconds or an HTTP date).
+ *
+ * @example
+ * ```ts
+ * import { retryAfterMs } from "./error_map.ts";
+ * retryAfterMs({ "Retry-After": "11" }); // 11000
+ * ```
+ */
+export function retryAfterMs(
+  headers: Headers | Record<string, string> | undefined,
+  now: () => number = Date.now,
+): number | undefined {
+  const ms = header(headers, "retry-after-ms");
+  if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms.trim())) return Math.round(Number(ms));
+  const ra = header(headers, "retry-after")?.trim();
+  if (!ra) return undefined;
+  if (/^\d+(\.\d+)?$/.test(ra)) return Math.round(Number(ra) * 1000);
+  const at = Date.parse(ra);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now());
+}
+
+const HINTS: Partial<Record<ProviderErrorKind, string>> = {
+  auth: "check the API key (OLLAMA_API_KEY, OPENAI_API_KEY or ANTHROPIC_API_KEY)",
+  paywall: "this model needs a plan the account lacks: pick another model with --model",
+  session_limit: "the session usage limit is reached: wait for the reset or use another model",
+  weekly_limit: "the account cannot run any model now: wait for the reset or upgrade the plan",
+  concurrency: "too many requests at once: wait and retry",
+  rate_limit: "rate limited: wait and retry",
+  not_found: "check the model name (--model) and the base URL (--base-url)",
+  overloaded: "the service is overloaded: retry shortly",
+  bad_request: "the service rejected the request as malformed",
+  server: "the service failed: retry shortly",
+  stream: "the service ended the stream with an error: retry",
+  timeout: "no answer in time: retry, or raise the timeout",
+  network: "check the network and the base URL (--base-url)",
+};
+
+const PAYWALL =
+  /requires a subscription|requires both a pro|not in the [\w -]*plan|upgrade for access/i;
+const WEEKLY = /weekly usage limit/i;
+const SESSION = /session usage limit|hourly usage limit/i;
+const CONCURRENCY = /too many concurrent requests/i;
+const OVERLOADED = /overloaded/i;
+/** An account-wide stop that is not a plan problem: billing failed or a spend limit is reached. */
+const ACCOUNT_STOP =
+  /payment failed|update your payment method|reached your specified api usage limits/i;
+
+function kindFor(status: number | undefined, message: string, type?: string): ProviderErrorKind {
+  if (status === undefined) {
+    // Mid-stream: no status, only the event's type and text.
+    if (type === "overloaded_error" || OVERLOADED.test(message)) return "overloaded";
+    if (WEEKLY.test(message)) return "weekly_limit";
+    if (SESSION.test(message)) return "session_limit";
+    if (CONCURRENCY.test(message)) return "concurrency";
+    return "stream";
+  }
+  if (status === 401) return "auth";
+  if (status === 402) {
+    if (PAYWALL.test(message)) return "paywall";
+    return ACCOUNT_STOP.test(message) || type === "billing_error" ? "weekly_limit" : "paywall";
+  }
+  if (status === 403) return PAYWALL.test(message) ? "paywall" : "auth";
+  if (status === 429) {
+    if (WEEKLY.test(message)) return "weekly_limit";
+    if (SESSION.test(message)) return "session_limit";
+    if (CONCURRENCY.test(message)) return "concurrency";
+    return "rate_limit";
+  }
+  if (status === 404) return "not_found";
+  if (status === 503 || status === 529 || type === "overloaded_error") return "overloaded";
+  if (status === 408 || status === 504 || type === "timeout_error") return "timeout";
+  if (status === 400 && ACCOUNT_STOP.test(message)) return "weekly_limit";
+  if (status >= 500) return "server";
+  return "bad_request";
+}
+
+/**
+ * Maps a service error to a {@link ProviderError}. `status` is undefined for mid-stream errors.
+ * `body` is the raw body text (any of the shapes {@link parseErrorBody} reads).
+ *
+ * @example
+ * ```ts
+ * import { classifyError } from "./error_map.ts";
+ * const e = classifyError(429, '{"error":"too many concurrent requests"}', { "retry-after": "11" });
+ * e.kind; // "concurrency"
+ * e.retryAfterMs; // 11000
+ * ```
+ */
+export function classifyError(
+  status: number | undefined,
+  body: string,
+  headers: Headers | Record<string, string> | undefined,
+  model?: string,
+): ProviderError {
+  const { message, type } = parseErrorBody(body);
+  const kind = kindFor(status, message, type);
+  const wait = retryAfterMs(headers);
+  const hint = kind === "weekly_limit" && ACCOUNT_STOP.test(message)
+    ? "the account's billing or spend limit stops every model: fix it in the provider's settings"
+    : HINTS[kind];
+  return new ProviderError(kind, message || `HTTP ${status}`, {
+    status,
+    retryAfterMs: kind === "concurrency" || kind === "rate_limit" || kind === "overloaded"
+      ? wait
+      : undefined,
+    model,
+    hint,
+  });
+}
