@@ -1,0 +1,200 @@
+/**
+ * The inspector: for each changed file, counts every rule's matches before and after the edit.
+ * Guard rules fire when the count drops (a check the file stopped containing); pattern rules fire
+ * when it rises (dangerous text the file started containing). An in-place edit that keeps the
+ * count is silent: that is what keeps the noise down.
+ *
+ * Pure: no I/O. The guard calls {@link inspectChanges} on write/edit previews and feeds `risk` and
+ * `maxSeverity` to the policy; the terminal shows {@link formatFinding}.
+ *
+ * @module
+ */
+import type { FileChange } from "../core/tool.ts";
+import type { Finding, InspectResult, Severity } from "./types.ts";
+import type { Rule } from "./rule_types.ts";
+import { isTestPath, langOf, stripComments } from "./count.ts";
+import { HARDCODED_SECRET } from "./rules_secrets.ts";
+import { TLS_VERIFY_DISABLED } from "./rules_tls.ts";
+import { AUTH_BYPASS_ADDED, AUTH_CHECK_REMOVED } from "./rules_auth.ts";
+import { CRYPTO_VERIFICATION_DISABLED, CRYPTO_VERIFICATION_REMOVED } from "./rules_crypto.ts";
+import {
+  DEBUG_ENABLED,
+  PERMISSIVE_CORS,
+  SHELL_INJECTION,
+  UNSAFE_DESERIALIZATION,
+} from "./rules_misc.ts";
+
+export type { Finding, InspectResult, Severity } from "./types.ts";
+export type { Lang, Rule, RuleExample, RuleMode } from "./rule_types.ts";
+
+/** Every rule, in reporting order. */
+export const RULES: readonly Rule[] = [
+  HARDCODED_SECRET,
+  TLS_VERIFY_DISABLED,
+  AUTH_CHECK_REMOVED,
+  CRYPTO_VERIFICATION_REMOVED,
+  CRYPTO_VERIFICATION_DISABLED,
+  SHELL_INJECTION,
+  AUTH_BYPASS_ADDED,
+  UNSAFE_DESERIALIZATION,
+  PERMISSIVE_CORS,
+  DEBUG_ENABLED,
+];
+
+/** Options of {@link inspectText} and {@link inspectChanges}. */
+export interface InspectOptions {
+  /**
+   * The workspace the (absolute) paths live in. Only the part inside it decides whether a file
+   * is test code; without it, an absolute path is judged by its parent folder and name only.
+   */
+  root?: string;
+}
+
+/** Files larger than this are counted on their first MAX_CHARS characters only. */
+export const MAX_CHARS = 4_000_000;
+
+const LOWER: Record<Severity, Severity> = { high: "medium", medium: "low", low: "low" };
+const RANK: Record<Severity, number> = { high: 3, medium: 2, low: 1 };
+
+function clip(text: string | null): string {
+  if (text === null) return "";
+  return text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
+}
+
+/**
+ * Findings for one file. `before`/`after` null mean the file does not exist before / after.
+ * An empty `path` means "unknown language": every rule is counted with every language's patterns.
+ * Findings in test code and fixtures are reported one severity lower (see `isTestPath`), and so
+ * are dropped guards that sat inside verifier definitions the edit removed (an implementation
+ * moved elsewhere, which its callers would notice) rather than in code that still runs, and
+ * guards "removed" by deleting the whole file (the code they guarded is gone too).
+ *
+ * @example
+ * ```ts
+ * const f = inspectText("pay.py", "@login_required\ndef pay(): ...\n", "def pay(): ...\n");
+ * f[0].rule; // "auth-check-removed"
+ * [f[0].before, f[0].after]; // [1, 0]
+ * ```
+ */
+export function inspectText(
+  path: string,
+  before: string | null,
+  after: string | null,
+  opts: InspectOptions = {},
+): Finding[] {
+  if (before === after) return [];
+  if (before?.includes("\0") || after?.includes("\0")) return []; // binary
+  const lang = langOf(path);
+  const test = isTestPath(path, opts.root);
+  const raw = { before: clip(before), after: clip(after) };
+  const code = lang === null
+    ? raw
+    : { before: stripComments(raw.before, lang), after: stripComments(raw.after, lang) };
+  const out: Finding[] = [];
+  for (const rule of RULES) {
+    if (lang !== null && !rule.langs.includes(lang)) continue;
+    const text = rule.codeOnly ? code : raw;
+    // No path to go by: count as every language the rule knows.
+    const count = (t: string) =>
+      t === ""
+        ? 0
+        : lang !== null
+        ? rule.count(t, lang)
+        : rule.langs.reduce((n, l) => n + rule.count(t, l), 0);
+    const b = count(text.before);
+    const a = count(text.after);
+    const fires = rule.mode === "guard" ? a < b : a > b;
+    if (!fires) continue;
+    let severity = rule.severity;
+    const notes: string[] = [];
+    if (rule.mode === "guard" && lang !== null && rule.inRemovedDefinitions) {
+      const moved = rule.inRemovedDefinitions(text.before, text.after, lang);
+      if (moved > 0 && a >= b - moved) {
+        severity = LOWER[severity];
+        notes.push("inside definitions the edit removed: implementation moved or dropped");
+      }
+    }
+    if (rule.mode === "guard" && after === null) {
+      // The guarded code went with its guard; a move shows up as this plus a new file.
+      severity = LOWER[severity];
+      notes.push("file deleted");
+    }
+    if (test) {
+      severity = LOWER[severity];
+      notes.push("test code");
+    }
+    const verb = rule.mode === "guard" ? "removed" : "added";
+    out.push({
+      rule: rule.id,
+      severity,
+      path,
+      before: b,
+      after: a,
+      message: `${rule.subject} ${verb}: ${b} → ${a}${
+        notes.length ? ` (${notes.join("; ")})` : ""
+      }`,
+    });
+  }
+  return out;
+}
+
+/**
+ * The risk of an action from its findings, 0–100: the highest severity sets the base (high 70,
+ * medium 40, low 15) and every further finding adds 10.
+ *
+ * @example
+ * ```ts
+ * riskOf([]); // 0
+ * ```
+ */
+export function riskOf(findings: readonly Finding[]): number {
+  if (findings.length === 0) return 0;
+  const top = maxSeverityOf(findings)!;
+  const base = { high: 70, medium: 40, low: 15 }[top];
+  return Math.min(100, base + 10 * (findings.length - 1));
+}
+
+/**
+ * The highest severity among findings, or null.
+ *
+ * @example
+ * ```ts
+ * maxSeverityOf([]); // null
+ * ```
+ */
+export function maxSeverityOf(findings: readonly Finding[]): Severity | null {
+  let top: Severity | null = null;
+  for (const f of findings) if (top === null || RANK[f.severity] > RANK[top]) top = f.severity;
+  return top;
+}
+
+/**
+ * Inspects every change of one action.
+ *
+ * @example
+ * ```ts
+ * const r = inspectChanges([{ path: "/w/a.py", before: "", after: "requests.get(u, verify=False)\n" }]);
+ * r.maxSeverity; // "high"
+ * r.risk; // 70
+ * ```
+ */
+export function inspectChanges(
+  changes: readonly FileChange[],
+  opts: InspectOptions = {},
+): InspectResult {
+  const findings = changes.flatMap((c) => inspectText(c.path, c.before, c.after, opts));
+  return { findings, risk: riskOf(findings), maxSeverity: maxSeverityOf(findings) };
+}
+
+/**
+ * One finding as the terminal and replay show it.
+ *
+ * @example
+ * ```ts
+ * formatFinding({ rule: "auth-check-removed", severity: "high", path: "pay.py", before: 1, after: 0, message: "" });
+ * // "⚑ high: auth-check-removed (1 → 0)"
+ * ```
+ */
+export function formatFinding(f: Finding): string {
+  return `⚑ ${f.severity}: ${f.rule} (${f.before} → ${f.after})`;
+}

@@ -1,0 +1,193 @@
+/**
+ * `hardcoded-secret`: well-known token formats, private key blocks, connection strings with a
+ * password, and secret-named assignments of high-entropy literals. Silent on placeholders,
+ * environment lookups and obvious fake values.
+ *
+ * @module
+ */
+import type { Lang, Rule } from "./rule_types.ts";
+import { fakeTokens } from "./fake_token.ts";
+
+/** Token formats whose shape alone identifies a live credential. */
+const FORMATS: RegExp[] = [
+  /\b(?:AKIA|ASIA)[A-Z2-7]{16}\b/g, // AWS access key id
+  /aws_?secret_?access_?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+]{40}\b/gi,
+  /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, // GitHub
+  /\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}\b/g,
+  /\bglpat-[A-Za-z0-9_-]{20,}\b/g, // GitLab
+  /\bxox[abposr]-[0-9]{8,}-[A-Za-z0-9-]{8,}/g, // Slack
+  /hooks\.slack\.com\/services\/T[A-Z0-9]{8,}\/B[A-Z0-9]{8,}\/[A-Za-z0-9]{20,}/g,
+  /\b[sr]k_live_[A-Za-z0-9]{20,}\b/g, // Stripe
+  /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API key
+  /\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}/g, // OpenAI (legacy)
+  /\bsk-proj-[A-Za-z0-9_-]{40,}/g, // OpenAI project keys
+  /\bsk-ant-(?:api|admin)\d\d-[A-Za-z0-9_-]{80,}/g, // Anthropic
+  /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/g, // SendGrid
+  /\bnpm_[A-Za-z0-9]{36}\b/g, // npm
+  /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/g, // PyPI
+  /\bAccountKey=[A-Za-z0-9+/]{80,}={0,2}/g, // Azure storage connection strings
+  /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----/g,
+];
+
+/** Connection strings with an inline password: `scheme://user:password@host`. */
+const CONN =
+  /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|oracle|ftp|smtps?):\/\/([^\s:/@"'`]+):([^\s@"'`/]+)@[^\s"'`]+/gi;
+
+/** Names that say "this holds a credential". */
+const NAME =
+  /(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|client[_-]?secret|auth[_-]?token|private[_-]?key|credentials?)(?:[_-][\w$]*)?["']?\]?\s*(?::|=|:=|=>)\s*[rbu]?(["'`])([^"'`\n]{12,200})\1/gi;
+
+/** Unquoted `key: value` / `KEY=value` lines of config files (YAML, .env, INI, properties). */
+const CONFIG_LINE =
+  /^[ \t]*(?:export[ \t]+)?[\w.-]*(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key)[\w.-]*[ \t]*[:=][ \t]*([A-Za-z0-9+/=_.!@#$%^&*~-]{12,200})[ \t]*$/gim;
+
+/** Values that are placeholders, templates or obviously fake. */
+const PLACEHOLDER =
+  /example|sample|dummy|fake|placeholder|changeme|change[_-]me|your[_-]|xxxx|\*\*\*|<[^>]*>|\$\{|\{\{|%\(|%s|test|mock|redacted|insert|replace|secret[_-]?here|^[.\w-]*(password|secret|token|key)[.\w-]*$/i;
+
+/**
+ * Shannon entropy of a string, in bits per character.
+ *
+ * @example
+ * ```ts
+ * entropy("aaaa"); // 0
+ * entropy("abcd"); // 2
+ * ```
+ */
+export function entropy(s: string): number {
+  const freq = new Map<string, number>();
+  for (const ch of s) freq.set(ch, (freq.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const n of freq.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+/** Whether a literal looks like a real credential: long, mixed, random-looking, no spaces. */
+function looksSecret(v: string): boolean {
+  if (/\s/.test(v) || PLACEHOLDER.test(v)) return false;
+  if (!/[A-Za-z]/.test(v) || !/[0-9]/.test(v)) return false;
+  if (/^[a-z]+(?:[._-][a-z0-9]+)*$/i.test(v) && entropy(v) < 3.8) return false; // identifiers
+  if (/^(?:https?|wss?|file):\/\//i.test(v) || /^[./~]/.test(v)) return false; // URLs, paths
+  if (/^\d+(?:\.\d+)*$/.test(v)) return false; // versions
+  return entropy(v) >= 3.3;
+}
+
+function countSecrets(text: string, lang: Lang): number {
+  let n = 0;
+  for (const re of FORMATS) {
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) if (!/EXAMPLE|FAKE|DUMMY/i.test(m[0])) n++;
+  }
+  CONN.lastIndex = 0;
+  for (const m of text.matchAll(CONN)) {
+    const pw = m[2];
+    if (
+      !PLACEHOLDER.test(pw) &&
+      !/^(?:pass(?:word)?|pw|pwd|secret|root|admin|user|guest|\W+|:\w+|\$\w+)$/i.test(pw)
+    ) n++;
+  }
+  NAME.lastIndex = 0;
+  for (const m of text.matchAll(NAME)) if (looksSecret(m[2])) n++;
+  if (lang === "other") {
+    CONFIG_LINE.lastIndex = 0;
+    for (const m of text.matchAll(CONFIG_LINE)) if (looksSecret(m[1])) n++;
+  }
+  return n;
+}
+
+const t = fakeTokens(7);
+
+/** The `hardcoded-secret` rule. */
+export const HARDCODED_SECRET: Rule = {
+  id: "hardcoded-secret",
+  severity: "high",
+  mode: "pattern",
+  subject: "hardcoded secrets",
+  justification:
+    "A credential written into a file ends up in version control, logs and the model's context; " +
+    "it stays valid after the edit is undone and must be rotated.",
+  langs: ["python", "js", "other"],
+  codeOnly: false, // a key in a comment leaks just the same
+  count: countSecrets,
+  examples: {
+    positive: [
+      {
+        name: "AWS key id in settings",
+        path: "app/settings.py",
+        before: "DEBUG = False\n",
+        after: `DEBUG = False\nAWS_ACCESS_KEY_ID = "${t.awsKeyId}"\n`,
+      },
+      {
+        name: "GitHub token in JS config",
+        path: "src/config.js",
+        before: "module.exports = {};\n",
+        after: `module.exports = { githubToken: "${t.github}" };\n`,
+      },
+      {
+        name: "Stripe key in TS",
+        path: "src/pay.ts",
+        before: "",
+        after: `const stripe = new Stripe("${t.stripe}");\n`,
+      },
+      {
+        name: "private key block",
+        path: "deploy/key.txt",
+        before: null,
+        after: `${t.privateKeyHeader}\n${t.keyBody}\n${t.privateKeyFooter}\n`,
+      },
+      {
+        name: "connection string with password",
+        path: "db.py",
+        before: "import psycopg\n",
+        after: `import psycopg\nDSN = "postgresql://app:${t.password}@db.internal:5432/app"\n`,
+      },
+      {
+        name: "high-entropy password assignment",
+        path: "client.py",
+        before: "",
+        after: `password = "${t.password}"\n`,
+      },
+    ],
+    negative: [
+      {
+        name: "environment lookup",
+        path: "app/settings.py",
+        before: "",
+        after: `SECRET_KEY = os.environ["SECRET_KEY"]\nAPI_TOKEN = os.getenv("API_TOKEN")\n`,
+      },
+      {
+        name: "placeholder value",
+        path: "config.js",
+        before: "",
+        after: `const apiKey = "your-api-key-here-0000";\nconst password = "<password>";\n`,
+      },
+      {
+        name: "AWS documentation example key",
+        path: "docs.py",
+        before: "",
+        after: `KEY = "${"AKIA" + "IOSFODNN7" + "EXAMPLE"}"\n`,
+      },
+      {
+        name: "connection string with template password",
+        path: "db.ts",
+        before: "",
+        after: "const url = `postgres://app:${process.env.PGPASS}@db/app`;\n",
+      },
+      {
+        name: "existing key kept while editing nearby",
+        path: "cfg.py",
+        before: `TOKEN = "${t.github}"\nA = 1\n`,
+        after: `TOKEN = "${t.github}"\nA = 2\n`,
+      },
+      {
+        name: "token name with identifier value",
+        path: "auth.py",
+        before: "",
+        after: `token_type = "refresh_token_v2"\nTOKEN_HEADER = "X-Auth-Token-2"\n`,
+      },
+    ],
+  },
+};
