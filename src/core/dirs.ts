@@ -75,3 +75,18 @@ export function cacheDir(): string {
 export function defaultLedgerPath(): string {
   return env("RETIE_LEDGER") ?? join(stateDir(), "ledger.db");
 }
+
+/**
+ * The stores that belong with a ledger, kept beside it so that a later process (`retie undo`)
+ * finds the same undo data: `<ledger>.blobs.db` (prior file contents, large results) and
+ * `<ledger>.snapshots.db` (workspace snapshots).
+ *
+ * @example
+ * ```ts
+ * import { storePaths } from "./dirs.ts";
+ * storePaths("/s/ledger.db").blobs; // "/s/ledger.db.blobs.db"
+ * ```
+ */
+export function storePaths(ledgerPath: string): { blobs: string; snapshots: string } {
+  return { blobs: `${ledgerPath}.blobs.db`, snapshots: `${ledgerPath}.snapshots.db` };
+}

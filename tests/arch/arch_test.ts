@@ -25,6 +25,9 @@ Deno.test("the checker catches planted violations", () => {
 Deno.test("a doc-comment example does not count as a spawn", () => {
   const dir = Deno.makeTempDirSync();
   Deno.mkdirSync(`${dir}/src/core`, { recursive: true });
-  Deno.writeTextFileSync(`${dir}/src/core/doc.ts`, "/** new Deno.Command('x') */\nexport const a = 1;\n");
+  Deno.writeTextFileSync(
+    `${dir}/src/core/doc.ts`,
+    "/** new Deno.Command('x') */\nexport const a = 1;\n",
+  );
   assert.deepEqual(checkTree(dir), []);
 });

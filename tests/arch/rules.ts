@@ -28,7 +28,8 @@ export const HANDLER_CALL_ALLOWED = new Set(["src/plane/guard.ts"]);
 const HANDLER_CALL = /\.handler\s*\(/;
 
 const SPAWN = /\bDeno\.Command\b|\bDeno\.run\s*\(|node:child_process|\bDeno\.spawn/;
-const IMPORT = /(?:import|export)\s[^"'`]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
+const IMPORT =
+  /(?:import|export)\s[^"'`]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
 
 export interface Violation {
   file: string;
@@ -71,14 +72,19 @@ export function checkTree(root: string): Violation[] {
     if (SPAWN.test(code) && !SPAWN_ALLOWED.has(rel)) {
       out.push({ file: rel, problem: "starts a process outside src/exec.ts" });
     }
-    if (HANDLER_CALL.test(code) && !HANDLER_CALL_ALLOWED.has(rel) && !rel.startsWith("src/tools/")) {
+    if (
+      HANDLER_CALL.test(code) && !HANDLER_CALL_ALLOWED.has(rel) && !rel.startsWith("src/tools/")
+    ) {
       out.push({ file: rel, problem: "calls a tool handler outside the guard" });
     }
     if (!rel.startsWith("src/")) continue;
     const from = area(relative(src, file));
     const allowed = ALLOWED[from];
     if (!allowed) {
-      out.push({ file: rel, problem: `src/${from} is not a known folder in the architecture rules` });
+      out.push({
+        file: rel,
+        problem: `src/${from} is not a known folder in the architecture rules`,
+      });
       continue;
     }
     for (const m of code.matchAll(IMPORT)) {

@@ -38,7 +38,11 @@ Deno.test("exec timeout kills the whole process group", async () => {
 });
 
 Deno.test("exec caps output and says how much it dropped", async () => {
-  const r = await run({ cmd: "/usr/bin/head", args: ["-c", "5000", "/dev/zero"], maxOutputBytes: 1000 });
+  const r = await run({
+    cmd: "/usr/bin/head",
+    args: ["-c", "5000", "/dev/zero"],
+    maxOutputBytes: 1000,
+  });
   assert.equal(r.droppedStdout, 4000);
   assert.match(dec(r.stdout.subarray(1000)), /4000 more bytes truncated/);
 });

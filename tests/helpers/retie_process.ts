@@ -36,7 +36,13 @@ export async function runRetie(
   const cmd = new Deno.Command(Deno.execPath(), {
     args: ["run", ...retieFlags(opts.local ?? true), join(ROOT, "main.ts"), ...args],
     cwd: opts.cwd ?? ROOT,
-    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", NO_COLOR: "1", ...opts.env },
+    env: {
+      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      // The child keeps using this process's module cache even when HOME is a temp dir.
+      DENO_DIR: denoDir(),
+      NO_COLOR: "1",
+      ...opts.env,
+    },
     clearEnv: true,
     stdin: opts.stdin !== undefined ? "piped" : "null",
     stdout: "piped",
@@ -51,6 +57,14 @@ export async function runRetie(
   const out = await child.output();
   const dec = new TextDecoder();
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+/** The module cache this test process uses. */
+export function denoDir(): string {
+  const explicit = Deno.env.get("DENO_DIR");
+  if (explicit) return explicit;
+  const xdg = Deno.env.get("XDG_CACHE_HOME");
+  return join(xdg ?? join(Deno.env.get("HOME") ?? "/root", ".cache"), "deno");
 }
 
 /** A fresh temp dir used as HOME/XDG root, so a test never touches the real user's state. */

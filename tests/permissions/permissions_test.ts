@@ -28,14 +28,24 @@ async function probe(flags: string[]): Promise<Record<string, string>> {
   }
 }
 
-Deno.test("the shipped flags forbid spawning a shell, loopback, unlisted env and FFI", async () => {
+Deno.test("the shipped flags forbid spawning a shell, loopback and FFI; unlisted env reads as unset", async () => {
   const r = await probe(retieFlags(false));
-  assert.deepEqual(r, { spawn: "NotCapable", loopback: "NotCapable", env: "NotCapable", ffi: "NotCapable" });
+  assert.deepEqual(r, {
+    spawn: "NotCapable",
+    loopback: "NotCapable",
+    env: "unset",
+    ffi: "NotCapable",
+  });
 });
 
 Deno.test("retie:local differs only in allowing loopback", async () => {
   const r = await probe(retieFlags(true));
-  assert.deepEqual(r, { spawn: "NotCapable", loopback: "connected", env: "NotCapable", ffi: "NotCapable" });
+  assert.deepEqual(r, {
+    spawn: "NotCapable",
+    loopback: "connected",
+    env: "unset",
+    ffi: "NotCapable",
+  });
 });
 
 Deno.test("the probe detects a violation when the flags are too broad", async () => {

@@ -1,0 +1,210 @@
+/**
+ * The agent loop: ask the model, run the tools it asks for through the single dispatch, give it
+ * the results, until it answers without tools or a budget runs out.
+ *
+ * Robust to what weaker models do: hallucinated tool names and malformed arguments come back as
+ * error results (the dispatch), identical calls repeated in a row are stopped, and every turn has a
+ * step budget while the session has a total one.
+ *
+ * @module
+ */
+import { canonicalJson } from "../core/canonical_json.ts";
+import { describeError } from "../core/errors.ts";
+import type { ToolDefinition } from "../core/tool.ts";
+import type { ChatMessage, ModelTurn, Provider, ToolCall } from "../providers/types.ts";
+import type { DispatchResult } from "./dispatch.ts";
+
+/** Limits on one turn and on the whole session. */
+export interface Budgets {
+  /** Model calls per user turn. */
+  maxStepsPerTurn: number;
+  /** Model calls per session. */
+  maxTotalSteps: number;
+  /** Identical calls in a row before the call is refused (and twice that before the turn stops). */
+  maxRepeats: number;
+}
+
+/** Sensible defaults. */
+export const DEFAULT_BUDGETS: Budgets = { maxStepsPerTurn: 40, maxTotalSteps: 200, maxRepeats: 3 };
+
+/** What the terminal (or a test) hears about. */
+export interface AgentEvents {
+  onModelStart?: (model: string) => void;
+  onText?: (delta: string) => void;
+  onReasoning?: (delta: string) => void;
+  onModelDone?: (turn: ModelTurn) => void;
+  onAction?: (result: DispatchResult) => void;
+  onNotice?: (message: string) => void;
+  /** A failure the model ladder may escalate on (loops, repeated malformed calls). */
+  onFailure?: (reason: string) => void;
+}
+
+/** How a turn ended. */
+export interface TurnSummary {
+  status: "done" | "budget" | "loop" | "error" | "cancelled";
+  /** The model's final text (or the error). */
+  text: string;
+  steps: number;
+  actions: number;
+}
+
+/** The conversation and its counters, kept across turns. */
+export class Conversation {
+  messages: ChatMessage[] = [];
+  totalSteps = 0;
+}
+
+/** Everything the loop needs. */
+export interface LoopDeps {
+  provider: Provider;
+  system: string;
+  tools: ToolDefinition[];
+  dispatch: (call: ToolCall) => Promise<DispatchResult>;
+  budgets?: Budgets;
+  events?: AgentEvents;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs one user turn to completion.
+ *
+ * @example
+ * ```ts ignore
+ * const convo = new Conversation();
+ * const summary = await runTurn(convo, "The add function subtracts. Fix it.", deps);
+ * summary.status; // "done"
+ * ```
+ */
+export async function runTurn(
+  convo: Conversation,
+  userText: string,
+  deps: LoopDeps,
+): Promise<TurnSummary> {
+  const budgets = deps.budgets ?? DEFAULT_BUDGETS;
+  const ev = deps.events ?? {};
+  convo.messages.push({ role: "user", content: userText });
+  let steps = 0;
+  let actions = 0;
+  let lastKey = "";
+  let repeats = 0;
+  let malformedRun = 0;
+  let lengthRetries = 0;
+
+  while (true) {
+    if (deps.signal?.aborted) return { status: "cancelled", text: "cancelled", steps, actions };
+    if (steps >= budgets.maxStepsPerTurn) {
+      const text =
+        `stopped: this turn reached its step budget (${budgets.maxStepsPerTurn} model calls)`;
+      ev.onNotice?.(text);
+      return { status: "budget", text, steps, actions };
+    }
+    if (convo.totalSteps >= budgets.maxTotalSteps) {
+      const text =
+        `stopped: the session reached its total budget (${budgets.maxTotalSteps} model calls)`;
+      ev.onNotice?.(text);
+      return { status: "budget", text, steps, actions };
+    }
+    steps++;
+    convo.totalSteps++;
+    ev.onModelStart?.(deps.provider.model);
+    let turn: ModelTurn;
+    try {
+      turn = await deps.provider.complete(
+        { system: deps.system, messages: convo.messages, tools: deps.tools, signal: deps.signal },
+        { onText: ev.onText, onReasoning: ev.onReasoning },
+      );
+    } catch (e) {
+      if (deps.signal?.aborted) return { status: "cancelled", text: "cancelled", steps, actions };
+      return { status: "error", text: describeError(e), steps, actions };
+    }
+    ev.onModelDone?.(turn);
+    convo.messages.push({ role: "assistant", content: turn.text, toolCalls: turn.toolCalls });
+
+    if (turn.toolCalls.length === 0) {
+      if (turn.finishReason === "reasoning_exhausted" || turn.finishReason === "length") {
+        const why = turn.finishReason === "reasoning_exhausted"
+          ? "the model's reasoning used its whole output budget and no answer came back"
+          : "the model's answer was cut off by its output budget";
+        ev.onNotice?.(why);
+        if (lengthRetries++ < 1) {
+          convo.messages.push({
+            role: "user",
+            content: "Your previous answer was cut off. Continue, more briefly.",
+          });
+          continue;
+        }
+        ev.onFailure?.(why);
+        return { status: "error", text: why, steps, actions };
+      }
+      return { status: "done", text: turn.text, steps, actions };
+    }
+
+    for (const call of turn.toolCalls) {
+      const key = `${call.name}\u0000${normalizeArgs(call.argumentsJson)}`;
+      repeats = key === lastKey ? repeats + 1 : 1;
+      lastKey = key;
+      let result: DispatchResult;
+      if (repeats > budgets.maxRepeats) {
+        result = {
+          toolCallId: call.id,
+          name: call.name,
+          content: `error: this exact call was made ${repeats} times in a row and was not run ` +
+            `again; its result has not changed. Try a different approach.`,
+          isError: true,
+          outcome: null,
+        };
+        if (repeats >= budgets.maxRepeats * 2) {
+          pushResult(convo, result);
+          const text = `stopped: the model repeated the same ${call.name} call ${repeats} times`;
+          ev.onNotice?.(text);
+          ev.onFailure?.("loop: identical tool call repeated");
+          answerRest(convo, turn.toolCalls, call);
+          return { status: "loop", text, steps, actions };
+        }
+      } else {
+        result = await deps.dispatch(call);
+        actions++;
+      }
+      malformedRun = result.malformed ? malformedRun + 1 : 0;
+      if (malformedRun === 3) ev.onFailure?.("repeated malformed tool calls");
+      ev.onAction?.(result);
+      pushResult(convo, result);
+      if (deps.signal?.aborted) {
+        answerRest(convo, turn.toolCalls, call);
+        return { status: "cancelled", text: "cancelled", steps, actions };
+      }
+    }
+  }
+}
+
+function pushResult(convo: Conversation, r: DispatchResult): void {
+  convo.messages.push({
+    role: "tool",
+    toolCallId: r.toolCallId,
+    name: r.name,
+    content: r.content,
+    isError: r.isError,
+  });
+}
+
+/** Every tool_use must get a result (Anthropic rejects a history without); answer the rest. */
+function answerRest(convo: Conversation, calls: ToolCall[], last: ToolCall): void {
+  const idx = calls.indexOf(last);
+  for (const c of calls.slice(idx + 1)) {
+    pushResult(convo, {
+      toolCallId: c.id,
+      name: c.name,
+      content: "not run: the turn was stopped",
+      isError: true,
+      outcome: null,
+    });
+  }
+}
+
+function normalizeArgs(raw: string): string {
+  try {
+    return canonicalJson(JSON.parse(raw));
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The system prompt (short, on purpose) and the project's own instructions (`AGENTS.md`).
+ * Both are digested into the session's genesis entry, so the record says what the model was told.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { sha256Hex } from "../core/hash.ts";
+
+/** The base system prompt. `{{fence}}` is replaced by the web-fence explanation. */
+const BASE = `You are retie, a coding agent working in the project at {{workspace}}.
+Use the tools to read, search and edit files and to run commands; paths are relative to the project.
+Every action is classified by how hard it is to undo, gated by a policy and recorded in a signed ledger.
+Shell commands run in a sandbox: no network, only the project is writable, and the project is restored
+if the action is undone. A refused action is not an error in you: read the reason, and either take
+another way or ask the person with the ask tool.
+Prefer small, exact edits (edit) over rewriting files. Check your work by running the project's tests.
+Large results are shown as a preview with a ref; call recall(ref, offset, length) only for the parts you need.
+{{fence}}
+When the task is done, say briefly what you changed and how you checked it.`;
+
+/** Assembled prompts and their digests. */
+export interface Prompts {
+  system: string;
+  systemDigest: string;
+  /** The AGENTS.md text, or null. */
+  instructions: string | null;
+  instructionsDigest: string | null;
+}
+
+/**
+ * Builds the system prompt for a workspace, appending AGENTS.md when present.
+ *
+ * @example
+ * ```ts
+ * import { buildPrompts } from "./prompts.ts";
+ * const p = buildPrompts("/tmp", "Fetched pages are fenced.");
+ * p.systemDigest.length; // 64
+ * ```
+ */
+export function buildPrompts(workspace: string, fenceNote: string): Prompts {
+  let instructions: string | null = null;
+  try {
+    instructions = Deno.readTextFileSync(join(workspace, "AGENTS.md"));
+  } catch { /* no project instructions */ }
+  let system = BASE.replace("{{workspace}}", workspace).replace("{{fence}}", fenceNote);
+  if (instructions !== null) {
+    system += `\n\nProject instructions (AGENTS.md):\n${instructions.slice(0, 20000)}`;
+  }
+  return {
+    system,
+    systemDigest: sha256Hex(system),
+    instructions,
+    instructionsDigest: instructions === null ? null : sha256Hex(instructions),
+  };
+}

@@ -1,0 +1,298 @@
+/**
+ * Sets up and runs one agent session: keys and delegation, the ledger session (genesis), the
+ * stores for undo, the policy, the guard, the tools, the prompts — then turns.
+ *
+ * @module
+ */
+import { BlobStore } from "../core/blob_store.ts";
+import { configDir, storePaths } from "../core/dirs.ts";
+import { RetieError } from "../core/errors.ts";
+import type { AnyTool, SandboxSettings, ToolContext } from "../core/tool.ts";
+import type { Ledger, SessionWriter } from "../plane/ledger.ts";
+import { openLedger } from "../plane/ledger.ts";
+import { generateKeyPair, loadOrCreateUserKey } from "../plane/keys.ts";
+import { issueDelegation } from "../plane/delegation.ts";
+import { loadEffectivePolicy } from "../plane/policy.ts";
+import type { CompiledPolicy } from "../plane/policy.ts";
+import { type Approver, createGuard, type Guard } from "../plane/guard.ts";
+import { undoAction, undoAll, type UndoReport } from "../plane/undo.ts";
+import { DirSnapshotStore } from "../sandbox/snapshot_store.ts";
+import { builtinTools, toolDefinitions } from "../tools/registry.ts";
+import { FENCE_SYSTEM_PROMPT } from "../net/fence.ts";
+import type { Provider } from "../providers/types.ts";
+import { VERSION } from "../version.ts";
+import { dispatch } from "./dispatch.ts";
+import { type AgentEvents, type Budgets, Conversation, runTurn, type TurnSummary } from "./loop.ts";
+import { buildPrompts, type Prompts } from "./prompts.ts";
+import { ResultStore } from "./result_store.ts";
+
+/** How to start a session. */
+export interface SessionOptions {
+  /** Absolute real path of the workspace. */
+  workspace: string;
+  ledgerPath: string;
+  /** The objective in the user's words (the first message, or what `-p` gave). */
+  objective: string;
+  provider: Provider;
+  /** Provider name for the record (`ollama`, `anthropic`, `openai`, `scripted`). */
+  providerName: string;
+  mode: "default" | "plan";
+  headless: boolean;
+  yes: boolean;
+  sandbox: SandboxSettings;
+  approve: Approver;
+  /** Asks the person a free-form question (the `ask` tool); null when headless. */
+  ask?: (question: string) => Promise<string | null>;
+  budgets?: Budgets;
+  events?: AgentEvents;
+  /** Config dir holding the user key (default `$XDG_CONFIG_HOME/retie`). */
+  configDir?: string;
+  /** Extra tools (e.g. a test's unclassified tool); they still go through the guard. */
+  extraTools?: AnyTool[];
+  /** How long the delegation lasts (default 12 h). */
+  delegationHours?: number;
+  /** Session id to use (so a model ladder can account usage before genesis is written). */
+  sessionId?: string;
+  /** Large-result handling: results longer than `threshold` characters become a preview of
+   * `previewChars` plus a ref (defaults in preview.ts; tuned by bench/preview_bench.ts). */
+  previews?: { threshold?: number; previewChars?: number };
+}
+
+/** A running session. */
+export interface AgentSession {
+  readonly id: string;
+  readonly ledger: Ledger;
+  readonly writer: SessionWriter;
+  readonly guard: Guard;
+  readonly policy: CompiledPolicy;
+  readonly prompts: Prompts;
+  readonly tools: ReadonlyMap<string, AnyTool>;
+  readonly conversation: Conversation;
+  readonly blobs: BlobStore;
+  readonly snapshots: DirSnapshotStore;
+  /** The session has read untrusted input (a web page). */
+  readonly untrusted: boolean;
+  /** Runs one user turn. */
+  turn(text: string, signal?: AbortSignal): Promise<TurnSummary>;
+  /** The model in use now (the ladder may have moved). */
+  model(): string;
+  /** Switches between default and plan (read-only) mode; recorded. */
+  setMode(mode: "default" | "plan"): void;
+  /** Undoes one action of this session (default: the newest that was not undone). */
+  undo(actionId: string | null, force?: boolean): Promise<UndoReport>;
+  /** Undoes everything this session's delegation authorised, newest first. */
+  undoAll(force?: boolean): Promise<UndoReport[]>;
+  /** Final checkpoint; closes the stores. */
+  close(): void;
+}
+
+/** Paths no tool and no sandboxed command may reach. */
+export function protectedPaths(ledgerPath: string, cfgDir: string): string[] {
+  const s = storePaths(ledgerPath);
+  const files = [ledgerPath, `${ledgerPath}.head.json`, s.blobs, s.snapshots];
+  return [...files.flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]), cfgDir];
+}
+
+/** A short description of the sandbox for the record. */
+export function sandboxLabel(s: SandboxSettings): string {
+  if (!s.available) return `none: ${s.unavailableReason ?? "unavailable"}`;
+  return s.network ? "bwrap (network)" : "bwrap (no network)";
+}
+
+/**
+ * Starts a session: writes genesis (objective, provider, model, policy@digest, prompt digests,
+ * sandbox, version, user key, delegation) before anything else can happen.
+ *
+ * @example
+ * ```ts ignore
+ * const s = await startSession({ workspace, ledgerPath, objective, provider, ... });
+ * await s.turn(objective);
+ * s.close();
+ * ```
+ */
+export function startSession(opts: SessionOptions): Promise<AgentSession> {
+  try {
+    return Promise.resolve(startSessionSync(opts));
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+function startSessionSync(opts: SessionOptions): AgentSession {
+  const cfg = opts.configDir ?? configDir();
+  const userKey = loadOrCreateUserKey(cfg);
+  const agentKey = generateKeyPair();
+  const tools = new Map<string, AnyTool>();
+  for (const t of [...builtinTools(), ...(opts.extraTools ?? [])]) tools.set(t.name, t);
+  const policy = loadEffectivePolicy(opts.workspace);
+  const prompts = buildPrompts(opts.workspace, FENCE_SYSTEM_PROMPT);
+  const now = new Date();
+  const delegation = issueDelegation(userKey, agentKey.publicKey, {
+    workspace: opts.workspace,
+    classes: ["none", "reversible", "irreversible", "unknown"],
+    tools: ["*"],
+    notBefore: new Date(now.getTime() - 60_000),
+    expires: new Date(now.getTime() + (opts.delegationHours ?? 12) * 3600_000),
+  });
+  const ledger = openLedger(opts.ledgerPath);
+  const writer = ledger.startSession({
+    genesis: {
+      objective: opts.objective,
+      provider: opts.providerName,
+      model: opts.provider.model,
+      policy: policy.identity,
+      systemPromptDigest: prompts.systemDigest,
+      instructionsDigest: prompts.instructionsDigest,
+      sandbox: sandboxLabel(opts.sandbox),
+      version: VERSION,
+      workspace: opts.workspace,
+      mode: opts.mode,
+      headless: opts.headless,
+    },
+    userKey,
+    agentKey,
+    delegation,
+    sessionId: opts.sessionId,
+  });
+  const stores = storePaths(opts.ledgerPath);
+  const blobs = new BlobStore(stores.blobs);
+  const snapshots = new DirSnapshotStore(stores.snapshots);
+  const results = new ResultStore(blobs, opts.previews);
+  let untrusted = false;
+
+  let mode = opts.mode;
+  const makeGuard = () =>
+    createGuard({
+      sink: writer,
+      policy,
+      blobs,
+      snapshots: opts.sandbox.available ? snapshots : null,
+      approve: opts.approve,
+      mode,
+      headless: opts.headless,
+      yes: opts.yes,
+      untrustedInput: () => untrusted,
+    });
+  let guard = makeGuard();
+  const undoDeps = (force: boolean) => ({ ledger, sink: writer, blobs, snapshots, force });
+  const ac = { signal: new AbortController().signal };
+  const ctx = (signal: AbortSignal): ToolContext => ({
+    workspace: opts.workspace,
+    protectedPaths: protectedPaths(opts.ledgerPath, cfg),
+    signal,
+    sandbox: opts.sandbox,
+    headless: opts.headless,
+    sessionId: writer.sessionId,
+    services: {
+      ask: async (q) => {
+        const answer = opts.headless || !opts.ask ? null : await opts.ask(q);
+        writer.append("event", { type: "ask", question: q, answer });
+        return answer;
+      },
+      recall: (ref, offset, length) => Promise.resolve(results.recall(ref, offset, length)),
+    },
+  });
+  const conversation = new Conversation();
+  const definitions = toolDefinitions([...tools.values()]);
+
+  return {
+    id: writer.sessionId,
+    ledger,
+    writer,
+    get guard() {
+      return guard;
+    },
+    policy,
+    prompts,
+    tools,
+    conversation,
+    blobs,
+    snapshots,
+    get untrusted() {
+      return untrusted;
+    },
+    model: () => opts.provider.model,
+    setMode(next) {
+      mode = next;
+      guard = makeGuard();
+      writer.append("event", { type: "mode", mode: next });
+    },
+    undo(actionId, force = false) {
+      let target = actionId;
+      if (!target) {
+        const undone = new Set(
+          ledger.entries({ session: writer.sessionId, kinds: ["undo"] }).map((e) => e.actionId),
+        );
+        const intents = ledger.entries({ session: writer.sessionId, kinds: ["intent"] })
+          .filter((e) => !undone.has(e.actionId) && e.payload.class === "reversible");
+        target = intents.at(-1)?.actionId ?? null;
+      }
+      if (!target) {
+        return Promise.resolve({
+          target: "-",
+          status: "skipped",
+          reason: "no reversible action of this session is left to undo",
+          restored: [],
+          differs: [],
+          summary: null,
+          recordedSeq: null,
+        });
+      }
+      return undoAction(target, undoDeps(force));
+    },
+    undoAll(force = false) {
+      return undoAll(writer.sessionId, undoDeps(force));
+    },
+    turn(text: string, signal: AbortSignal = ac.signal) {
+      writer.append("event", { type: "turn", text });
+      return runTurn(conversation, text, {
+        provider: opts.provider,
+        system: prompts.system,
+        tools: definitions,
+        budgets: opts.budgets,
+        events: opts.events,
+        signal,
+        dispatch: (call) =>
+          dispatch(call, {
+            guard: guard,
+            tools,
+            ctx: ctx(signal),
+            sink: writer,
+            results,
+            onUntrusted: (detail) => {
+              untrusted = true;
+              writer.append("finding", {
+                type: "untrusted-input",
+                message: `read untrusted input: ${String(detail.url ?? "web page")}`,
+                url: detail.url ?? null,
+                findings: Array.isArray(detail.findings) ? detail.findings : [],
+              });
+            },
+          }),
+      });
+    },
+    close() {
+      try {
+        writer.close();
+      } finally {
+        blobs.close();
+        snapshots.close?.();
+        ledger.close();
+      }
+    },
+  };
+}
+
+/** Resolves a workspace argument to an absolute real path, with a clear error. */
+export function resolveWorkspace(dir: string): string {
+  try {
+    const real = Deno.realPathSync(dir);
+    if (!Deno.statSync(real).isDirectory) throw new Error("not a directory");
+    return real;
+  } catch (e) {
+    throw new RetieError(`cannot use ${dir} as the workspace: ${(e as Error).message}`, {
+      hint: "pass an existing project directory: retie run ./my-project",
+      exitCode: 2,
+    });
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * The body of `retie run`: build the provider (the ladder for Ollama), start the session, then run
+ * headless to completion or hand over to the REPL.
+ *
+ * @module
+ */
+import { RetieError } from "../core/errors.ts";
+import type { SandboxSettings } from "../core/tool.ts";
+import { newSessionId } from "../plane/ledger.ts";
+import { checkSandbox } from "../sandbox/check.ts";
+import { resolveWorkspace, startSession } from "../agent/session.ts";
+import type { AgentEvents } from "../agent/loop.ts";
+import type { Provider } from "../providers/types.ts";
+import { c } from "../ui/color.ts";
+import { renderOutcome, Spinner, stdoutSink } from "../ui/live.ts";
+import { askApproval } from "../ui/approval.ts";
+
+/** Everything `retie run` was given. */
+export interface RunSessionOptions {
+  dir: string;
+  headless: boolean;
+  prompt?: string;
+  provider: "ollama" | "anthropic" | "openai";
+  model?: string;
+  baseUrl?: string;
+  maxSteps: number;
+  maxTier?: number;
+  mode: "default" | "plan";
+  network: boolean;
+  yes: boolean;
+  ledgerPath: string;
+}
+
+function env(name: string): string | undefined {
+  try {
+    return Deno.env.get(name) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readStdin(): Promise<string> {
+  let text = "";
+  for await (const ch of Deno.stdin.readable.pipeThrough(new TextDecoderStream())) text += ch;
+  return text.trim();
+}
+
+/** Start-up banners: a control that is bypassed, or a wall that is open, says so. */
+export function banners(o: { yes: boolean; network: boolean; sandbox: SandboxSettings }): string[] {
+  const out: string[] = [];
+  if (o.yes) {
+    out.push(c.bold(c.yellow(
+      "warning: --yes approves every action the policy would ask about. The gate still denies what " +
+        "it denies, but nobody reviews what it would have asked.",
+    )));
+  }
+  if (o.network) {
+    out.push(c.bold(c.yellow(
+      "warning: --network gives sandboxed commands the network. Anything a command can read can now " +
+        "leave this machine, and no snapshot undoes that; shell commands are irreversible and ask.",
+    )));
+  }
+  if (!o.sandbox.available) {
+    out.push(c.bold(c.red(
+      `sandbox unavailable: ${o.sandbox.unavailableReason}. Shell commands are irreversible and need ` +
+        "approval every time; retie never runs them unsandboxed silently.",
+    )));
+  }
+  return out;
+}
+
+/**
+ * Runs `retie run` and returns the exit code.
+ *
+ * @example
+ * ```ts ignore
+ * const code = await runSessionCli({ dir: ".", headless: true, prompt: "fix add", provider: "ollama", ... });
+ * ```
+ */
+export async function runSessionCli(o: RunSessionOptions): Promise<number> {
+  const workspace = resolveWorkspace(o.dir);
+  const check = await checkSandbox();
+  const sandbox: SandboxSettings = {
+    available: check.available,
+    unavailableReason: check.reason,
+    network: o.network,
+  };
+  for (const b of banners({ yes: o.yes, network: o.network, sandbox })) console.error(b);
+
+  let objective = o.prompt?.trim() ?? "";
+  if (o.headless && !objective) objective = await readStdin();
+  if (o.headless && !objective) {
+    throw new RetieError("no objective for a headless run", {
+      hint: 'pass -p "what to do" or pipe it on stdin',
+      exitCode: 2,
+    });
+  }
+
+  const sessionId = newSessionId();
+  const pending: Record<string, unknown>[] = [];
+  let record = (e: Record<string, unknown>): void => void pending.push(e);
+  let reportFailure: (reason: string) => void = () => {};
+  let provider: Provider;
+  if (o.provider === "ollama") {
+    const { openSessionLadder } = await import("../providers/session_ladder.ts");
+    const { UsageStore } = await import("../providers/usage_store.ts");
+    const apiKey = env("OLLAMA_API_KEY") ?? (o.baseUrl && isLocal(o.baseUrl) ? "ollama" : "");
+    const ladder = await openSessionLadder({
+      baseUrl: o.baseUrl ?? "https://ollama.com/v1",
+      apiKey,
+      session: sessionId,
+      model: o.model,
+      maxTier: o.maxTier,
+      usage: new UsageStore(),
+      onEvent: (e) => {
+        record({ ...e, type: "model", event: e.type });
+        if (e.type !== "start") {
+          console.error(c.yellow(`model ${e.type}: ${describeLadderEvent(e)}`));
+        }
+      },
+    });
+    provider = ladder.provider;
+    reportFailure = (reason) => void ladder.ladder.reportFailure(reason);
+  } else {
+    const { createProvider } = await import("../providers/factory.ts");
+    provider = createProvider({
+      provider: o.provider,
+      model: o.model ?? "",
+      baseUrl: o.baseUrl,
+      env,
+    });
+  }
+
+  const spinner = new Spinner();
+  let streaming = false;
+  let reasoning = false;
+  const events: AgentEvents = {
+    onModelStart: (model) => spinner.start(`waiting for ${model}`),
+    onText: (d) => {
+      spinner.stop();
+      if (reasoning) stdoutSink.write("\n");
+      reasoning = false;
+      streaming = true;
+      stdoutSink.write(d);
+    },
+    onReasoning: (d) => {
+      spinner.stop();
+      reasoning = true;
+      stdoutSink.write(c.dim(d));
+    },
+    onModelDone: () => {
+      spinner.stop();
+      if (streaming || reasoning) stdoutSink.write("\n");
+      streaming = false;
+      reasoning = false;
+    },
+    onAction: (r) => {
+      const out = r.outcome;
+      stdoutSink.write(renderOutcome({
+        status: out?.status ?? "refused",
+        tool: r.name,
+        summary: out?.effect?.summary ?? `call ${r.name}`,
+        reason: out?.status === "ok" ? undefined : r.content.split("\n")[0].slice(0, 300),
+        findings: out?.findings ?? [],
+        changes: out?.changes ?? [],
+      }, workspace));
+    },
+    onNotice: (m) => console.error(c.yellow(m)),
+    onFailure: (reason) => reportFailure(reason),
+  };
+
+  const session = await startSession({
+    workspace,
+    ledgerPath: o.ledgerPath,
+    objective: objective || "(interactive session)",
+    provider,
+    providerName: o.provider,
+    mode: o.mode,
+    headless: o.headless,
+    yes: o.yes,
+    sandbox,
+    approve: o.headless ? () => Promise.resolve(false) : askApproval,
+    ask: o.headless ? undefined : async (q) => {
+      const { input } = await import("@inquirer/prompts");
+      return await input({ message: q });
+    },
+    budgets: { maxStepsPerTurn: o.maxSteps, maxTotalSteps: o.maxSteps * 5, maxRepeats: 3 },
+    events,
+    sessionId,
+  });
+  for (const e of pending) session.writer.append("event", e);
+  record = (e) => void session.writer.append("event", e);
+
+  console.error(c.dim(
+    `${session.id} · ${provider.model} · ${session.policy.identity} · ${
+      sandbox.available ? (o.network ? "bwrap (network)" : "bwrap (no network)") : "no sandbox"
+    } · ledger ${o.ledgerPath}`,
+  ));
+  try {
+    if (o.headless) {
+      const summary = await session.turn(objective);
+      if (summary.status !== "done") console.error(c.red(`retie: ${summary.text}`));
+      console.error(
+        c.dim(
+          `${summary.actions} actions in ${summary.steps} model calls · replay: retie replay ${session.id}`,
+        ),
+      );
+      return summary.status === "done" ? 0 : 1;
+    }
+    const { runRepl } = await import("./repl.ts");
+    return await runRepl(session, { firstInput: objective || undefined, workspace });
+  } finally {
+    spinner.stop();
+    session.close();
+  }
+}
+
+function isLocal(url: string): boolean {
+  try {
+    const h = new URL(url).hostname;
+    return h === "localhost" || h === "127.0.0.1" || h === "[::1]";
+  } catch {
+    return false;
+  }
+}
+
+function describeLadderEvent(e: { type: string } & Record<string, unknown>): string {
+  const parts = [e.from && e.to ? `${e.from} → ${e.to}` : e.model, e.reason, e.detail].filter(
+    Boolean,
+  );
+  return parts.join(": ");
+}

@@ -1,0 +1,57 @@
+/**
+ * The approval prompt: it states the consequence, not the tool name, and offers yes / no /
+ * explain (why retie asks). Built on @inquirer/prompts; non-interactive callers never reach it
+ * (headless turns `ask` into `deny` in the policy unless `--yes`).
+ *
+ * @module
+ */
+import type { ApprovalRequest } from "../plane/guard.ts";
+import { findingText } from "./action_line.ts";
+import { c } from "./color.ts";
+
+/** The text shown above the choices. */
+export function approvalMessage(req: ApprovalRequest): string {
+  const lines = [`${c.yellow("?")} ${c.bold(req.consequence)}`];
+  for (const f of req.findings) lines.push(`    ${c.red(findingText(f))} in ${f.path}`);
+  return lines.join("\n");
+}
+
+/** Why retie asks, for the "explain" choice. */
+export function explainText(req: ApprovalRequest): string {
+  return [
+    `retie asks because the policy rule "${req.rule}" matched:`,
+    `  ${req.justification}`,
+    `class: ${req.class}${
+      req.class === "irreversible" ? " (no inverse can be prepared, so undo cannot reverse it)" : ""
+    }`,
+    `action: ${req.summary}`,
+  ].join("\n");
+}
+
+/**
+ * Asks at the terminal; resolves true for yes.
+ *
+ * @example
+ * ```ts ignore
+ * const ok = await askApproval(req); // shows the consequence, waits for y / n / explain
+ * ```
+ */
+export async function askApproval(req: ApprovalRequest): Promise<boolean> {
+  const { select } = await import("@inquirer/prompts");
+  console.log(approvalMessage(req));
+  while (true) {
+    const answer = await select({
+      message: "Allow it?",
+      choices: [
+        { name: "yes, run it", value: "yes" },
+        { name: "no, refuse it (the model is told why)", value: "no" },
+        { name: "explain: why is retie asking?", value: "explain" },
+      ],
+    });
+    if (answer === "explain") {
+      console.log(c.dim(explainText(req)));
+      continue;
+    }
+    return answer === "yes";
+  }
+}

@@ -1,0 +1,136 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { runRetie } from "../helpers/retie_process.ts";
+import { recordSampleSession, SAMPLE_OBJECTIVE } from "../helpers/sample_session.ts";
+
+const sample = await recordSampleSession();
+
+Deno.test("replay (text) verifies, then shows objective, header, actions, refusals, findings, totals", async () => {
+  const r = await runRetie(["--ledger", sample.ledgerPath, "replay", "--last"], {
+    env: sample.env,
+  });
+  assert.equal(r.code, 0, r.stderr);
+  const out = r.stdout;
+  assert.ok(out.startsWith(SAMPLE_OBJECTIVE), out);
+  assert.match(
+    out,
+    new RegExp(
+      `${sample.sessionId} · scripted-sample · retie-default@[0-9a-f]{12} · none: not needed`,
+    ),
+  );
+  assert.match(out, /ok\s+read\s+read calc\.py/);
+  assert.match(out, /ok\s+edit\s+edit calc\.py/);
+  assert.match(out, /refused\s+edit/);
+  assert.match(out, /⚑ high: auth-check-removed \(1 → 0\)/);
+  assert.match(out, /refused\s+deploy/);
+  assert.match(out, /2 actions · 2 refused · 0 not reversible · 1 flagged · 1 turns · \d+s/);
+  assert.match(out, /verified · head #\d+ [0-9a-f]{16}/);
+});
+
+Deno.test("replay --markdown and --json carry the same timeline", async () => {
+  const md = await runRetie([
+    "replay",
+    sample.sessionId,
+    "--markdown",
+    "--ledger",
+    sample.ledgerPath,
+  ], {
+    env: sample.env,
+  });
+  assert.equal(md.code, 0, md.stderr);
+  assert.match(md.stdout, /^### retie session: /);
+  assert.match(md.stdout, /\| \*\*refused\*\* \| deploy \|/);
+  const js = await runRetie(["replay", "--json", "--ledger", sample.ledgerPath], {
+    env: sample.env,
+  });
+  assert.equal(js.code, 0, js.stderr);
+  const model = JSON.parse(js.stdout);
+  assert.equal(model.objective, SAMPLE_OBJECTIVE);
+  assert.equal(model.totals.refused, 2);
+  assert.deepEqual(model.actions.map((a: { tool: string }) => a.tool), [
+    "read",
+    "edit",
+    "edit",
+    "deploy",
+  ]);
+});
+
+Deno.test("replay of a tampered ledger prints only the verify error and exits 1", async () => {
+  const copy = join(Deno.makeTempDirSync(), "tampered.db");
+  Deno.copyFileSync(sample.ledgerPath, copy);
+  const db = new DatabaseSync(copy);
+  const cols = db.prepare("PRAGMA table_info(entries)").all() as { name: string }[];
+  assert.ok(
+    cols.some((c) => c.name === "payload"),
+    "expected an entries table with a payload column",
+  );
+  // An attacker with the file drops the append-only triggers first.
+  for (
+    const t of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'").all() as {
+      name: string;
+    }[]
+  ) {
+    db.exec(`DROP TRIGGER "${t.name}"`);
+  }
+  db.exec(
+    "UPDATE entries SET payload = replace(payload, 'calc.py', 'calx.py') WHERE seq = (SELECT MIN(seq) FROM entries WHERE kind = 'intent')",
+  );
+  db.close();
+  const r = await runRetie(["replay", "--ledger", copy], { env: sample.env });
+  assert.equal(r.code, 1);
+  assert.equal(r.stdout, "");
+  assert.match(r.stderr, /ledger INVALID at seq \d+/);
+});
+
+Deno.test("replay of a missing ledger exits 2 naming the file", async () => {
+  const r = await runRetie(["replay", "--ledger", "/nonexistent/ledger.db"], { env: sample.env });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /nonexistent\/ledger\.db/);
+});
+
+const chromium = (() => {
+  try {
+    return Deno.statSync("/usr/bin/chromium").isFile ? "/usr/bin/chromium" : null;
+  } catch {
+    return null;
+  }
+})();
+
+Deno.test({
+  name: "replay --html is one self-contained page that headless Chromium renders with the timeline",
+  ignore: chromium === null,
+  fn: async () => {
+    const out = join(Deno.makeTempDirSync(), "session.html");
+    const r = await runRetie(["replay", "--html", "-o", out, "--ledger", sample.ledgerPath], {
+      env: sample.env,
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const html = Deno.readTextFileSync(out);
+    assert.ok(!/(src|href)=["']?https?:/i.test(html), "the page must not fetch anything");
+    assert.ok(!html.includes("<b>and</b>"), "recorded text must be escaped");
+    const profile = Deno.makeTempDirSync();
+    const dom = await new Deno.Command(chromium!, {
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        `--user-data-dir=${profile}`,
+        "--dump-dom",
+        `file://${out}`,
+      ],
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    const text = new TextDecoder().decode(dom.stdout);
+    assert.match(text, /<ol class="timeline" id="timeline">/);
+    assert.equal((text.match(/<li class="/g) ?? []).length, 4);
+    assert.match(text, /<li class="refused"/);
+    assert.match(text, /id="verified">verified</);
+    assert.match(text, /auth-check-removed \(1 → 0\)/);
+  },
+});
