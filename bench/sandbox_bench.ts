@@ -78,3 +78,9 @@ Deno.bench({
     buildSeccompFilter("x86_64", { network: false });
   },
 });
+
+globalThis.addEventListener("unload", () => {
+  try {
+    Deno.removeSync(ws, { recursive: true });
+  } catch { /* best effort */ }
+});

@@ -85,7 +85,10 @@ function jsonSafe(v: unknown): unknown {
  * ```
  */
 export function createGuard(deps: GuardDeps): Guard {
-  const inspect = deps.inspect ?? inspectChanges;
+  // The workspace is the root for judging test paths: a workspace under a folder named test/
+  // must not have every finding downgraded.
+  const inspect = deps.inspect ??
+    ((changes: FileChange[], root?: string) => inspectChanges(changes, { root }));
   const now = deps.now ?? (() => new Date());
 
   function refuse(
@@ -187,7 +190,7 @@ export function createGuard(deps: GuardDeps): Guard {
       effect = await tool.classify(args, ctx);
       if (tool.preview) {
         changes = await tool.preview(args, ctx);
-        inspection = inspect(changes);
+        inspection = inspect(changes, ctx.workspace);
       }
     } catch (e) {
       return refuse(call, args, "classify", `cannot classify the call: ${(e as Error).message}`);

@@ -50,7 +50,7 @@ export interface GuardDeps {
   untrustedInput?: () => boolean;
   now?: () => Date;
   /** The inspector (default: `inspectChanges` from src/inspect). */
-  inspect?: (changes: FileChange[]) => InspectResult;
+  inspect?: (changes: FileChange[], root?: string) => InspectResult;
 }
 
 /** One tool call to run. */

@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { Effect } from "../core/effect.ts";
 import type { Tool, ToolContext, ToolResult } from "../core/tool.ts";
 import { gitProtectedPaths } from "../sandbox/protected_paths.ts";
+import { workspaceProfile } from "../sandbox/profile.ts";
 import { runSandboxed, type SandboxProfile } from "../sandbox/run.ts";
 import { protectedInside } from "./paths.ts";
 import { guarded, settle } from "./results.ts";
@@ -159,13 +160,19 @@ export const bashTool: Tool<BashArgs> = {
  */
 export function bashProfile(args: BashArgs, ctx: ToolContext): SandboxProfile {
   const mode = bashMode(args, ctx.sandbox);
-  const confined = mode === "sandboxed" || mode === "sandboxed-network";
+  if (mode === "sandboxed" || mode === "sandboxed-network") {
+    // The same profile `retie sandbox` uses, so the two cannot drift.
+    return workspaceProfile(ctx.workspace, {
+      network: mode === "sandboxed-network",
+      hide: ctx.protectedPaths,
+    });
+  }
   return {
     workspace: ctx.workspace,
-    network: confined ? mode === "sandboxed-network" : true,
-    readOnly: confined ? gitProtectedPaths(ctx.workspace) : [],
+    network: true,
+    readOnly: [],
     hidden: protectedInside(ctx.workspace, ctx.protectedPaths),
-    confined,
+    confined: false,
   };
 }
 
