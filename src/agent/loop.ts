@@ -37,6 +37,8 @@ export interface AgentEvents {
   onNotice?: (message: string) => void;
   /** A failure the model ladder may escalate on (loops, repeated malformed calls). */
   onFailure?: (reason: string) => void;
+  /** The turn ended, however it ended (done, budget, loop, error, cancelled). */
+  onTurnEnd?: (summary: TurnSummary) => void;
 }
 
 /** How a turn ended. */
@@ -76,6 +78,16 @@ export interface LoopDeps {
  * ```
  */
 export async function runTurn(
+  convo: Conversation,
+  userText: string,
+  deps: LoopDeps,
+): Promise<TurnSummary> {
+  const summary = await turnInner(convo, userText, deps);
+  deps.events?.onTurnEnd?.(summary);
+  return summary;
+}
+
+async function turnInner(
   convo: Conversation,
   userText: string,
   deps: LoopDeps,

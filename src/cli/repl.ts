@@ -67,6 +67,8 @@ class LineReader {
   /** Stops reading while something else owns the terminal (the approval prompt). */
   pause(): void {
     this.#rl.pause();
+    // Cooked mode while a turn runs: Ctrl-C is then a real SIGINT, which cancels the turn.
+    if (process.stdin.isTTY) process.stdin.setRawMode(false);
   }
 
   resume(): void {

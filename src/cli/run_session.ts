@@ -165,7 +165,11 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
         changes: out?.changes ?? [],
       }, workspace));
     },
-    onNotice: (m) => console.error(c.yellow(m)),
+    onNotice: (m) => {
+      spinner.stop();
+      console.error(c.yellow(m));
+    },
+    onTurnEnd: () => spinner.stop(),
     onFailure: (reason) => reportFailure(reason),
   };
 

@@ -56,6 +56,8 @@ Deno.test({
           }],
         },
         { text: "All done, nothing was removed." },
+        { text: "too late", delayMs: 4000 },
+        { text: "still here after the cancel" },
       ],
     });
     const name = `retie-test-${crypto.randomUUID().slice(0, 8)}`;
@@ -107,6 +109,14 @@ Deno.test({
       );
       await tm("send-keys", "-t", name, "/ledger 3", "Enter");
       await waitFor(name, /#\d+ \d\d:\d\d:\d\d refusal/);
+      // Ctrl-C cancels the running turn, not the session.
+      await tm("send-keys", "-t", name, "take your time", "Enter");
+      await new Promise((r) => setTimeout(r, 800));
+      await tm("send-keys", "-t", name, "C-c");
+      screen = await waitFor(name, /cancelled the current turn/);
+      assert.doesNotMatch(screen, /too late/);
+      await tm("send-keys", "-t", name, "are you there?", "Enter");
+      await waitFor(name, /still here after the cancel/);
       await tm("send-keys", "-t", name, "C-d");
       await waitFor(name, /closed with a checkpoint/);
     } finally {
