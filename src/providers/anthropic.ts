@@ -5,8 +5,7 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import type { ToolDefinition } from "../core/tool.ts";
-import { classifyError } from "./error_map.ts";
-import { ProviderError } from "./errors.ts";
+import { fromSdkError } from "./error_map.ts";
 import { TurnBuilder, wireSchema } from "./turn_builder.ts";
 import type {
   ChatMessage,
@@ -146,28 +145,12 @@ function mapStop(s: string | null | undefined): FinishReason | undefined {
  * ```
  */
 export function fromAnthropicError(e: unknown, model: string, signal?: AbortSignal): unknown {
-  if (e instanceof ProviderError) return e;
-  if (signal?.aborted || e instanceof Anthropic.APIUserAbortError) return e;
-  if (e instanceof Anthropic.APIConnectionTimeoutError) {
-    return new ProviderError("timeout", e.message, { model, cause: e, hint: "no answer in time" });
-  }
-  if (e instanceof Anthropic.APIConnectionError) {
-    const detail = e.cause instanceof Error ? `${e.message} ${e.cause.message}` : e.message;
-    return new ProviderError("network", detail, {
-      model,
-      cause: e,
-      hint: "check the network and the base URL (--base-url)",
-    });
-  }
-  if (e instanceof Anthropic.APIError) {
-    const body = e.error !== undefined ? JSON.stringify(e.error) : e.message;
-    const pe = classifyError(e.status, body, e.headers ?? undefined, model);
-    (pe as { cause?: unknown }).cause = e;
-    return pe;
-  }
-  return new ProviderError("network", e instanceof Error ? e.message : String(e), {
-    model,
-    cause: e,
+  return fromSdkError(e, model, signal, {
+    userAbort: Anthropic.APIUserAbortError,
+    timeout: Anthropic.APIConnectionTimeoutError,
+    connection: Anthropic.APIConnectionError,
+    api: Anthropic.APIError,
+    body: (error) => JSON.stringify(error),
   });
 }
 

@@ -164,3 +164,57 @@ export function classifyError(
     hint,
   });
 }
+
+/** The error classes an SDK (openai, @anthropic-ai/sdk) throws, which share one shape. */
+export interface SdkErrorClasses {
+  // deno-lint-ignore no-explicit-any
+  userAbort: abstract new (...a: any[]) => Error;
+  // deno-lint-ignore no-explicit-any
+  timeout: abstract new (...a: any[]) => Error;
+  // deno-lint-ignore no-explicit-any
+  connection: abstract new (...a: any[]) => Error;
+  // deno-lint-ignore no-explicit-any
+  api: abstract new (...a: any[]) => Error & { status?: number; error?: unknown; headers?: any };
+  /** The error body as the wire carried it, for {@link classifyError}. */
+  body(error: unknown): string;
+}
+
+/**
+ * Turns whatever an SDK threw into a {@link ProviderError}; abort errors pass through untouched
+ * (a cancelled turn is not a service error).
+ *
+ * @example
+ * ```ts ignore
+ * throw fromSdkError(e, "gpt-oss:20b", signal, OPENAI_ERRORS);
+ * ```
+ */
+export function fromSdkError(
+  e: unknown,
+  model: string,
+  signal: AbortSignal | undefined,
+  sdk: SdkErrorClasses,
+): unknown {
+  if (e instanceof ProviderError) return e;
+  if (signal?.aborted || e instanceof sdk.userAbort) return e;
+  if (e instanceof sdk.timeout) {
+    return new ProviderError("timeout", e.message, { model, cause: e, hint: "no answer in time" });
+  }
+  if (e instanceof sdk.connection) {
+    const detail = e.cause instanceof Error ? `${e.message} ${e.cause.message}` : e.message;
+    return new ProviderError("network", detail, {
+      model,
+      cause: e,
+      hint: "check the network and the base URL (--base-url)",
+    });
+  }
+  if (e instanceof sdk.api) {
+    const body = e.error !== undefined ? sdk.body(e.error) : e.message;
+    const pe = classifyError(e.status, body, e.headers ?? undefined, model);
+    (pe as { cause?: unknown }).cause = e;
+    return pe;
+  }
+  return new ProviderError("network", e instanceof Error ? e.message : String(e), {
+    model,
+    cause: e,
+  });
+}

@@ -6,8 +6,7 @@
  */
 import OpenAI from "openai";
 import type { ToolDefinition } from "../core/tool.ts";
-import { classifyError } from "./error_map.ts";
-import { ProviderError } from "./errors.ts";
+import { fromSdkError } from "./error_map.ts";
 import { TurnBuilder, wireSchema } from "./turn_builder.ts";
 import type {
   ChatMessage,
@@ -119,28 +118,12 @@ function mapFinish(f: string | null | undefined): FinishReason | undefined {
  * ```
  */
 export function fromOpenAIError(e: unknown, model: string, signal?: AbortSignal): unknown {
-  if (e instanceof ProviderError) return e;
-  if (signal?.aborted || e instanceof OpenAI.APIUserAbortError) return e;
-  if (e instanceof OpenAI.APIConnectionTimeoutError) {
-    return new ProviderError("timeout", e.message, { model, cause: e, hint: "no answer in time" });
-  }
-  if (e instanceof OpenAI.APIConnectionError) {
-    const detail = e.cause instanceof Error ? `${e.message} ${e.cause.message}` : e.message;
-    return new ProviderError("network", detail, {
-      model,
-      cause: e,
-      hint: "check the network and the base URL (--base-url)",
-    });
-  }
-  if (e instanceof OpenAI.APIError) {
-    const body = e.error !== undefined ? JSON.stringify({ error: e.error }) : e.message;
-    const pe = classifyError(e.status, body, e.headers ?? undefined, model);
-    (pe as { cause?: unknown }).cause = e;
-    return pe;
-  }
-  return new ProviderError("network", e instanceof Error ? e.message : String(e), {
-    model,
-    cause: e,
+  return fromSdkError(e, model, signal, {
+    userAbort: OpenAI.APIUserAbortError,
+    timeout: OpenAI.APIConnectionTimeoutError,
+    connection: OpenAI.APIConnectionError,
+    api: OpenAI.APIError,
+    body: (error) => JSON.stringify({ error }),
   });
 }
 
