@@ -5,21 +5,11 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import type { EntryKind, LedgerEntry } from "./ledger_types.ts";
+import type { RawRow } from "./verify.ts";
 import type { EntryFilter, SessionSummary } from "./ledger.ts";
 
-/** A row of the entries table. */
-export interface Row {
-  seq: number;
-  time: string;
-  session: string;
-  kind: string;
-  action_id: string | null;
-  payload: string;
-  prev: string;
-  hash: string;
-  signer: string;
-  signature: string;
-}
+/** A row of the entries table (the same shape verify reads). */
+export type Row = RawRow;
 
 /** A row as a {@link LedgerEntry} (payload parsed). */
 export function toEntry(r: Row): LedgerEntry {
