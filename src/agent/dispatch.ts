@@ -66,12 +66,16 @@ export async function dispatch(call: ToolCall, deps: DispatchDeps): Promise<Disp
     content = `error: there is no tool named "${call.name}". Available tools: ${
       [...deps.tools.keys()].join(", ")
     }. ${content}`;
-  } else if (outcome.status === "refused") {
+  } else if (outcome.status === "refused" && !content.startsWith("refused")) {
     content = `refused: ${content}`;
   }
   const detail = outcome.result.detail;
   if (outcome.status === "ok" && detail && detail.untrusted === true) deps.onUntrusted?.(detail);
-  const shrunk = deps.results.shrink(content);
+  // A recall answer is the exact slice the model asked for (bounded by the store): previewing it
+  // again would hand back another ref instead of the bytes, and the model could chase refs forever.
+  const shrunk = call.name === "recall" && outcome.status === "ok"
+    ? { text: content }
+    : deps.results.shrink(content);
   return {
     toolCallId: call.id,
     name: call.name,

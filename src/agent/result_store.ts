@@ -10,6 +10,9 @@ import type { BlobStore } from "../core/blob_store.ts";
 import { RetieError } from "../core/errors.ts";
 import { buildPreview, PREVIEW_CHARS, PREVIEW_THRESHOLD } from "./preview.ts";
 
+/** Most characters one recall returns; a longer request gets this much and says where to go on. */
+export const RECALL_MAX_CHARS = 20_000;
+
 /** Keeps large results out of the conversation. */
 export class ResultStore {
   #blobs: BlobStore;
@@ -40,7 +43,8 @@ export class ResultStore {
     return { text: buildPreview(text, ref, this.#budget), ref };
   }
 
-  /** The exact characters `[offset, offset+length)` of a stored result. */
+  /** The exact characters `[offset, offset+length)` of a stored result (at most
+   * {@link RECALL_MAX_CHARS}; the trailer says where the next part starts). */
   recall(ref: string, offset = 0, length = 8000): string {
     const m = /^res_([0-9a-f]{16})$/.exec(ref);
     if (!m) {
@@ -51,7 +55,7 @@ export class ResultStore {
     const hash = this.#findHash(m[1]);
     const text = new TextDecoder().decode(this.#blobs.get(hash));
     const start = Math.max(0, Math.min(offset, text.length));
-    const part = text.slice(start, start + Math.max(0, length));
+    const part = text.slice(start, start + Math.min(Math.max(0, length), RECALL_MAX_CHARS));
     const end = start + part.length;
     return `${part}\n[recall ${ref}: characters ${start}-${end} of ${text.length}${
       end < text.length ? `; next: recall(ref="${ref}", offset=${end})` : "; end of text"

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { join, resolve } from "node:path";
 import { BlobStore } from "../core/blob_store.ts";
 import { configDir, storePaths } from "../core/dirs.ts";
 import { RetieError } from "../core/errors.ts";
@@ -86,11 +87,20 @@ export interface AgentSession {
   close(): void;
 }
 
-/** Paths no tool and no sandboxed command may reach. */
-export function protectedPaths(ledgerPath: string, cfgDir: string): string[] {
-  const s = storePaths(ledgerPath);
-  const files = [ledgerPath, `${ledgerPath}.head.json`, s.blobs, s.snapshots];
-  return [...files.flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]), cfgDir];
+/**
+ * Paths no tool and no sandboxed command may reach: the ledger and its side files, the undo
+ * stores, the config dir (user key) and the workspace's `.retie/` (its project policy: an agent
+ * that could write it would loosen the gate of its own next session).
+ */
+export function protectedPaths(ledgerPath: string, cfgDir: string, workspace?: string): string[] {
+  const ledger = resolve(ledgerPath);
+  const s = storePaths(ledger);
+  const files = [ledger, `${ledger}.head.json`, s.blobs, s.snapshots];
+  return [
+    ...files.flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]),
+    resolve(cfgDir),
+    ...(workspace ? [join(workspace, ".retie")] : []),
+  ];
 }
 
 /** A short description of the sandbox for the record. */
@@ -178,7 +188,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
   const ac = { signal: new AbortController().signal };
   const ctx = (signal: AbortSignal): ToolContext => ({
     workspace: opts.workspace,
-    protectedPaths: protectedPaths(opts.ledgerPath, cfg),
+    protectedPaths: protectedPaths(opts.ledgerPath, cfg, opts.workspace),
     signal,
     sandbox: opts.sandbox,
     headless: opts.headless,
@@ -243,9 +253,9 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     undoAll(force = false) {
       return undoAll(writer.sessionId, undoDeps(force));
     },
-    turn(text: string, signal: AbortSignal = ac.signal) {
+    async turn(text: string, signal: AbortSignal = ac.signal) {
       writer.append("event", { type: "turn", text });
-      return runTurn(conversation, text, {
+      const summary = await runTurn(conversation, text, {
         provider: opts.provider,
         system: prompts.system,
         tools: definitions,
@@ -270,6 +280,19 @@ function startSessionSync(opts: SessionOptions): AgentSession {
             },
           }),
       });
+      // A turn that did not finish (provider error, budget, loop, cancel) is part of the record:
+      // what the person was told is in the ledger, not only on their screen.
+      if (summary.status !== "done") {
+        writer.append("event", {
+          type: "turn-end",
+          status: summary.status,
+          message: `${summary.status}: ${summary.text.split("\n")[0]}`,
+          text: summary.text,
+          steps: summary.steps,
+          actions: summary.actions,
+        });
+      }
+      return summary;
     },
     close() {
       try {

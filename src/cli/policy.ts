@@ -29,8 +29,24 @@ export const register: Register = (program) => {
     .option("--json", "print the effective policy document as JSON")
     .action(async (opts: { workspace?: string; json?: boolean }) => {
       const { resolve } = await import("node:path");
+      const { statSync } = await import("node:fs");
+      const { RetieError } = await import("../core/errors.ts");
       const { loadEffectivePolicy, formatPolicy } = await import("../plane/policy.ts");
-      const p = loadEffectivePolicy(resolve(opts.workspace ?? Deno.cwd()));
+      const workspace = resolve(opts.workspace ?? Deno.cwd());
+      let isDir = false;
+      try {
+        isDir = statSync(workspace).isDirectory();
+      } catch { /* reported below */ }
+      if (!isDir) {
+        throw new RetieError(
+          `cannot read the workspace (--workspace ${workspace}): not a directory`,
+          {
+            hint: "pass the project directory whose .retie/policy.json to include",
+            exitCode: 2,
+          },
+        );
+      }
+      const p = loadEffectivePolicy(workspace);
       if (opts.json) {
         console.log(
           JSON.stringify(

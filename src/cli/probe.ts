@@ -9,12 +9,12 @@ import type { Command } from "commander";
 import { RetieError } from "../core/errors.ts";
 import type { Register } from "./commands.ts";
 
-function positiveInt(name: string) {
+function positiveInt(name: string, example: number) {
   return (v: string): number => {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 1) {
       throw new RetieError(`invalid ${name} (${v}): must be a positive integer`, {
-        hint: `pass ${name} 2, for example`,
+        hint: `pass ${name} ${example}, for example`,
         exitCode: 2,
       });
     }
@@ -37,9 +37,9 @@ export const register: Register = (program: Command) => {
     .command("probe")
     .description("send one token to each model to learn which ones this key may call")
     .option("--force", "re-probe models cached as denied")
-    .option("--concurrency <n>", "parallel probes", positiveInt("--concurrency"), 2)
+    .option("--concurrency <n>", "parallel probes", positiveInt("--concurrency", 2), 2)
     .option("--model <name...>", "probe only these models")
-    .option("--timeout-ms <ms>", "per-probe timeout", positiveInt("--timeout-ms"), 60_000)
+    .option("--timeout-ms <ms>", "per-probe timeout", positiveInt("--timeout-ms", 60000), 60_000)
     .option("--base-url <url>", "OpenAI-compatible base URL", "https://ollama.com/v1")
     .option("--json", "print JSON")
     .action(async (opts: {

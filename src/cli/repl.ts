@@ -66,12 +66,15 @@ class LineReader {
 
   /** Stops reading while something else owns the terminal (the approval prompt). */
   pause(): void {
+    // Input piped in may end while a turn runs: a closed readline throws on pause/resume.
+    if (this.#closed) return;
     this.#rl.pause();
     // Cooked mode while a turn runs: Ctrl-C is then a real SIGINT, which cancels the turn.
     if (process.stdin.isTTY) process.stdin.setRawMode(false);
   }
 
   resume(): void {
+    if (this.#closed) return;
     // The approval prompt leaves the terminal in cooked mode; readline expects raw mode back.
     if (process.stdin.isTTY) process.stdin.setRawMode(true);
     this.#rl.resume();
@@ -107,33 +110,66 @@ function saveHistory(path: string, entries: string[]): void {
 }
 
 /**
+ * The terminal input of a session: a readline with history, and the SIGINT handling that cancels
+ * the running turn. Created before the session so the first request — the objective recorded in
+ * genesis — is read with the same reader as every later one (a piped script loses no line).
+ */
+export class ReplInput {
+  readonly lines: LineReader;
+  /** The running turn, cancelled by Ctrl-C. */
+  current: AbortController | null = null;
+  #historyPath = join(stateDir(), "history");
+  #signalListening = false;
+  #onSigint = () => {
+    if (this.current) {
+      this.current.abort();
+      console.error(c.yellow("\ncancelled the current turn (the session goes on; Ctrl-D ends it)"));
+    } else console.error(c.dim("\n(Ctrl-D or /quit ends the session)"));
+  };
+
+  constructor() {
+    this.lines = new LineReader(loadHistory(this.#historyPath), this.#onSigint);
+    // While a turn runs, Ctrl-C reaches the process (readline is paused) and cancels the turn.
+    try {
+      Deno.addSignalListener("SIGINT", this.#onSigint);
+      this.#signalListening = true;
+    } catch { /* not on this platform */ }
+  }
+
+  /** The next request (multi-line with a trailing backslash), or null at end of input. */
+  read(): Promise<string | null> {
+    return readInput(this.lines);
+  }
+
+  close(): void {
+    if (this.#signalListening) Deno.removeSignalListener("SIGINT", this.#onSigint);
+    this.#signalListening = false;
+    saveHistory(this.#historyPath, this.lines.history());
+    this.lines.close();
+  }
+}
+
+/**
  * Runs the REPL until /quit or end of input; returns the exit code.
  *
  * @example
  * ```ts ignore
- * await runRepl(session, { workspace });
+ * await runRepl(session, { workspace, input: new ReplInput() });
  * ```
  */
 export async function runRepl(
   session: AgentSession,
-  opts: { firstInput?: string; workspace: string },
+  opts: {
+    firstInput?: string;
+    workspace: string;
+    /** Whether a turn's closing text was already shown (as a notice): then it is not repeated. */
+    shown?: (text: string) => boolean;
+    /** The input already opened (to read the first request); a new one otherwise. */
+    input?: ReplInput;
+  },
 ): Promise<number> {
-  let current: AbortController | null = null;
-  const onSigint = () => {
-    if (current) {
-      current.abort();
-      console.error(c.yellow("\ncancelled the current turn (the session goes on; Ctrl-D ends it)"));
-    } else console.error(c.dim("\n(Ctrl-D or /quit ends the session)"));
-  };
-  const historyPath = join(stateDir(), "history");
-  const history = loadHistory(historyPath);
-  const lines = new LineReader(history, onSigint);
-  // While a turn runs, Ctrl-C reaches the process (readline is paused) and cancels the turn.
-  let signalListening = false;
-  try {
-    Deno.addSignalListener("SIGINT", onSigint);
-    signalListening = true;
-  } catch { /* not on this platform */ }
+  const input = opts.input ?? new ReplInput();
+  const lines = input.lines;
   console.error(c.dim("type your request; /help for commands; end a line with \\ to continue it"));
   let pendingFirst = opts.firstInput;
   try {
@@ -143,33 +179,39 @@ export async function runRepl(
         text = pendingFirst;
         pendingFirst = undefined;
       } else {
-        text = await readInput(lines);
+        text = await input.read();
       }
       if (text === null) break;
       text = text.trim();
       if (!text) continue;
       if (text.startsWith("/")) {
-        if (await slash(text, session)) break;
+        try {
+          if (await slash(text, session)) break;
+        } catch (e) {
+          // A bad argument (an unknown action id, …) is reported; the session goes on.
+          console.error(c.red(`retie: ${describeError(e)}`));
+        }
         continue;
       }
-      current = new AbortController();
+      input.current = new AbortController();
       lines.pause();
       try {
-        const summary = await session.turn(text, current.signal);
-        if (summary.status !== "done" && summary.status !== "cancelled") {
+        const summary = await session.turn(text, input.current.signal);
+        if (
+          summary.status !== "done" && summary.status !== "cancelled" &&
+          !opts.shown?.(summary.text)
+        ) {
           console.error(c.red(summary.text));
         }
       } catch (e) {
         console.error(c.red(`retie: ${describeError(e)}`));
       } finally {
-        current = null;
+        input.current = null;
         lines.resume();
       }
     }
   } finally {
-    if (signalListening) Deno.removeSignalListener("SIGINT", onSigint);
-    saveHistory(historyPath, lines.history());
-    lines.close();
+    input.close();
   }
   console.error(
     c.dim(`session ${session.id} closed with a checkpoint · retie replay ${session.id}`),
@@ -218,6 +260,10 @@ export async function slash(text: string, session: AgentSession): Promise<boolea
       return false;
     case "/ledger": {
       const n = Number(arg || "10");
+      if (!Number.isInteger(n) || n < 1) {
+        console.log(`usage: /ledger [n] (n a whole number of entries, got "${arg}")`);
+        return false;
+      }
       const entries = session.ledger.entries({ session: session.id });
       for (const e of entries.slice(-n)) {
         console.log(

@@ -80,7 +80,14 @@ export const register: Register = (program) => {
         else if (opts.markdown) text = (await import("../ui/replay_text.ts")).renderMarkdown(model);
         else text = (await import("../ui/replay_text.ts")).renderText(model);
         if (opts.out) {
-          await Deno.writeTextFile(opts.out, text.endsWith("\n") ? text : `${text}\n`);
+          try {
+            await Deno.writeTextFile(opts.out, text.endsWith("\n") ? text : `${text}\n`);
+          } catch (e) {
+            throw new RetieError(`replay: cannot write ${opts.out}: ${(e as Error).message}`, {
+              hint: "pass --out a file in an existing, writable directory",
+              exitCode: 2,
+            });
+          }
           console.log(`wrote ${opts.out}`);
         } else console.log(text);
       } finally {

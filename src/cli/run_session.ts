@@ -14,6 +14,8 @@ import type { Provider } from "../providers/types.ts";
 import { c } from "../ui/color.ts";
 import { renderOutcome, Spinner, stdoutSink } from "../ui/live.ts";
 import { askApproval } from "../ui/approval.ts";
+import { INTERACTIVE_OBJECTIVE } from "../ui/replay_model.ts";
+import { ReplInput, runRepl } from "./repl.ts";
 
 /** Everything `retie run` was given. */
 export interface RunSessionOptions {
@@ -36,6 +38,14 @@ function env(name: string): string | undefined {
     return Deno.env.get(name) || undefined;
   } catch {
     return undefined;
+  }
+}
+
+function stdinIsTerminal(): boolean {
+  try {
+    return Deno.stdin.isTerminal();
+  } catch {
+    return false;
   }
 }
 
@@ -88,13 +98,29 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   for (const b of banners({ yes: o.yes, network: o.network, sandbox })) console.error(b);
 
   let objective = o.prompt?.trim() ?? "";
-  if (o.headless && !objective) objective = await readStdin();
+  if (o.headless && !objective) {
+    if (stdinIsTerminal()) {
+      console.error(c.dim("reading the objective from stdin; end it with Ctrl-D"));
+    }
+    objective = await readStdin();
+  }
   if (o.headless && !objective) {
     throw new RetieError("no objective for a headless run", {
       hint: 'pass -p "what to do" or pipe it on stdin',
       exitCode: 2,
     });
   }
+
+  const spinner = new Spinner();
+  let streaming = false;
+  let reasoning = false;
+  /** Ends a line of streamed text (a stream that failed midway left it open) before a notice. */
+  const endLine = (): void => {
+    spinner.stop();
+    if (streaming || reasoning) stdoutSink.write("\n");
+    streaming = false;
+    reasoning = false;
+  };
 
   const sessionId = newSessionId();
   const pending: Record<string, unknown>[] = [];
@@ -115,6 +141,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       onEvent: (e) => {
         record({ ...e, type: "model", event: e.type });
         if (e.type !== "start") {
+          endLine();
           console.error(c.yellow(`model ${e.type}: ${describeLadderEvent(e)}`));
         }
       },
@@ -131,11 +158,14 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     });
   }
 
-  const spinner = new Spinner();
-  let streaming = false;
-  let reasoning = false;
+  /** The last notice shown, so a turn's end is not said twice. */
+  let lastNotice = "";
+  const shown = (text: string): boolean => text === lastNotice;
   const events: AgentEvents = {
-    onModelStart: (model) => spinner.start(`waiting for ${model}`),
+    onModelStart: (model) => {
+      lastNotice = "";
+      spinner.start(`waiting for ${model}`);
+    },
     onText: (d) => {
       spinner.stop();
       if (reasoning) stdoutSink.write("\n");
@@ -148,12 +178,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       reasoning = true;
       stdoutSink.write(c.dim(d));
     },
-    onModelDone: () => {
-      spinner.stop();
-      if (streaming || reasoning) stdoutSink.write("\n");
-      streaming = false;
-      reasoning = false;
-    },
+    onModelDone: () => endLine(),
     onAction: (r) => {
       const out = r.outcome;
       stdoutSink.write(renderOutcome({
@@ -166,17 +191,45 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       }, workspace));
     },
     onNotice: (m) => {
-      spinner.stop();
+      endLine();
+      lastNotice = m;
       console.error(c.yellow(m));
     },
-    onTurnEnd: () => spinner.stop(),
+    onTurnEnd: () => endLine(),
     onFailure: (reason) => reportFailure(reason),
   };
+
+  // Interactive without -p: the first request is the objective genesis records, in the user's
+  // own words, so it is read before the session starts (with the reader the REPL goes on using).
+  let input: ReplInput | undefined;
+  if (!o.headless && !objective) {
+    input = new ReplInput();
+    console.error(c.dim("what should retie do? (your first request opens the session's record)"));
+    while (!objective) {
+      const first = await input.read();
+      if (first === null) {
+        input.close();
+        console.error(c.dim("no request; nothing was started or recorded"));
+        return 0;
+      }
+      if (first.trim().startsWith("/")) {
+        if (/^\/(quit|exit)\b/.test(first.trim())) {
+          input.close();
+          return 0;
+        }
+        console.error(
+          c.dim("slash commands work once the session has started; type a request first"),
+        );
+        continue;
+      }
+      objective = first.trim();
+    }
+  }
 
   const session = await startSession({
     workspace,
     ledgerPath: o.ledgerPath,
-    objective: objective || "(interactive session)",
+    objective: objective || INTERACTIVE_OBJECTIVE,
     provider,
     providerName: o.provider,
     mode: o.mode,
@@ -185,6 +238,8 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     sandbox,
     approve: o.headless ? () => Promise.resolve(false) : askApproval,
     ask: o.headless ? undefined : async (q) => {
+      // Piped input has nobody behind it: no answer rather than a prompt that waits forever.
+      if (!stdinIsTerminal()) return null;
       const { input } = await import("@inquirer/prompts");
       return await input({ message: q });
     },
@@ -192,6 +247,13 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     events,
     sessionId,
   });
+  if (session.policy.sources.length > 1) {
+    // Project rules change what the gate does; a person should know before anything runs.
+    console.error(c.yellow(
+      `project policy in force: ${session.policy.sources.slice(1).join(", ")} adds rules ` +
+        `(effective policy ${session.policy.identity}; review with \`retie policy\`)`,
+    ));
+  }
   for (const e of pending) session.writer.append("event", e);
   record = (e) => void session.writer.append("event", e);
 
@@ -203,7 +265,9 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   try {
     if (o.headless) {
       const summary = await session.turn(objective);
-      if (summary.status !== "done") console.error(c.red(`retie: ${summary.text}`));
+      if (summary.status !== "done" && !shown(summary.text)) {
+        console.error(c.red(`retie: ${summary.text}`));
+      }
       console.error(
         c.dim(
           `${summary.actions} actions in ${summary.steps} model calls · replay: retie replay ${session.id}`,
@@ -211,8 +275,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       );
       return summary.status === "done" ? 0 : 1;
     }
-    const { runRepl } = await import("./repl.ts");
-    return await runRepl(session, { firstInput: objective || undefined, workspace });
+    return await runRepl(session, { firstInput: objective || undefined, workspace, shown, input });
   } finally {
     spinner.stop();
     session.close();
@@ -222,7 +285,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
 function isLocal(url: string): boolean {
   try {
     const h = new URL(url).hostname;
-    return h === "localhost" || h === "127.0.0.1" || h === "[::1]";
+    return h === "localhost" || h === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(h);
   } catch {
     return false;
   }

@@ -6,6 +6,8 @@
  * @module
  */
 import type { Command } from "commander";
+import { resolve } from "node:path";
+import { storePaths } from "../core/dirs.ts";
 import { RetieError } from "../core/errors.ts";
 import type { Register } from "./commands.ts";
 
@@ -26,6 +28,14 @@ function shellQuote(s: string): string {
  */
 export function commandLine(words: string[]): string {
   return words.length === 1 ? words[0] : words.map(shellQuote).join(" ");
+}
+
+/** A ledger and the files beside it that a sandboxed command must not reach. */
+function ledgerFiles(ledger: string): string[] {
+  const abs = resolve(ledger);
+  const s = storePaths(abs);
+  const files = [abs, `${abs}.head.json`, s.blobs, s.snapshots];
+  return files.flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]);
 }
 
 /**
@@ -51,8 +61,12 @@ export const register: Register = (program: Command) => {
     .action(
       async (
         words: string[],
-        opts: { workspace?: string; network?: boolean; timeout?: string },
+        _opts: unknown,
+        cmd: Command,
       ) => {
+        const opts = cmd.optsWithGlobals<
+          { workspace?: string; network?: boolean; timeout?: string; ledger?: string }
+        >();
         const { checkSandbox } = await import("../sandbox/check.ts");
         const { workspaceProfile } = await import("../sandbox/profile.ts");
         const { runSandboxed } = await import("../sandbox/run.ts");
@@ -77,7 +91,12 @@ export const register: Register = (program: Command) => {
             exitCode: 1,
           });
         }
-        const profile = workspaceProfile(opts.workspace ?? Deno.cwd(), { network: opts.network });
+        // A ledger named with --ledger is hidden like the default one (and its side files).
+        const hide = opts.ledger ? ledgerFiles(opts.ledger) : [];
+        const profile = workspaceProfile(opts.workspace ?? Deno.cwd(), {
+          network: opts.network,
+          hide,
+        });
         if (profile.network) {
           console.error("retie: the sandbox shares the host network (--network)");
         }

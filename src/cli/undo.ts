@@ -78,6 +78,10 @@ async function runUndo(action: string | undefined, o: UndoOptions): Promise<void
       exitCode: 2,
     });
   }
+  // Check it is a retie ledger before opening it for writing (which would turn an empty or
+  // mistaken file into one).
+  const { openLedgerReadOnly } = await import("../plane/ledger_schema.ts");
+  openLedgerReadOnly(path).close();
   const { openLedger } = await import("../plane/ledger.ts");
   const { BlobStore } = await import("../core/blob_store.ts");
   const { DirSnapshotStore } = await import("../sandbox/snapshot_store.ts");

@@ -41,6 +41,15 @@ export const register: Register = (program) => {
         json?: boolean;
         userKey: string[];
       };
+      const { RetieError } = await import("../core/errors.ts");
+      for (const k of o.userKey) {
+        if (!/^[0-9a-f]{64}$/.test(k)) {
+          throw new RetieError(`not a user public key (--user-key ${k}): expected 64 hex digits`, {
+            hint: "`retie verify` prints the user key of each session (`user key: …`)",
+            exitCode: 2,
+          });
+        }
+      }
       const { defaultLedgerPath } = await import("../core/dirs.ts");
       const { verifyLedger } = await import("../plane/verify.ts");
       const path = o.ledger ?? defaultLedgerPath();

@@ -65,6 +65,16 @@ export function describeArgIssues(error: z.ZodError): string {
   }).join("\n");
 }
 
+/** A handler's answer as a ToolResult; anything else is an error result, not a crash. */
+function asToolResult(tool: string, r: unknown): ToolResult {
+  const x = r as Partial<ToolResult> | null | undefined;
+  if (x && typeof x === "object" && typeof x.ok === "boolean" && typeof x.output === "string") {
+    const detail = x.detail && typeof x.detail === "object" ? x.detail : undefined;
+    return detail ? { ok: x.ok, output: x.output, detail } : { ok: x.ok, output: x.output };
+  }
+  return { ok: false, output: `${tool} failed: its handler returned no result` };
+}
+
 function jsonSafe(v: unknown): unknown {
   try {
     return JSON.parse(JSON.stringify(v ?? null));
@@ -279,6 +289,21 @@ export function createGuard(deps: GuardDeps): Guard {
       );
     }
 
+    // The person may have taken a while to answer: the delegation must still hold when the
+    // intent is written (verify checks the intent's time against it).
+    const lateScope = checkScope(deps.sink.delegation, {
+      tool: call.name,
+      class: effect.class,
+      paths: effect.writes,
+      now: now(),
+    });
+    if (lateScope !== null) {
+      return refuse(call, args, "scope", `outside the delegation: ${lateScope}`, {
+        ...base,
+        gate: { ...gate, decision: "deny" },
+      });
+    }
+
     // Record the intent, durably, before anything runs.
     const actionId = newActionId();
     try {
@@ -311,9 +336,9 @@ export function createGuard(deps: GuardDeps): Guard {
     const started = performance.now();
     let result: ToolResult;
     try {
-      result = await tool.handler(args, ctx);
+      result = asToolResult(call.name, await tool.handler(args, ctx));
     } catch (e) {
-      result = { ok: false, output: `${call.name} failed: ${(e as Error).message}` };
+      result = { ok: false, output: `${call.name} failed: ${(e as Error)?.message ?? String(e)}` };
     }
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
 
@@ -338,9 +363,13 @@ export function createGuard(deps: GuardDeps): Guard {
         detail: jsonSafe(detail),
       }, actionId);
     } catch (e) {
+      // The action ran but its outcome is not on record: say so, to the model and the person.
+      const why = (e as Error).message;
       result = {
         ...result,
-        detail: { ...(result.detail ?? {}), outcomeNotRecorded: (e as Error).message },
+        output: `${result.output}\n(warning: the action ran, but its outcome could not be ` +
+          `recorded in the ledger: ${why}; verify will list it as started, not confirmed)`,
+        detail: { ...(result.detail ?? {}), outcomeNotRecorded: why },
       };
     }
     return {
@@ -355,12 +384,26 @@ export function createGuard(deps: GuardDeps): Guard {
     };
   }
 
+  /**
+   * Fail closed on anything the stages above did not foresee (a policy, clock, scope check or
+   * inspector that throws): the handler has not run — the intent is the last step before it and
+   * everything after it is exception-free — so the call is refused and the refusal recorded.
+   */
+  async function runClosed(call: GuardCall): Promise<GuardOutcome> {
+    try {
+      return await runInner(call);
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      return refuse(call, call.args, "internal", `the guard failed, so nothing ran: ${msg}`);
+    }
+  }
+
   return {
     run(call: GuardCall): Promise<GuardOutcome> {
       // One chain per session sink, shared by every guard built on it (a mode switch that builds
       // a new guard must not open a second, concurrent path into the same session).
       const tail = chains.get(deps.sink) ?? Promise.resolve();
-      const p = tail.then(() => runInner(call));
+      const p = tail.then(() => runClosed(call));
       chains.set(deps.sink, p.catch(() => undefined));
       return p;
     },

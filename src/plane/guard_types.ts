@@ -71,7 +71,9 @@ export type RefusalStage =
   | "scope"
   | "undo-plan"
   | "approval"
-  | "record";
+  | "record"
+  /** Something the stages did not foresee threw (a policy, clock or scope check): fail closed. */
+  | "internal";
 
 /** How a call ended. */
 export interface GuardOutcome {

@@ -295,8 +295,8 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
           null,
           init.userKey,
         );
-        sinceCheckpoint = 0;
         publishHead(e);
+        sinceCheckpoint = 0;
         return e;
       };
 
@@ -315,7 +315,15 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
           }
           const e = appendRow(sessionId, kind, () => payload, actionId ?? null, init.agentKey);
           sinceCheckpoint++;
-          if (every > 0 && sinceCheckpoint >= every) checkpoint(false);
+          if (every > 0 && sinceCheckpoint >= every) {
+            // `e` is committed: a failing periodic checkpoint must not make the caller believe
+            // it was not (the guard would refuse an action whose intent is on record, or report
+            // an outcome as lost). The checkpoint is retried on the next append and at close(),
+            // which does throw.
+            try {
+              checkpoint(false);
+            } catch { /* retried */ }
+          }
           return e;
         },
         checkpoint() {

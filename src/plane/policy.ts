@@ -219,7 +219,17 @@ export const PROJECT_POLICY_PATH = join(".retie", "policy.json");
 export function loadEffectivePolicy(workspace: string): CompiledPolicy {
   const path = join(workspace, PROJECT_POLICY_PATH);
   if (!existsSync(path)) return defaultPolicy();
-  const project = parsePolicyText(readFileSync(path, "utf8"), path);
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    throw new RetieError(`cannot read the policy (${path}): ${(e as Error).message}`, {
+      hint: "make it a readable JSON file (format: docs/policy-format.md), or remove it to use " +
+        "retie-default",
+      exitCode: 2,
+    });
+  }
+  const project = parsePolicyText(text, path);
   const builtInIds = new Set(DEFAULT_POLICY.rules.map((r) => r.id));
   const clashes = project.rules.flatMap((r, i) =>
     builtInIds.has(r.id)

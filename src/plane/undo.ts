@@ -4,12 +4,13 @@
  *
  * Before restoring, the current state must still equal the state the action left (its outcome's
  * post-state); when someone changed it since, the undo is refused and says what differs, unless
- * forced. Irreversible and unknown actions, and actions that never recorded an outcome, are
- * reported as *skipped*, never as undone. Every undo, skip and refusal is recorded.
+ * forced. Irreversible and unknown actions are reported as *skipped*, never as undone; an action
+ * that never recorded an outcome (a crash mid-run) is refused unless forced, since the state it left
+ * is unknown. Every undo, skip and refusal is recorded.
  *
  * @module
  */
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { BlobStore } from "../core/blob_store.ts";
 import type { SnapshotStore } from "../core/snapshot.ts";
@@ -99,10 +100,24 @@ async function restore(plan: UndoPlan, deps: UndoDeps): Promise<string[]> {
         const b = bytes[i];
         if (b === null) {
           rmSync(f.path, { force: true });
+          // Directories the action created for the file go too, when nothing else is in them.
+          for (const d of f.dirs ?? []) {
+            try {
+              rmdirSync(d);
+            } catch (e) {
+              if ((e as { code?: string }).code === "ENOENT") continue;
+              break; // not empty: its ancestors are not empty either
+            }
+          }
         } else {
           mkdirSync(dirname(f.path), { recursive: true });
-          writeFileSync(f.path, b);
-          if (f.mode !== null) chmodSync(f.path, f.mode);
+          // Write beside the file and rename over it: a symlink planted at the path since the
+          // action is replaced, never followed (the bytes must not land outside the workspace).
+          const tmp = `${f.path}.retie-undo-${Deno.pid}.tmp`;
+          rmSync(tmp, { force: true });
+          writeFileSync(tmp, b, { mode: f.mode ?? 0o644, flag: "wx" });
+          if (f.mode !== null) chmodSync(tmp, f.mode);
+          renameSync(tmp, f.path);
         }
         restored.push(f.path);
       });
@@ -133,16 +148,23 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
     return { status: "skipped", reason: `nothing to undo (class ${cls}: no side effect)` };
   }
   const outcome = entries.find((e) => e.kind === "outcome");
-  if (!outcome) {
-    return {
-      status: "skipped",
-      reason:
-        "the action has no recorded outcome (it never ran to the end), so the state it left is unknown",
-    };
-  }
-  const post = outcome.payload.after as PostState | null | undefined;
+  const post = outcome?.payload.after as PostState | null | undefined;
   let differs: string[];
-  if (!post) differs = ["the state after the action was not recorded"];
+  if (!outcome) {
+    // A crash between intent and outcome: the inverse was prepared before the action ran (that is
+    // what it is for), but the state the action left is unknown, so later changes by someone else
+    // cannot be told apart from the action's own. Restore only when forced.
+    const why = "the action has no recorded outcome (it never ran to the end), so the state it " +
+      "left is unknown and later changes cannot be told apart from its own";
+    if (!deps.force) {
+      return {
+        status: "refused",
+        reason: `${why}; use --force to restore the state before the action`,
+        differs: [why],
+      };
+    }
+    differs = [why];
+  } else if (!post) differs = ["the state after the action was not recorded"];
   else {
     try {
       differs = await currentDiffers(post, deps);
@@ -299,7 +321,7 @@ export async function undoAll(sessionId: string, deps: UndoDeps): Promise<UndoRe
   }
   if (intents.length === 0 && deps.ledger.entries({ session: sessionId, limit: 1 }).length === 0) {
     throw new RetieError(`no session ${sessionId} in the ledger`, {
-      hint: "list sessions with `retie replay --list`; session ids look like ses_0123456789ab",
+      hint: "session ids look like ses_0123456789ab; `retie replay` names the last session",
       exitCode: 2,
     });
   }

@@ -11,6 +11,7 @@
  * @module
  */
 import { lstatSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import type { Effect } from "../core/effect.ts";
 import type { BlobStore } from "../core/blob_store.ts";
 import type { SnapshotStore } from "../core/snapshot.ts";
@@ -22,6 +23,25 @@ export interface PlannedFile {
   path: string;
   blob: string | null;
   mode: number | null;
+  /**
+   * For an absent file: its missing parent directories (deepest first), which the action may
+   * create; undo removes those that are empty again. Left out when the parent exists.
+   */
+  dirs?: string[];
+}
+
+/** The missing ancestors of `path`, deepest first, up to the first one that exists. */
+function missingDirs(path: string): string[] {
+  const out: string[] = [];
+  for (let d = dirname(path); d !== dirname(d); d = dirname(d)) {
+    try {
+      lstatSync(d);
+      break;
+    } catch {
+      out.push(d);
+    }
+  }
+  return out;
 }
 
 /** The prepared inverse of an action, as recorded in its intent. */
@@ -61,7 +81,12 @@ function planFile(path: string, blobs: BlobStore): PlannedFile {
   try {
     st = lstatSync(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { path, blob: null, mode: null };
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") {
+      const dirs = missingDirs(path);
+      return dirs.length
+        ? { path, blob: null, mode: null, dirs }
+        : { path, blob: null, mode: null };
+    }
     throw new UndoPlanError(`cannot stat ${path}: ${(e as Error).message}`);
   }
   if (!st.isFile()) {
@@ -103,7 +128,15 @@ function planFile(path: string, blobs: BlobStore): PlannedFile {
  */
 export async function planUndo(effect: Effect, stores: UndoStores): Promise<UndoPlan> {
   const need = effect.undo;
-  if (effect.class === "none") return { kind: "none" };
+  if (effect.class === "none") {
+    // "No side effect" is a claim too: a call that says so but lists paths it writes would run
+    // with nothing to undo it.
+    const writes = [...effect.writes, ...effect.writesOutside];
+    if (writes.length > 0) {
+      throw new UndoPlanError(`class none claimed, but the call writes ${writes.join(", ")}`);
+    }
+    return { kind: "none" };
+  }
   if (effect.class === "irreversible" || effect.class === "unknown") {
     return {
       kind: "impossible",

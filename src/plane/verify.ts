@@ -62,12 +62,14 @@ interface SessionState {
   userKey: string;
   agent: string;
   delegation: Delegation;
+  /** The delegation verified (an invalid one is reported at the genesis and not used further). */
+  delegationOk: boolean;
   closed: boolean;
 }
 
 /** The problem text of an entry whose signature does not verify. */
 export function badSignature(signer: string): string {
-  return `signature does not verify with signer key ${signer.slice(0, 12)}`;
+  return `signature does not verify with signer key ${String(signer ?? "").slice(0, 12)}`;
 }
 
 /** A row as stored. */
@@ -85,6 +87,34 @@ export interface RawRow {
 }
 
 const AGENT_KINDS = new Set(["intent", "outcome", "refusal", "undo", "finding", "event"]);
+const TEXT_COLUMNS = [
+  "time",
+  "session",
+  "kind",
+  "payload",
+  "prev",
+  "hash",
+  "signer",
+  "signature",
+] as const;
+
+/**
+ * A row whose columns are all text (as retie writes them). A column altered to NULL, a number or a
+ * blob behind retie's back is a problem at that seq, and is checked further as text — verify
+ * reports it rather than crashing on it.
+ */
+function textColumns(
+  r: RawRow,
+  bad: (seq: number, problem: string, session: string | null) => void,
+): RawRow {
+  const wrong: string[] = TEXT_COLUMNS.filter((c) => typeof r[c] !== "string");
+  if (r.action_id !== null && typeof r.action_id !== "string") wrong.push("action_id");
+  if (wrong.length === 0) return r;
+  bad(r.seq, `column ${wrong.join(", ")} is not text: the entry was altered`, null);
+  const out = { ...r } as Record<string, unknown>;
+  for (const c of wrong) out[c] = String(out[c] ?? "");
+  return out as unknown as RawRow;
+}
 
 /**
  * Verifies the ledger at `path`. Throws RetieError exitCode 2 for unreadable input (missing file,
@@ -108,6 +138,9 @@ export function verifyLedger(path: string, opts: VerifyOptions = {}): VerifyRepo
 
 /** Checks one row's signature over its stored hash. */
 export function signatureOk(r: { signer: string; hash: string; signature: string }): boolean {
+  // Columns altered to NULL or a number are reported by verifyRows; here they just do not verify.
+  if (typeof r.signer !== "string" || typeof r.hash !== "string") return false;
+  if (typeof r.signature !== "string") return false;
   return verifyHex(r.signer, Buffer.from(r.hash, "hex"), r.signature);
 }
 
@@ -129,7 +162,7 @@ export function openForVerify(path: string, opts: VerifyOptions = {}): {
       );
       if (!found) {
         throw new RetieError(`cannot verify session ${opts.session}: not in the ledger (${path})`, {
-          hint: "`retie log` lists the sessions",
+          hint: "session ids look like ses_0123456789ab; `retie replay` names the last session",
           exitCode: 2,
         });
       }
@@ -141,9 +174,19 @@ export function openForVerify(path: string, opts: VerifyOptions = {}): {
     } catch (e) {
       headError = (e as Error).message;
     }
-    const rows = db.prepare(
-      "SELECT seq, time, session, kind, action_id, payload, prev, hash, signer, signature FROM entries ORDER BY seq",
-    ).iterate() as IterableIterator<unknown> as IterableIterator<RawRow>;
+    let rows: IterableIterator<RawRow>;
+    try {
+      rows = db.prepare(
+        "SELECT seq, time, session, kind, action_id, payload, prev, hash, signer, signature FROM entries ORDER BY seq",
+      ).iterate() as IterableIterator<unknown> as IterableIterator<RawRow>;
+    } catch (e) {
+      throw new RetieError(
+        `cannot read the ledger (${path}): its entries table is not retie's (${
+          (e as Error).message
+        })`,
+        { hint: "pass the path of a retie ledger with --ledger", exitCode: 2 },
+      );
+    }
     return { db, rows, head, headError };
   } catch (e) {
     db.close();
@@ -181,7 +224,8 @@ export function verifyRows(
   let headHashSeen: string | null = null;
   let selectedEntries = 0;
 
-  for (const r of rows) {
+  for (const stored of rows) {
+    const r = textColumns(stored, bad);
     const s = r.session;
     if (r.seq !== expected) {
       if (r.seq > expected) {
@@ -246,6 +290,8 @@ export function verifyRows(
         const p = sessions.get(parentSession);
         why = !p
           ? `parent session ${parentSession} is not earlier in the ledger`
+          : !p.delegationOk
+          ? `parent session ${parentSession} has an invalid delegation`
           : verifyDelegation(d, delegations.get(d.parent ?? "") ?? p.delegation);
       } else {
         why = verifyDelegation(d, null) ??
@@ -261,8 +307,14 @@ export function verifyRows(
         }
       }
       if (d && typeof d === "object") {
-        delegations.set(delegationHash(d), d);
-        sessions.set(s, { userKey: user, agent: d.agent, delegation: d, closed: false });
+        if (!why) delegations.set(delegationHash(d), d);
+        sessions.set(s, {
+          userKey: user,
+          agent: d.agent,
+          delegation: d,
+          delegationOk: !why,
+          closed: false,
+        });
       }
       return;
     }
@@ -282,7 +334,9 @@ export function verifyRows(
     }
     if (r.kind === "delegation") {
       const d = payload.delegation as Delegation;
-      const why = d && typeof d === "object"
+      const why = !ses.delegationOk
+        ? "the session's own delegation is invalid"
+        : d && typeof d === "object"
         ? verifyDelegation(d, ses.delegation)
         : "delegation entry carries no delegation";
       if (why) bad(r.seq, `invalid sub-delegation: ${why}`, s);
@@ -296,7 +350,9 @@ export function verifyRows(
       if (intents.has(a)) bad(r.seq, `second intent for action ${a}`, s);
       intents.set(a, s);
       open.set(a, { seq: r.seq, session: s, actionId: a });
-      if (typeof payload.tool === "string" && typeof payload.class === "string") {
+      if (
+        ses.delegationOk && typeof payload.tool === "string" && typeof payload.class === "string"
+      ) {
         const eff = payload.effect as { writes?: unknown } | undefined;
         const writes = Array.isArray(eff?.writes)
           ? eff.writes.filter((p): p is string => typeof p === "string")

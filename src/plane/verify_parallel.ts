@@ -34,13 +34,18 @@ export async function verifyLedgerParallel(
 ): Promise<VerifyReport> {
   const n = Math.max(1, opts.workers ?? 2);
   const batchSize = Math.max(1, opts.batch ?? BATCH);
-  let workers: Worker[];
+  // Open first: unreadable input throws here, before any worker exists to be left running.
+  const { db, rows, head, headError } = openForVerify(path, opts);
+  const workers: Worker[] = [];
   try {
-    workers = Array.from(
-      { length: n },
-      () => new Worker(new URL("./verify_worker.ts", import.meta.url).href, { type: "module" }),
-    );
+    for (let i = 0; i < n; i++) {
+      workers.push(
+        new Worker(new URL("./verify_worker.ts", import.meta.url).href, { type: "module" }),
+      );
+    }
   } catch {
+    for (const w of workers) w.terminate();
+    db.close();
     return verifyLedger(path, opts);
   }
   type Bad = SignatureVerdict["bad"];
@@ -61,7 +66,6 @@ export async function verifyLedgerParallel(
     }
   });
   failed.catch(() => {});
-  const { db, rows, head, headError } = openForVerify(path, opts);
   const results: Promise<Bad>[] = [];
   let batch: SignatureBatch = newBatch(0);
   const flush = () => {

@@ -8,6 +8,7 @@
  * @module
  */
 import { RetieError } from "../core/errors.ts";
+import { deniedByPermissions, LOOPBACK_DENIED_HINT } from "./error_map.ts";
 
 /** The default OpenAI-compatible base URL of Ollama Cloud. */
 export const DEFAULT_BASE_URL = "https://ollama.com/v1";
@@ -124,7 +125,7 @@ export async function fetchCatalog(
     res = await f(url, { signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000) });
   } catch (e) {
     throw new RetieError(`cannot fetch the model list (${url}): ${(e as Error).message}`, {
-      hint: "check the network and --base-url",
+      hint: deniedByPermissions(e) ? LOOPBACK_DENIED_HINT : "check the network and --base-url",
       cause: e,
     });
   }

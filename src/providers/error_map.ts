@@ -165,6 +165,30 @@ export function classifyError(
   });
 }
 
+/** What to do when this process's permission flags refused the connection. */
+export const LOOPBACK_DENIED_HINT =
+  "this retie may not connect there: `deno task retie` denies loopback and private addresses; " +
+  "for a model server on this machine or your network use `deno task retie:local`";
+
+/**
+ * Whether a connection failed because Deno's permission flags refused it (not the network): the
+ * error or one of its causes is `Deno.errors.NotCapable` or says "Requires net access".
+ *
+ * @example
+ * ```ts
+ * import { deniedByPermissions } from "./error_map.ts";
+ * deniedByPermissions(new Error("fetch failed")); // false
+ * ```
+ */
+export function deniedByPermissions(e: unknown): boolean {
+  for (let cur = e, depth = 0; cur instanceof Error && depth < 5; cur = cur.cause, depth++) {
+    if (cur instanceof Deno.errors.NotCapable || /Requires net access/.test(cur.message)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** The error classes an SDK (openai, @anthropic-ai/sdk) throws, which share one shape. */
 export interface SdkErrorClasses {
   // deno-lint-ignore no-explicit-any
@@ -204,7 +228,9 @@ export function fromSdkError(
     return new ProviderError("network", detail, {
       model,
       cause: e,
-      hint: "check the network and the base URL (--base-url)",
+      hint: deniedByPermissions(e)
+        ? LOOPBACK_DENIED_HINT
+        : "check the network and the base URL (--base-url)",
     });
   }
   if (e instanceof sdk.api) {

@@ -10,6 +10,8 @@
  * @module
  */
 
+import { RetieError } from "../core/errors.ts";
+
 /** What a sandboxed command may see and do. */
 export interface SandboxProfile {
   /** Absolute real path of the workspace: the only writable mount. */
@@ -44,8 +46,8 @@ export const SANDBOX_HOME = "/home/sandbox";
 export const SANDBOX_ROOT_MAPPED_ID = 1000;
 
 /**
- * Files under /etc that toolchains read and that hold no secrets (no shadow, no ssh keys, no
- * npmrc/pip.conf which may carry tokens). Missing ones are skipped (`--ro-bind-try`).
+ * Files under /etc that toolchains read and that hold no secrets (no shadow, no ssh keys, no TLS
+ * private keys, no npmrc/pip.conf which may carry tokens). Missing ones are skipped (`--ro-bind-try`).
  */
 export const ETC_ALLOWLIST: readonly string[] = [
   "/etc/alternatives",
@@ -76,7 +78,10 @@ export const ETC_ALLOWLIST: readonly string[] = [
   "/etc/python3",
   "/etc/resolv.conf",
   "/etc/services",
-  "/etc/ssl",
+  // Not all of /etc/ssl: /etc/ssl/private holds the host's TLS private keys (0710 root:ssl-cert),
+  // which a sandbox started by root could read (its files are owned by the sandbox's kuid 0).
+  "/etc/ssl/certs",
+  "/etc/ssl/openssl.cnf",
   "/etc/timezone",
 ];
 
@@ -103,12 +108,18 @@ export function sandboxEnv(term?: string): Record<string, string> {
 function checkProfile(profile: SandboxProfile): void {
   const ws = profile.workspace;
   if (!ws.startsWith("/") || ws.includes("/../") || ws.endsWith("/..")) {
-    throw new Error(`sandbox workspace (${ws}): must be an absolute real path`);
+    throw new RetieError(`sandbox workspace (${ws}): must be an absolute real path`, {
+      hint: "pass the workspace as an absolute path without `..`",
+      exitCode: 2,
+    });
   }
   const norm = ws.replace(/\/+$/, "") || "/";
   for (const s of SYSTEM_PATHS) {
     if (norm === s || (s !== "/" && s.startsWith(norm + "/"))) {
-      throw new Error(`sandbox workspace (${ws}): a system directory cannot be the workspace`);
+      throw new RetieError(
+        `sandbox workspace (${ws}): a system directory cannot be the workspace`,
+        { hint: "run from a project directory, or pass --workspace DIR", exitCode: 2 },
+      );
     }
   }
   for (const p of [...profile.readOnly, ...profile.hidden]) {

@@ -4,7 +4,7 @@
  * @module
  */
 import { join } from "node:path";
-import { cacheDir, configDir, stateDir } from "../core/dirs.ts";
+import { cacheDir, configDir, defaultLedgerPath, stateDir, storePaths } from "../core/dirs.ts";
 import { RetieError } from "../core/errors.ts";
 import type { SandboxProfile } from "./bwrap_args.ts";
 import { gitProtectedPaths } from "./protected_paths.ts";
@@ -31,7 +31,8 @@ function realOrNull(p: string): string | null {
 
 /**
  * The confined profile for `workspace`: git hooks/config and snapshot-excluded paths read-only,
- * retie's config/state/cache hidden when they lie inside the workspace.
+ * retie's config/state/cache and the default ledger (`$RETIE_LEDGER`) with its side files hidden
+ * when they lie inside the workspace.
  *
  * @example
  * ```ts
@@ -59,7 +60,12 @@ export function workspaceProfile(
     if (p && inside(p)) readOnly.add(p);
   }
   const hidden = new Set<string>();
-  for (const d of [configDir(), stateDir(), cacheDir(), ...(opts.hide ?? [])]) {
+  // The default ledger ($RETIE_LEDGER may put it anywhere) and its side files, besides the dirs.
+  const ledger = defaultLedgerPath();
+  const stores = storePaths(ledger);
+  const ledgerFiles = [ledger, `${ledger}.head.json`, stores.blobs, stores.snapshots]
+    .flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]);
+  for (const d of [configDir(), stateDir(), cacheDir(), ...ledgerFiles, ...(opts.hide ?? [])]) {
     const p = realOrNull(d);
     if (p && (p === ws || ws.startsWith(p + "/"))) {
       throw new RetieError(`sandbox workspace (${ws}) lies inside retie's own state (${p})`, {
@@ -73,7 +79,9 @@ export function workspaceProfile(
     workspace: ws,
     network: opts.network ?? false,
     readOnly: [...readOnly].sort(),
-    hidden: [...hidden].sort(),
+    // A path under another hidden path is covered already (and could not be mounted on inside
+    // the empty tmpfs that hides its parent).
+    hidden: [...hidden].filter((p) => ![...hidden].some((q) => p.startsWith(q + "/"))).sort(),
     confined: true,
   };
 }

@@ -5,8 +5,9 @@
  *
  * Found: every `.git` directory in the tree (nested repositories too), submodule git dirs under
  * `.git/modules`, `.git` files (worktrees, submodules) whose git dir lies inside the workspace, and
- * a `core.hooksPath` directory inside the workspace. Git dirs outside the workspace are not mounted
- * at all, so they need no entry. When a git dir lacks `hooks/` or `config`, or either is a symlink,
+ * a `core.hooksPath` directory inside the workspace, and config files a git config includes
+ * (`[include]`/`[includeIf] path =`) that lie inside the workspace. Git dirs outside the workspace
+ * are not mounted at all, so they need no entry. When a git dir lacks `hooks/` or `config`, or either is a symlink,
  * the whole git dir is protected (a command could otherwise create them).
  *
  * @module
@@ -55,18 +56,45 @@ function protectGitDir(ws: string, g: string, out: Set<string>, worktreeTop: str
   out.add(join(g, "config"));
   const wt = join(g, "config.worktree");
   if (lstatOrNull(wt)?.isFile) out.add(wt);
-  // core.hooksPath pointing into the workspace makes those files hooks too.
-  try {
-    const text = Deno.readTextFileSync(join(g, "config"));
-    for (const m of text.matchAll(/^\s*hookspath\s*=\s*(.+?)\s*$/gim)) {
-      const v = m[1].replace(/^"(.*)"$/, "$1");
-      const p = realOrNull(isAbsolute(v) ? v : resolve(worktreeTop, v));
-      if (p && isInside(ws, p)) out.add(p);
-    }
-  } catch { /* unreadable config: it is protected anyway */ }
+  scanConfig(ws, join(g, "config"), out, worktreeTop, 0);
+  if (out.has(wt)) scanConfig(ws, wt, out, worktreeTop, 0);
   // Submodule git dirs.
   const modules = join(g, "modules");
   if (lstatOrNull(modules)?.isDirectory) findModuleGitDirs(ws, modules, out);
+}
+
+/**
+ * Protects what a git config file makes run or read later: a `core.hooksPath` directory inside the
+ * workspace (those files are hooks too), and files it includes (`[include]`/`[includeIf] path =`)
+ * that lie inside the workspace, whose own settings are scanned the same way.
+ */
+function scanConfig(ws: string, file: string, out: Set<string>, top: string, depth: number): void {
+  let text: string;
+  try {
+    text = Deno.readTextFileSync(file);
+  } catch {
+    return; // unreadable: git cannot read it either
+  }
+  let section = "";
+  for (const line of text.split("\n")) {
+    const head = /^\s*\[\s*([A-Za-z0-9.-]+)/.exec(line);
+    if (head) section = head[1].toLowerCase();
+    const kv = /^\s*(?:\[[^\]]*\]\s*)?([A-Za-z0-9-]+)\s*=\s*(.+?)\s*$/.exec(line);
+    if (!kv) continue;
+    const key = kv[1].toLowerCase();
+    const v = kv[2].replace(/^"(.*)"$/, "$1");
+    if (key === "hookspath") {
+      const p = realOrNull(isAbsolute(v) ? v : resolve(top, v));
+      if (p && isInside(ws, p)) out.add(p);
+    } else if (key === "path" && (section === "include" || section === "includeif")) {
+      // Relative include paths are relative to the including file's directory.
+      const p = realOrNull(isAbsolute(v) ? v : resolve(dirname(file), v));
+      if (p && isInside(ws, p) && !out.has(p)) {
+        out.add(p);
+        if (depth < 8) scanConfig(ws, p, out, top, depth + 1);
+      }
+    }
+  }
 }
 
 function findModuleGitDirs(ws: string, dir: string, out: Set<string>): void {
@@ -122,4 +150,44 @@ export function gitProtectedPaths(workspace: string): string[] {
     }
   }
   return [...out].sort();
+}
+
+/**
+ * The git-protected path (see {@link gitProtectedPaths}) that covers `real` (a real path inside
+ * `workspace`), or null. Only the repositories that enclose `real` are looked at (each ancestor
+ * directory up to the workspace that holds a `.git`), so the cost follows the path's depth, not
+ * the size of the workspace. The file tools use it: writing a hook or git config runs code later,
+ * outside the sandbox, whichever tool wrote it.
+ *
+ * @example
+ * ```ts
+ * import { gitProtectedCover } from "./protected_paths.ts";
+ * gitProtectedCover("/work/project", "/work/project/.git/hooks/pre-commit"); // "/work/project/.git/hooks"
+ * gitProtectedCover("/work/project", "/work/project/src/main.ts"); // null
+ * ```
+ */
+export function gitProtectedCover(workspace: string, real: string): string | null {
+  const ws = realOrNull(workspace) ?? workspace;
+  if (!isInside(ws, real)) return null;
+  const out = new Set<string>();
+  let dir = real;
+  while (true) {
+    const dotGit = join(dir, ".git");
+    const st = lstatOrNull(dotGit);
+    if (st?.isDirectory) protectGitDir(ws, dotGit, out, dir);
+    else if (st?.isFile) {
+      out.add(dotGit);
+      try {
+        const m = /^gitdir:\s*(.+?)\s*$/m.exec(Deno.readTextFileSync(dotGit));
+        if (m) {
+          const g = realOrNull(isAbsolute(m[1]) ? m[1] : resolve(dir, m[1]));
+          if (g && isInside(ws, g)) protectGitDir(ws, g, out, dir);
+        }
+      } catch { /* unreadable */ }
+    }
+    if (dir === ws) break;
+    dir = dirname(dir);
+  }
+  for (const p of out) if (isInside(p, real)) return p;
+  return null;
 }

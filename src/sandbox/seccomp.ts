@@ -25,6 +25,11 @@
  * - ioctl TIOCSTI (0x5412) and TIOCLINUX (0x541C): push keystrokes into the controlling terminal
  * - socket() with a domain other than AF_UNIX, when the network is off (the network namespace
  *   already has no interfaces but loopback; this also removes raw/packet/netlink sockets)
+ * - setting the setuid or setgid bit: chmod, fchmod, fchmodat, fchmodat2 with S_ISUID|S_ISGID in
+ *   the mode, and open, openat, creat, mknod, mknodat with those bits in their mode argument. When
+ *   retie runs as root, the sandbox's files belong to host root (its uid maps to kuid 0): a
+ *   setuid-root shell left in the workspace would make root of any local user who can reach it
+ * - openat2 → ENOSYS: its mode lives in a struct that BPF cannot read; callers fall back to openat
  *
  * What is NOT blocked: everything else, including ordinary file, process, signal and memory calls,
  * socketpair, AF_UNIX sockets (sockets of the host are not mounted in), and, with `network: true`,
@@ -79,6 +84,16 @@ export const X32_SYSCALL_BIT = 0x40000000;
 /** Syscall numbers used by the filter (x86_64: asm/unistd_64.h; aarch64: asm-generic/unistd.h). */
 export const SYSCALLS: Record<SeccompArch, Record<string, number>> = {
   x86_64: {
+    open: 2,
+    creat: 85,
+    chmod: 90,
+    fchmod: 91,
+    mknod: 133,
+    openat: 257,
+    mknodat: 259,
+    fchmodat: 268,
+    openat2: 437,
+    fchmodat2: 452,
     ioctl: 16,
     socket: 41,
     clone: 56,
@@ -121,6 +136,12 @@ export const SYSCALLS: Record<SeccompArch, Record<string, number>> = {
     mount_setattr: 442,
   },
   aarch64: {
+    mknodat: 33,
+    fchmod: 52,
+    fchmodat: 53,
+    openat: 56,
+    openat2: 437,
+    fchmodat2: 452,
     ioctl: 29,
     socket: 198,
     clone: 220,
@@ -208,6 +229,34 @@ export const DENIED_SYSCALLS: readonly string[] = [
  * shares its bit with the exit signal in clone(); a time namespace needs unshare, which is denied). */
 export const CLONE_NS_FLAGS = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 |
   0x20000000 | 0x40000000;
+/** S_ISUID | S_ISGID: mode bits a sandboxed command may not set. */
+export const SETID_BITS = 0o6000;
+
+/**
+ * Calls that take a file mode, and which argument holds it (aarch64 has only the *at forms).
+ * Setting S_ISUID or S_ISGID through any of them is denied.
+ */
+export const MODE_ARGS: Record<SeccompArch, readonly (readonly [string, number])[]> = {
+  x86_64: [
+    ["chmod", 1],
+    ["fchmod", 1],
+    ["fchmodat", 2],
+    ["fchmodat2", 2],
+    ["open", 2],
+    ["openat", 3],
+    ["creat", 1],
+    ["mknod", 1],
+    ["mknodat", 2],
+  ],
+  aarch64: [
+    ["fchmod", 1],
+    ["fchmodat", 2],
+    ["fchmodat2", 2],
+    ["openat", 3],
+    ["mknodat", 2],
+  ],
+};
+
 /** Terminal ioctls that inject input. */
 export const TIOCSTI = 0x5412;
 export const TIOCLINUX = 0x541c;
@@ -240,7 +289,7 @@ const errno = (e: number) => ret(SECCOMP_RET_ERRNO | e);
  * @example
  * ```ts
  * import { buildSeccompProgram } from "./seccomp.ts";
- * buildSeccompProgram("x86_64", { network: false }).length; // about 100 instructions
+ * buildSeccompProgram("x86_64", { network: false }).length; // about 140 instructions
  * ```
  */
 export function buildSeccompProgram(arch: SeccompArch, opts: { network: boolean }): BpfInsn[] {
@@ -270,6 +319,17 @@ export function buildSeccompProgram(arch: SeccompArch, opts: { network: boolean 
   p.push(jump(BPF_JSET_K, CLONE_NS_FLAGS, 0, 1));
   p.push(errno(EPERM));
   p.push(ret(SECCOMP_RET_ALLOW));
+  // openat2 keeps its mode in a struct (unreadable here): ENOSYS makes callers fall back to openat.
+  p.push(jump(BPF_JEQ_K, nr.openat2, 0, 1));
+  p.push(errno(ENOSYS));
+  // chmod-like and creating calls: no setuid/setgid bit in the mode (mode_t is 32 bits).
+  for (const [name, arg] of MODE_ARGS[arch]) {
+    p.push(jump(BPF_JEQ_K, nr[name], 0, 4));
+    p.push(stmt(BPF_LD_W_ABS, offArgLo(arg)));
+    p.push(jump(BPF_JSET_K, SETID_BITS, 0, 1));
+    p.push(errno(EPERM));
+    p.push(ret(SECCOMP_RET_ALLOW));
+  }
   // ioctl(fd, request, ...): the kernel takes request as 32-bit unsigned int, so the low word is
   // what it acts on.
   p.push(jump(BPF_JEQ_K, nr.ioctl, 0, 5));

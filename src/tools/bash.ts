@@ -7,12 +7,14 @@
  *
  * @module
  */
+import { relative } from "node:path";
 import { z } from "zod";
 import type { Effect } from "../core/effect.ts";
 import type { Tool, ToolContext, ToolResult } from "../core/tool.ts";
 import { gitProtectedPaths } from "../sandbox/protected_paths.ts";
 import { workspaceProfile } from "../sandbox/profile.ts";
 import { runSandboxed, type SandboxProfile } from "../sandbox/run.ts";
+import { realProtectedPaths } from "./confine.ts";
 import { protectedInside } from "./paths.ts";
 import { guarded, settle } from "./results.ts";
 
@@ -88,7 +90,13 @@ export function bashEffect(args: BashArgs, ctx: ToolContext): Effect {
       external: false,
       consequence: `runs \`${cmd}\` in the sandbox (no network; workspace restorable)`,
       reason: "sandboxed shell: it can write only the workspace, which a snapshot restores",
-      undo: { kind: "snapshot", root: ctx.workspace, readOnly: gitProtectedPaths(ctx.workspace) },
+      // Left out of the snapshot because the sandbox mounts them read-only; the snapshot store
+      // takes them relative to the root.
+      undo: {
+        kind: "snapshot",
+        root: ctx.workspace,
+        readOnly: gitProtectedPaths(ctx.workspace).map((p) => relative(ctx.workspace, p)),
+      },
     };
   }
   if (mode === "sandboxed-network") {
@@ -171,7 +179,7 @@ export function bashProfile(args: BashArgs, ctx: ToolContext): SandboxProfile {
     workspace: ctx.workspace,
     network: true,
     readOnly: [],
-    hidden: protectedInside(ctx.workspace, ctx.protectedPaths),
+    hidden: protectedInside(ctx.workspace, realProtectedPaths(ctx)),
     confined: false,
   };
 }

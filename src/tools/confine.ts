@@ -21,7 +21,7 @@
  * @module
  */
 import * as fs from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { RetieError } from "../core/errors.ts";
 import type { ToolContext } from "../core/tool.ts";
 import { components, displayPath, isWithin, pathProblem, protectedCover } from "./paths.ts";
@@ -127,9 +127,40 @@ export function resolveToolPath(ctx: ToolContext, input: string): ResolvedPath {
   return { input, real, exists, inside: isWithin(ctx.workspace, real) };
 }
 
+/**
+ * The protected paths as the checks need them: each made absolute and, besides, resolved to its
+ * real path (a ledger given as `--ledger ledger.db`, or under a symlinked directory, must still be
+ * matched against the real paths the tools compare it with).
+ *
+ * @example
+ * ```ts
+ * import { realProtectedPaths } from "./confine.ts";
+ * declare const ctx: import("../core/tool.ts").ToolContext;
+ * realProtectedPaths(ctx).every((p) => p.startsWith("/")); // true
+ * ```
+ */
+export function realProtectedPaths(ctx: Pick<ToolContext, "protectedPaths">): string[] {
+  // Resolved once per list (a call's context keeps its list): walks open every file they read.
+  const cached = resolvedProtected.get(ctx.protectedPaths);
+  if (cached) return cached;
+  const out = new Set<string>();
+  for (const p of ctx.protectedPaths) {
+    const abs = resolve(p);
+    out.add(abs);
+    try {
+      out.add(resolveRealPath("/", abs).real);
+    } catch { /* unresolvable (a loop): the lexical path stays protected */ }
+  }
+  const list = [...out];
+  resolvedProtected.set(ctx.protectedPaths, list);
+  return list;
+}
+
+const resolvedProtected = new WeakMap<readonly string[], string[]>();
+
 /** Throws when `real` is or lies under a protected path. */
 function refuseProtected(ctx: ToolContext, input: string, real: string): void {
-  const cover = protectedCover(real, ctx.protectedPaths);
+  const cover = protectedCover(real, realProtectedPaths(ctx));
   if (cover) {
     throw new RetieError(
       `refused (${input}): it resolves to ${real}, which is retie's own state (${cover})`,
@@ -278,7 +309,7 @@ function protectedInode(ctx: ToolContext, st: fs.Stats): boolean {
       return false;
     }
   };
-  return ctx.protectedPaths.some((p) => same(p, 0));
+  return realProtectedPaths(ctx).some((p) => same(p, 0));
 }
 
 function openError(ctx: ToolContext, path: string, e: unknown): RetieError {

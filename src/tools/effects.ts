@@ -7,6 +7,7 @@ import type { Effect } from "../core/effect.ts";
 import type { ToolContext } from "../core/tool.ts";
 import { rememberOutsideReads } from "./approvals.ts";
 import type { ResolvedPath } from "./confine.ts";
+import { gitProtectedCover } from "../sandbox/protected_paths.ts";
 import { displayPath, isWithin } from "./paths.ts";
 
 /**
@@ -53,7 +54,8 @@ export function readEffect(
 /**
  * The effect of a call that writes one file (write, edit): `reversible`, undone by restoring the
  * file's prior bytes. A path outside the workspace lands in `writesOutside` (the policy denies; the
- * handler refuses anyway).
+ * handler refuses anyway). A git hook or config (the paths the sandbox mounts read-only) is
+ * `irreversible` in effect, so it goes through approval like a command that changes them.
  *
  * @example
  * ```ts
@@ -71,6 +73,32 @@ export function writeEffect(
 ): Effect {
   const shown = displayPath(ctx.workspace, target.real);
   const inside = target.inside;
+  const git = inside ? gitProtectedCover(ctx.workspace, target.real) : null;
+  if (git !== null) {
+    // Read-only in the sandbox for the same reason: git runs it later, outside any sandbox.
+    return {
+      class: "irreversible",
+      reads: [target.real],
+      writes: [target.real],
+      readsOutside: [],
+      writesOutside: [],
+      sandboxed: false,
+      network: false,
+      external: false,
+      summary,
+      consequence: `not reversible in effect: ${
+        target.exists ? "changes" : "creates"
+      } ${shown}, which git runs or reads later, outside the sandbox (${
+        displayPath(ctx.workspace, git)
+      })`,
+      reason: "git hooks and config run code outside the sandbox; restoring the file cannot undo " +
+        "what ran",
+      undo: {
+        kind: "impossible",
+        why: `${shown} is git's (hooks or config): what it runs later cannot be called back`,
+      },
+    };
+  }
   return {
     class: "reversible",
     reads: [target.real],

@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import { join, relative } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import type { ToolContext } from "../core/tool.ts";
-import { openVerified } from "./confine.ts";
+import { openVerified, realProtectedPaths } from "./confine.ts";
 import { isWithin, protectedCover } from "./paths.ts";
 
 /** One entry met by the walk. */
@@ -73,6 +73,7 @@ export function walk(
 ): WalkStats {
   const stats: WalkStats = { ignored: 0, truncated: false, unreadable: [] };
   let seen = 0;
+  const protectedPaths = realProtectedPaths(ctx);
   let levels = ancestorLevels(ctx, opts.root);
   // A directory named explicitly is searched even when ignored (ls node_modules/pkg): only the
   // ignore files inside it then apply.
@@ -109,7 +110,7 @@ export function walk(
     for (const d of names) {
       if (d.name === ".git") continue;
       const abs = join(real, d.name);
-      if (protectedCover(abs, ctx.protectedPaths)) continue;
+      if (protectedCover(abs, protectedPaths)) continue;
       const kind = d.isDirectory()
         ? "dir"
         : d.isFile()

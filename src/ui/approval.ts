@@ -9,6 +9,14 @@ import type { ApprovalRequest } from "../plane/guard.ts";
 import { findingText } from "./action_line.ts";
 import { c } from "./color.ts";
 
+function stdinIsTerminal(): boolean {
+  try {
+    return Deno.stdin.isTerminal();
+  } catch {
+    return false;
+  }
+}
+
 /** The text shown above the choices. */
 export function approvalMessage(req: ApprovalRequest): string {
   const lines = [`${c.yellow("?")} ${c.bold(req.consequence)}`];
@@ -37,17 +45,35 @@ export function explainText(req: ApprovalRequest): string {
  * ```
  */
 export async function askApproval(req: ApprovalRequest): Promise<boolean> {
-  const { select } = await import("@inquirer/prompts");
   console.log(approvalMessage(req));
+  if (!stdinIsTerminal()) {
+    // A prompt on piped input would wait forever for an answer nobody can give: refuse instead
+    // (the guard records why).
+    throw new Error(
+      "nobody can answer: standard input is not a terminal; run retie in a terminal to be " +
+        "asked, or --headless (with --yes to approve every ask)",
+    );
+  }
+  const { select } = await import("@inquirer/prompts");
   while (true) {
-    const answer = await select({
-      message: "Allow it?",
-      choices: [
-        { name: "yes, run it", value: "yes" },
-        { name: "no, refuse it (the model is told why)", value: "no" },
-        { name: "explain: why is retie asking?", value: "explain" },
-      ],
-    });
+    let answer: string;
+    try {
+      answer = await select({
+        message: "Allow it?",
+        choices: [
+          { name: "yes, run it", value: "yes" },
+          { name: "no, refuse it (the model is told why)", value: "no" },
+          { name: "explain: why is retie asking?", value: "explain" },
+        ],
+      });
+    } catch (e) {
+      // Ctrl-C (or the terminal going away) at the prompt: not a yes. The guard refuses and
+      // records this reason.
+      if ((e as Error).name === "ExitPromptError") {
+        throw new Error("the prompt was closed (Ctrl-C) without an answer");
+      }
+      throw e;
+    }
     if (answer === "explain") {
       console.log(c.dim(explainText(req)));
       continue;

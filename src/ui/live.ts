@@ -43,9 +43,16 @@ export function diffText(ch: FileChange, workspace: string): string {
     undefined,
     { context: 2 },
   );
-  const lines = patch.split("\n").slice(2).filter((l) => l !== "\\ No newline at end of file");
-  const shown = lines.slice(0, 120).map((l) =>
-    l.startsWith("+")
+  // The patch opens with a "====" rule, then the `--- a/…` and `+++ b/…` header: keep the header
+  // whole (both halves) and drop the rule.
+  const lines = patch.split("\n").filter((l) =>
+    !/^=+$/.test(l) && l !== "\\ No newline at end of file"
+  );
+  while (lines.length > 0 && lines.at(-1) === "") lines.pop();
+  const shown = lines.slice(0, 120).map((l, i) =>
+    i < 2 && (l.startsWith("--- ") || l.startsWith("+++ "))
+      ? c.bold(l)
+      : l.startsWith("+")
       ? c.green(l)
       : l.startsWith("-")
       ? c.red(l)

@@ -97,6 +97,32 @@ function diffOf(tool: string, args: unknown): ReplayAction["diff"] {
   return undefined;
 }
 
+/** A refusal recorded before classification carries no effect: say what it was from its arguments. */
+function argsSummary(tool: string, args: unknown): string {
+  const a = args && typeof args === "object" ? args as Record<string, unknown> : {};
+  if (typeof a.command === "string") return `${tool}: ${a.command.split("\n")[0].slice(0, 120)}`;
+  if (typeof a.path === "string") return `${tool} ${a.path}`;
+  if (typeof a.url === "string") return `${tool} ${a.url}`;
+  return `call ${tool}`;
+}
+
+/** What a session event says, in words: which model the ladder moved from and to, and why. */
+function eventSummary(p: Record<string, unknown>, what: string): string {
+  if (p.type === "model") {
+    const models = typeof p.from === "string" && typeof p.to === "string"
+      ? `${p.from} → ${p.to}`
+      : str(p.model);
+    const head = [str(p.event), models].filter(Boolean).join(" ");
+    const why = [str(p.reason), str(p.detail)].filter(Boolean).join(": ");
+    return [head, why].filter(Boolean).join(": ") || what;
+  }
+  if (p.type === "mode") return `mode ${str(p.mode)}`;
+  if (p.type === "ask") {
+    return `asked: ${str(p.question)}${typeof p.answer === "string" ? "" : " (no answer)"}`;
+  }
+  return str(p.message, str(p.reason, what));
+}
+
 /**
  * Builds the replay model of one session from its entries (in seq order).
  *
@@ -146,7 +172,10 @@ export function buildReplay(
         actionId: null,
         status: "refused",
         tool,
-        summary: str(((p.effect ?? {}) as Record<string, unknown>).summary, `call ${tool}`),
+        summary: str(
+          ((p.effect ?? {}) as Record<string, unknown>).summary,
+          argsSummary(tool, p.args),
+        ),
         class: str(p.class, "unknown"),
         decision: "deny",
         reason: `${str(p.stage, "refused")}: ${str(p.reason)}`,
@@ -181,7 +210,7 @@ export function buildReplay(
         actionId: e.actionId,
         status: "event",
         tool: what,
-        summary: str(p.message, str(p.reason, what)),
+        summary: eventSummary(p, what),
         class: "-",
         decision: "-",
         findings: findingsOf(p),
@@ -193,7 +222,7 @@ export function buildReplay(
   const ended = entries.at(-1)?.time ?? started;
   return {
     session: genesis?.session ?? entries[0]?.session ?? "",
-    objective: str(g.objective),
+    objective: objectiveOf(str(g.objective), entries),
     provider: str(g.provider),
     model: str(g.model),
     policy: str(g.policy),
@@ -214,6 +243,16 @@ export function buildReplay(
     },
     head,
   };
+}
+
+/** What `retie run` writes in genesis when the session starts before anything was typed. */
+export const INTERACTIVE_OBJECTIVE = "(interactive session)";
+
+/** The objective: genesis's, or for an interactive session the person's first request. */
+function objectiveOf(genesis: string, entries: LedgerEntry[]): string {
+  if (genesis !== INTERACTIVE_OBJECTIVE) return genesis;
+  const first = entries.find((e) => e.kind === "event" && e.payload.type === "turn");
+  return typeof first?.payload.text === "string" ? first.payload.text : genesis;
 }
 
 /** `1s`, `2m05s`, `1h02m`. */

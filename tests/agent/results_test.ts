@@ -96,3 +96,59 @@ Deno.test("a session's large read is previewed and recalled exactly by the model
     s.close();
   }
 });
+
+Deno.test("a recall with the default length returns the exact text, not another preview", async () => {
+  const ws = Deno.realPathSync(Deno.makeTempDirSync());
+  const big = sample(3000); // ~100 KB: its default recall (20,000 characters) exceeds the threshold
+  Deno.writeTextFileSync(join(ws, "big.ts"), big);
+  const tmp = Deno.makeTempDirSync();
+  let ref = "";
+  const provider = createScriptedProvider((req, i) => {
+    if (i === 0) {
+      return { toolCalls: [{ name: "read", arguments: { path: "big.ts", limit: 5000 } }] };
+    }
+    if (i === 1) {
+      const last = req.messages.at(-1)!;
+      ref = /ref="(res_[0-9a-f]+)"/.exec(last.role === "tool" ? last.content : "")?.[1] ?? "";
+      return { toolCalls: [{ name: "recall", arguments: { ref } }] };
+    }
+    if (i === 2) {
+      return { toolCalls: [{ name: "recall", arguments: { ref, offset: 0, length: 150_000 } }] };
+    }
+    return { text: "done" };
+  });
+  const s = await startSession({
+    workspace: ws,
+    ledgerPath: join(tmp, "l.db"),
+    objective: "read",
+    provider,
+    providerName: "scripted",
+    mode: "default",
+    headless: true,
+    yes: false,
+    sandbox: { available: false, unavailableReason: "n/a", network: false },
+    approve: () => Promise.resolve(false),
+    configDir: join(tmp, "cfg"),
+  });
+  try {
+    await s.turn("read big.ts");
+    assert.match(ref, /^res_/);
+    const bodies: string[] = [];
+    for (const step of [2, 3]) {
+      const msg = provider.requests[step].messages.at(-1)!;
+      const content = msg.role === "tool" ? msg.content : "";
+      assert.doesNotMatch(content, /large result stored as ref=/, `recall ${step} was previewed`);
+      const body = content.slice(0, content.lastIndexOf("\n[recall "));
+      assert.equal(body.length, 20_000);
+      assert.match(body, /^\s*1\s+export function f0/);
+      bodies.push(body);
+      assert.match(
+        content,
+        new RegExp(`characters 0-20000 of \\d+; next: recall\\(ref="${ref}", offset=20000\\)`),
+      );
+    }
+    assert.equal(bodies[0], bodies[1]);
+  } finally {
+    s.close();
+  }
+});

@@ -217,3 +217,35 @@ Deno.test("--max-tier 2 in a separate process never reaches a tier-3 model", asy
     await emu.close();
   }
 });
+
+Deno.test("under the shipped flags a local model server is refused with a pointer to retie:local", async () => {
+  const emu = startOllamaEmulator({ script: [{ text: "never sent" }], models: MODELS });
+  const { env } = isolatedEnv();
+  try {
+    const models = await runRetie(["models", "--base-url", `${emu.url}/v1`], { env, local: false });
+    assert.equal(models.code, 1, models.stderr);
+    assert.match(models.stderr, /cannot fetch the model list/);
+    assert.match(models.stderr, /deno task retie:local/);
+    const ws = Deno.makeTempDirSync({ prefix: "retie-loopback-" });
+    removeAtUnload(ws);
+    const run = await runRetie([
+      "run",
+      ws,
+      "--headless",
+      "-p",
+      "hi",
+      "--provider",
+      "openai",
+      "--model",
+      "gpt-oss:20b",
+      "--base-url",
+      `${emu.url}/v1`,
+    ], { env: { ...env, OPENAI_API_KEY: KEY }, local: false });
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stderr, /network \(gpt-oss:20b\)/);
+    assert.match(run.stderr, /deno task retie:local/);
+    assert.equal(emu.requests.length, 0, "nothing reached the server");
+  } finally {
+    await emu.close();
+  }
+});

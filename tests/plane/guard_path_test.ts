@@ -6,6 +6,8 @@ import type { PostState } from "../../src/plane/undo_plan.ts";
 import { openLedger } from "../../src/plane/ledger.ts";
 import type { AnyTool } from "../../src/core/tool.ts";
 import type { ApprovalRequest } from "../../src/plane/guard.ts";
+import type { EntryKind } from "../../src/plane/ledger_types.ts";
+import { defaultPolicy } from "../../src/plane/policy.ts";
 import { fixture, guardFor, noopTool, shellTool, type Spy, writeTool } from "./plane_fixture.ts";
 
 function kinds(f: ReturnType<typeof fixture>): string[] {
@@ -138,9 +140,27 @@ Deno.test("guard: reversible claimed with no inverse is refused before execution
     });
     assert.equal(snap.stage, "undo-plan");
     assert.match(snap.result.output, /no snapshot store/);
+    // "no side effect" claimed by a call that lists a path it writes
+    const sly: AnyTool = {
+      ...writeTool(spy),
+      classify: async (a, ctx) => ({
+        ...(await writeTool(spy).classify(a, ctx)),
+        class: "none",
+        undo: { kind: "none" },
+      }),
+    };
+    const none = await g.run({
+      name: "write",
+      tool: sly,
+      args: { path: "a.txt", content: "x" },
+      ctx: f.ctx,
+    });
+    assert.equal(none.stage, "undo-plan");
+    assert.match(none.result.output, /class none claimed, but the call writes .*a\.txt/);
+    assert.equal(existsSync(join(f.workspace, "a.txt")), false);
     assert.equal(spy.calls, 0);
     const refusals = f.ledger.entries({ session: f.sink.sessionId, kinds: ["refusal"] });
-    assert.equal(refusals.length, 3);
+    assert.equal(refusals.length, 4);
     assert.ok(refusals.every((r) => r.payload.stage === "undo-plan"));
     assert.ok(!kinds(f).includes("intent"));
   } finally {
@@ -430,6 +450,120 @@ Deno.test("guard: a handler that throws is recorded as an error outcome", async 
     assert.match(out.result.output, /disk full/);
     const o = f.ledger.entries({ actionId: out.actionId!, kinds: ["outcome"] })[0].payload;
     assert.equal(o.status, "error");
+  } finally {
+    f.close();
+  }
+});
+
+Deno.test("guard: a policy, scope input or approver that throws fails closed with a recorded refusal", async () => {
+  const f = fixture();
+  try {
+    const spy: Spy = { calls: 0 };
+    const throwingPolicy = {
+      ...defaultPolicy(),
+      evaluate: () => {
+        throw new Error("policy exploded");
+      },
+    };
+    const p = await guardFor(f, { policy: throwingPolicy }).run({
+      name: "read",
+      tool: noopTool(spy),
+      args: {},
+      ctx: f.ctx,
+    });
+    assert.equal(p.status, "refused");
+    assert.equal(p.stage, "internal");
+    assert.match(p.result.output, /nothing ran: policy exploded/);
+    const u = await guardFor(f, {
+      untrustedInput: () => {
+        throw new Error("flag unreadable");
+      },
+    }).run({ name: "read", tool: noopTool(spy), args: {}, ctx: f.ctx });
+    assert.equal(u.stage, "internal");
+    const a = await guardFor(f, { approve: () => Promise.reject(new Error("tty gone")) }).run({
+      name: "bash",
+      tool: shellTool(spy),
+      args: { command: "make" },
+      ctx: f.ctx,
+    });
+    assert.equal(a.status, "refused");
+    assert.equal(a.stage, "approval");
+    assert.match(a.result.output, /approval failed: tty gone/);
+    assert.equal(spy.calls, 0);
+    const refusals = f.ledger.entries({ session: f.sink.sessionId, kinds: ["refusal"] });
+    assert.deepEqual(refusals.map((r) => r.payload.stage), ["internal", "internal", "approval"]);
+    assert.match(String(refusals[0].payload.reason), /policy exploded/);
+    assert.ok(!kinds(f).includes("intent"));
+  } finally {
+    f.close();
+  }
+});
+
+Deno.test("guard: a handler that returns no result is an error outcome, not a crash", async () => {
+  const f = fixture();
+  try {
+    const odd: AnyTool = {
+      ...noopTool({ calls: 0 }),
+      handler: () => Promise.resolve(undefined as unknown as { ok: boolean; output: string }),
+    };
+    const out = await guardFor(f).run({ name: "read", tool: odd, args: {}, ctx: f.ctx });
+    assert.equal(out.status, "error");
+    assert.match(out.result.output, /returned no result/);
+    const o = f.ledger.entries({ actionId: out.actionId!, kinds: ["outcome"] });
+    assert.equal(o.length, 1);
+    assert.equal(o[0].payload.status, "error");
+  } finally {
+    f.close();
+  }
+});
+
+Deno.test("guard: an outcome that cannot be recorded is said, not swallowed", async () => {
+  const f = fixture();
+  try {
+    const spy: Spy = { calls: 0 };
+    const sink = {
+      sessionId: f.sink.sessionId,
+      delegation: f.sink.delegation,
+      append: (kind: EntryKind, payload: Record<string, unknown>, actionId?: string | null) => {
+        if (kind === "outcome") throw new Error("disk went away");
+        return f.sink.append(kind, payload, actionId);
+      },
+    };
+    const out = await guardFor(f, { sink }).run({
+      name: "read",
+      tool: noopTool(spy),
+      args: {},
+      ctx: f.ctx,
+    });
+    assert.equal(spy.calls, 1);
+    assert.match(out.result.output, /outcome could not be recorded in the ledger: disk went away/);
+    assert.equal(out.result.detail?.outcomeNotRecorded, "disk went away");
+    assert.deepEqual(
+      f.ledger.entries({ actionId: out.actionId! }).map((e) => e.kind),
+      ["intent"],
+    );
+  } finally {
+    f.close();
+  }
+});
+
+Deno.test("guard: a delegation that expires while the person decides is refused before the intent", async () => {
+  const f = fixture({ expires: new Date(Date.now() + 60_000) });
+  try {
+    const spy: Spy = { calls: 0 };
+    let clock = Date.now();
+    const out = await guardFor(f, {
+      now: () => new Date(clock),
+      approve: () => {
+        clock += 3600_000; // the person answers an hour later
+        return Promise.resolve(true);
+      },
+    }).run({ name: "bash", tool: shellTool(spy), args: { command: "make" }, ctx: f.ctx });
+    assert.equal(out.status, "refused");
+    assert.equal(out.stage, "scope");
+    assert.match(out.result.output, /after expiry/);
+    assert.equal(spy.calls, 0);
+    assert.ok(!kinds(f).includes("intent"));
   } finally {
     f.close();
   }

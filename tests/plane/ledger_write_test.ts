@@ -4,7 +4,7 @@ import { statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openLedger } from "../../src/plane/ledger.ts";
-import { readHeadFile } from "../../src/plane/checkpoint.ts";
+import { headFilePath, readHeadFile } from "../../src/plane/checkpoint.ts";
 import { entryHash, ZERO_HASH } from "../../src/plane/entry_hash.ts";
 import { verifyHex } from "../../src/plane/keys.ts";
 import { verifyLedger } from "../../src/plane/verify.ts";
@@ -174,4 +174,27 @@ Deno.test("ledger: two writer processes at once keep one unforked chain", async 
   const report = verifyLedger(path);
   assert.equal(report.ok, true, JSON.stringify(report.firstBad));
   assert.equal(report.checkpointSeq, all.at(-1)?.seq, "the head file names the last checkpoint");
+});
+
+Deno.test("ledger: a periodic checkpoint that fails does not make a committed append look lost", () => {
+  const { path, ledger, writer } = freshSession({ checkpointEvery: 2 });
+  // The head file cannot be written: its temp file's name is taken by a directory.
+  const blocker = `${headFilePath(path)}.${Deno.pid}.tmp`;
+  Deno.mkdirSync(blocker);
+  const a = writer.append("finding", { n: 1 });
+  const b = writer.append("finding", { n: 2 }); // due for a checkpoint, which fails to publish
+  assert.equal(b.seq, a.seq + 1);
+  assert.deepEqual(
+    ledger.entries({ session: writer.sessionId }).slice(1, 3).map((e) => e.payload),
+    [{ n: 1 }, { n: 2 }],
+  );
+  assert.equal(readHeadFile(path), null);
+  // retried on the next append once the head file can be written again
+  Deno.removeSync(blocker);
+  writer.append("finding", { n: 3 });
+  const head = readHeadFile(path)!;
+  assert.equal(head.seq, ledger.head().seq);
+  writer.close();
+  assert.equal(verifyLedger(path).ok, true);
+  ledger.close();
 });

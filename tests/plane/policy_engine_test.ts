@@ -144,6 +144,18 @@ Deno.test("policy: headless turns ask into deny unless --yes", () => {
   assert.equal(i.approvedBy, null);
   // --yes never loosens a deny
   assert.equal(p.evaluate(input({ class: "unknown", tool: "x", yes: true })).decision, "deny");
+  assert.equal(
+    p.evaluate(input({ class: "reversible", tool: "write", writesOutside: true, yes: true }))
+      .decision,
+    "deny",
+  );
+  // reads outside the workspace and high findings ask, so headless they are denied
+  const ro = p.evaluate(input({ readsOutside: true, headless: true }));
+  assert.deepEqual([ro.decision, ro.rule], ["deny", "read-outside"]);
+  const hi = p.evaluate(
+    input({ class: "reversible", tool: "edit", maxSeverity: "high", headless: true }),
+  );
+  assert.deepEqual([hi.decision, hi.rule], ["deny", "high-severity-finding"]);
 });
 
 Deno.test("policy: identity is name@first 12 hex of sha256 of canonical JSON, and stable", () => {

@@ -92,6 +92,17 @@ Deno.test("retie undo: a later process undoes, refuses clobbers (exit 1), --forc
     const bad = await runRetie(["--ledger", f.ledgerPath, "undo", "nope"], { env: env(home) });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /not an action id/);
+    const unknown = await runRetie(["--ledger", f.ledgerPath, "undo", "act_0123456789ab"], {
+      env: env(home),
+    });
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /no action act_0123456789ab in /);
+    const noSession = await runRetie(
+      ["--ledger", f.ledgerPath, "undo", "--all", "ses_0123456789ab"],
+      { env: env(home) },
+    );
+    assert.equal(noSession.code, 2);
+    assert.match(noSession.stderr, /no session ses_0123456789ab in /);
   } finally {
     f.close();
     Deno.removeSync(home.dir, { recursive: true });
@@ -120,6 +131,36 @@ Deno.test("retie policy: prints the identity; an invalid project file exits 2 na
     const bad = await runRetie(["policy", "--workspace", home.dir], { env: env(home) });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /rules\[0\] \(id "x"\)\.decision/);
+  } finally {
+    Deno.removeSync(home.dir, { recursive: true });
+  }
+});
+
+Deno.test("retie policy and undo: a missing workspace, an unreadable policy file or a non-ledger exit 2", async () => {
+  const home = isolatedEnv();
+  try {
+    const gone = await runRetie(["policy", "--workspace", join(home.dir, "nope")], {
+      env: env(home),
+    });
+    assert.equal(gone.code, 2);
+    assert.match(gone.stderr, /--workspace .*nope\): not a directory/);
+    Deno.mkdirSync(join(home.dir, ".retie", "policy.json"), { recursive: true });
+    const dir = await runRetie(["policy", "--workspace", home.dir], { env: env(home) });
+    assert.equal(dir.code, 2);
+    assert.match(dir.stderr, /cannot read the policy \(.*\.retie\/policy\.json\)/);
+    // an empty file given as the ledger is refused, and not turned into a ledger
+    const empty = join(home.dir, "empty.db");
+    writeFileSync(empty, "");
+    const u = await runRetie(["--ledger", empty, "undo", "--all"], { env: env(home) });
+    assert.equal(u.code, 2);
+    assert.match(u.stderr, /not a retie ledger/);
+    assert.equal(Deno.statSync(empty).size, 0);
+    const missing = await runRetie(
+      ["--ledger", join(home.dir, "nope.db"), "undo", "act_0123456789ab"],
+      { env: env(home) },
+    );
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /no ledger at .*nope\.db/);
   } finally {
     Deno.removeSync(home.dir, { recursive: true });
   }

@@ -1,6 +1,16 @@
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
 import type { AnyTool, ToolContext } from "../../src/core/tool.ts";
 import { storePaths } from "../../src/core/dirs.ts";
 import { issueDelegation } from "../../src/plane/delegation.ts";
@@ -63,6 +73,70 @@ Deno.test("undo: restores prior bytes and mode, deletes created files, and is re
     assert.equal(again.status, "skipped");
     assert.match(again.reason, /already undone/);
     assert.equal(f.ledger.entries({ actionId: w1.actionId!, kinds: ["undo"] }).length, 1);
+  } finally {
+    f.close();
+  }
+});
+
+Deno.test("undo: directories a write created for a new file go with it, unless others use them", async () => {
+  const f = fixture();
+  try {
+    const mkWrite: AnyTool = {
+      ...writeTool({ calls: 0 }),
+      handler: (args: { path: string; content: string }, ctx: ToolContext) => {
+        const p = join(ctx.workspace, args.path);
+        mkdirSync(dirname(p), { recursive: true });
+        writeFileSync(p, args.content);
+        return Promise.resolve({ ok: true, output: "ok" });
+      },
+    };
+    const g = guardFor(f);
+    const a = await g.run({
+      name: "write",
+      tool: mkWrite,
+      args: { path: "sub/deeper/n.txt", content: "n" },
+      ctx: f.ctx,
+    });
+    const b = await g.run({
+      name: "write",
+      tool: mkWrite,
+      args: { path: "other/x/m.txt", content: "m" },
+      ctx: f.ctx,
+    });
+    writeFileSync(join(f.workspace, "other", "keep.txt"), "someone else's");
+    const deps = { ledger: f.ledger, sink: f.sink, blobs: f.blobs, snapshots: null };
+    assert.equal((await undoAction(a.actionId!, deps)).status, "undone");
+    assert.equal(existsSync(join(f.workspace, "sub")), false);
+    assert.equal((await undoAction(b.actionId!, deps)).status, "undone");
+    assert.equal(existsSync(join(f.workspace, "other", "x")), false);
+    assert.equal(read(join(f.workspace, "other", "keep.txt")), "someone else's");
+    assert.deepEqual(Deno.readDirSync(f.workspace).toArray().map((e) => e.name), ["other"]);
+  } finally {
+    f.close();
+  }
+});
+
+Deno.test("undo: a symlink planted at the path since the action is replaced, not written through", async () => {
+  const f = fixture();
+  try {
+    const a = join(f.workspace, "a.txt");
+    writeFileSync(a, "v1");
+    const outside = join(f.dir, "outside.txt");
+    writeFileSync(outside, "v2"); // same bytes as the action left, so the clobber check passes
+    const out = await guardFor(f).run({
+      name: "write",
+      tool: writeTool({ calls: 0 }),
+      args: { path: "a.txt", content: "v2" },
+      ctx: f.ctx,
+    });
+    rmSync(a);
+    symlinkSync(outside, a);
+    const deps = { ledger: f.ledger, sink: f.sink, blobs: f.blobs, snapshots: null };
+    const r = await undoAction(out.actionId!, deps);
+    assert.equal(r.status, "undone", r.reason);
+    assert.equal(read(outside), "v2", "the file outside the workspace is untouched");
+    assert.equal(lstatSync(a).isSymbolicLink(), false);
+    assert.equal(read(a), "v1");
   } finally {
     f.close();
   }
@@ -195,7 +269,7 @@ Deno.test("undo_all: newest first, skips the irreversible action and says so, wa
   }
 });
 
-Deno.test("undo: an action with no outcome (crashed mid-run) is skipped", async () => {
+Deno.test("undo: an action with no outcome (crashed mid-run) is refused unless forced, then restored", async () => {
   const f = fixture();
   try {
     const crash: AnyTool = {
@@ -229,9 +303,20 @@ Deno.test("undo: an action with no outcome (crashed mid-run) is skipped", async 
         }),
         f.workspace,
       );
-      const r = await undoAction(out.actionId!, { ledger, sink, blobs: f.blobs, snapshots: null });
-      assert.equal(r.status, "skipped");
-      assert.match(r.reason, /no recorded outcome/);
+      const deps = { ledger, sink, blobs: f.blobs, snapshots: null };
+      const r = await undoAction(out.actionId!, deps);
+      assert.equal(r.status, "refused");
+      assert.match(r.reason, /no recorded outcome.*--force/);
+      assert.equal(read(join(f.workspace, "a.txt")), "x");
+      // the inverse was prepared before the action ran: forced, it brings the prior state back
+      const forced = await undoAction(out.actionId!, { ...deps, force: true });
+      assert.equal(forced.status, "undone", forced.reason);
+      assert.match(forced.reason, /forced over: the action has no recorded outcome/);
+      assert.equal(existsSync(join(f.workspace, "a.txt")), false);
+      assert.deepEqual(
+        ledger.entries({ actionId: out.actionId!, kinds: ["undo"] }).map((e) => e.payload.status),
+        ["refused", "undone"],
+      );
       sink.close();
     } finally {
       ledger.close();

@@ -75,3 +75,12 @@ Deno.test("retie verify --session: only that session; unknown session → exit 2
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /ses_999999999999: not in the ledger/);
 });
+
+Deno.test("retie verify --user-key: a key that is not 64 hex is bad input (exit 2)", async () => {
+  const path = ledgerWithOpenAction();
+  const { env } = isolatedEnv();
+  const r = await runRetie(["verify", "--ledger", path, "--user-key", "zz"], { env });
+  assert.equal(r.code, 2, r.stdout);
+  assert.match(r.stderr, /not a user public key \(--user-key zz\): expected 64 hex digits/);
+  assert.equal(r.stdout, "");
+});

@@ -11,6 +11,7 @@ import { entryHash, entryHashInput } from "../../src/plane/entry_hash.ts";
 import { keyPairFromSeedHex, signHex, verifyHex } from "../../src/plane/keys.ts";
 import { delegationHash } from "../../src/plane/delegation.ts";
 import { verifyLedger } from "../../src/plane/verify.ts";
+import { RetieError } from "../../src/core/errors.ts";
 import { verifyLedgerParallel } from "../../src/plane/verify_parallel.ts";
 import { headFilePath } from "../../src/plane/checkpoint.ts";
 import {
@@ -132,3 +133,16 @@ for (const t of TAMPERS) {
     else assert.equal(real.ok, false);
   });
 }
+
+Deno.test("parallel verify: unreadable input rejects with exit 2, like verifyLedger", async () => {
+  const { path, ledger } = freshSession({ checkpointEvery: 0 });
+  ledger.close();
+  await assert.rejects(
+    () => verifyLedgerParallel(path, { session: "ses_0000000000ff" }),
+    (e: unknown) => e instanceof RetieError && e.exitCode === 2,
+  );
+  await assert.rejects(
+    () => verifyLedgerParallel(`${path}.missing`),
+    (e: unknown) => e instanceof RetieError && e.exitCode === 2,
+  );
+});

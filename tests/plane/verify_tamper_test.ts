@@ -7,6 +7,8 @@ import { Buffer } from "node:buffer";
 import { DatabaseSync } from "node:sqlite";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { verifyLedger } from "../../src/plane/verify.ts";
+import { verifyLedgerParallel } from "../../src/plane/verify_parallel.ts";
+import { RetieError } from "../../src/core/errors.ts";
 import { generateKeyPair, signHex } from "../../src/plane/keys.ts";
 import { entryHash } from "../../src/plane/entry_hash.ts";
 import { headFilePath } from "../../src/plane/checkpoint.ts";
@@ -249,4 +251,54 @@ Deno.test("verify: a head file with a forged hash or signature is detected", () 
   assert.match(firstBad(path).problem, /head file .*not JSON/);
   writeFileSync(hp, good);
   assert.equal(verifyLedger(path).ok, true);
+});
+
+Deno.test("verify: a column altered to NULL or a blob is reported at its seq, not a crash", async () => {
+  for (const [col, val] of [["hash", "NULL"], ["signer", "NULL"], ["payload", "X'00ff'"]]) {
+    const path = sealedLedger();
+    const db = raw(path);
+    // Rebuild the table without its NOT NULL constraints, as an attacker could.
+    db.exec(
+      "CREATE TABLE e2 AS SELECT * FROM entries; DROP TABLE entries; ALTER TABLE e2 RENAME TO entries;",
+    );
+    db.exec(`UPDATE entries SET ${col} = ${val} WHERE seq = 5`);
+    db.close();
+    const f = firstBad(path);
+    assert.equal(f.seq, 5, col);
+    assert.match(f.problem, new RegExp(`column ${col} is not text`));
+    // the parallel verifier (signatures on workers) reports the same, without crashing a worker
+    const par = await verifyLedgerParallel(path, { workers: 2, batch: 2 });
+    assert.deepEqual(par.firstBad, f, col);
+  }
+});
+
+Deno.test("verify: an entries table without retie's columns is unreadable input (exit 2)", () => {
+  const path = sealedLedger();
+  const db = raw(path);
+  db.exec("ALTER TABLE entries DROP COLUMN signature");
+  db.close();
+  assert.throws(
+    () => verifyLedger(path),
+    (e: unknown) =>
+      e instanceof RetieError && e.exitCode === 2 && /entries table is not retie's/.test(e.message),
+  );
+});
+
+Deno.test("verify: a genesis whose delegation lost its shape is reported at seq 1, not a crash", () => {
+  for (
+    const edit of [
+      "json_remove(payload, '$.delegation.workspace')",
+      "json_set(payload, '$.delegation.classes', 5)",
+      "json_set(payload, '$.delegation.tools', json('{}'))",
+    ]
+  ) {
+    const path = sealedLedger();
+    const db = raw(path);
+    db.exec(`UPDATE entries SET payload = ${edit} WHERE seq = 1`);
+    db.close();
+    const r = verifyLedger(path);
+    assert.equal(r.ok, false, edit);
+    assert.equal(r.firstBad?.seq, 1, edit);
+    assert.ok(r.problems.some((p) => p.seq === 1 && /invalid delegation/.test(p.problem)), edit);
+  }
 });

@@ -47,6 +47,13 @@ Deno.test("bwrap args: mounts — system read-only, /proc/sys read-only, tmpfs /
     !roTry.some((p) => /shadow|gshadow|sudoers|ssh|npmrc|pip\.conf|netrc/.test(p)),
     roTry.join(","),
   );
+  // No allowlisted path may hold (or be a parent of) a place where hosts keep private keys.
+  assert.ok(
+    !roTry.some((p) =>
+      ["/etc/ssl/private", "/etc/pki"].some((s) => s === p || s.startsWith(p + "/"))
+    ),
+    roTry.join(","),
+  );
   assert.deepEqual(roTry.filter((p) => p.startsWith("/etc")), [...ETC_ALLOWLIST]);
   for (const absent of ["/home", "/root", "/mnt", "/media", "/var", "/run"]) {
     assert.ok(!ro.some((p) => p[1] === absent) && !roTry.includes(absent), absent);

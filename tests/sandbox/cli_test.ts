@@ -45,6 +45,29 @@ Deno.test("retie sandbox: several words are quoted one by one; default workspace
   }
 });
 
+Deno.test("retie sandbox: a $RETIE_LEDGER inside the workspace is hidden, with its side files", async () => {
+  const { dir, env } = isolatedEnv();
+  const ws = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-cli-ws-" }));
+  try {
+    Deno.writeTextFileSync(join(ws, "ledger.db"), "LEDGER");
+    Deno.writeTextFileSync(join(ws, "ledger.db.head.json"), "HEAD");
+    const r = await runRetie(
+      [
+        "sandbox",
+        "--",
+        "cat ledger.db ledger.db.head.json; echo; echo x > ledger.db 2>/dev/null && echo wrote; true",
+      ],
+      { env: { ...env, RETIE_LEDGER: join(ws, "ledger.db") }, cwd: ws },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    assert.doesNotMatch(r.stdout, /LEDGER|HEAD|wrote/);
+    assert.equal(Deno.readTextFileSync(join(ws, "ledger.db")), "LEDGER");
+  } finally {
+    Deno.removeSync(ws, { recursive: true });
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
 Deno.test("retie sandbox: bad input is exit 2 with the fix named", async () => {
   const { dir, env } = isolatedEnv();
   try {
@@ -56,6 +79,10 @@ Deno.test("retie sandbox: bad input is exit 2 with the fix named", async () => {
     const t = await runRetie(["sandbox", "--timeout", "soon", "--", "true"], { env });
     assert.equal(t.code, 2);
     assert.match(t.stderr, /--timeout/);
+    const sys = await runRetie(["sandbox", "--workspace", "/", "--", "true"], { env });
+    assert.equal(sys.code, 2, sys.stderr);
+    assert.match(sys.stderr, /a system directory cannot be the workspace/);
+    assert.match(sys.stderr, /hint: /);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

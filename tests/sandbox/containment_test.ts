@@ -35,6 +35,8 @@ function probeScript(
     t("home_has_users", "test -n \"$(ls /home | grep -v '^sandbox$')\""),
     t("mnt_exists", "test -e /mnt -o -e /media"),
     t("shadow_readable", "cat /etc/shadow"),
+    // the host's TLS private keys (readable by a sandbox that root started, were they mounted)
+    t("ssl_private_visible", "test -e /etc/ssl/private"),
     // writes and deletes outside
     // (this succeeds inside: the workspace's parents exist only in the sandbox's /tmp tmpfs; the
     // host-side assertion checks that nothing reached the host)
@@ -152,6 +154,7 @@ function assertContained(v: Record<string, string>, label: string) {
     "home_has_users",
     "mnt_exists",
     "shadow_readable",
+    "ssl_private_visible",
     "delete_outside",
     "write_through_link",
     "write_usr",
@@ -270,6 +273,34 @@ Deno.test("containment: a setuid file left in the workspace gains nothing", asyn
     const [uid] = r.stdout.split("\n");
     assert.notEqual(uid, "0");
     assert.match(r.stdout, /CapEff:\s+0000000000000000/);
+  } finally {
+    Deno.removeSync(L.base, { recursive: true });
+  }
+});
+
+Deno.test("containment: a command cannot leave a setuid or setgid file in the workspace", async () => {
+  // As root, the sandbox's files belong to host root: a setuid copy of bash left behind would make
+  // root of any local user who can reach the workspace.
+  const L = makeLayout();
+  try {
+    const r = await runSandboxed({
+      profile: profileFor(L.ws),
+      command: [
+        "cp /usr/bin/bash sb",
+        "chmod 4755 sb 2>/dev/null && echo chmod-suid",
+        "chmod g+s sb 2>/dev/null && echo chmod-sgid",
+        `perl -e 'sysopen(my $f, "created", 0101, 04755) and print "open-suid\n"'`,
+        `perl -e 'use Fcntl; chmod(06755, "sb") and print "perl-chmod\n"'`,
+        "install -m 4755 /usr/bin/true inst 2>/dev/null && echo install-suid",
+        "chmod 755 sb && echo plain-chmod",
+      ].join("\n"),
+      timeoutMs: 10_000,
+    });
+    assert.equal(r.stdout, "plain-chmod\n", r.stderr);
+    for (const e of Deno.readDirSync(L.ws)) {
+      const mode = Deno.lstatSync(join(L.ws, e.name)).mode! & 0o7777;
+      assert.equal(mode & 0o6000, 0, `${e.name} has mode ${mode.toString(8)}`);
+    }
   } finally {
     Deno.removeSync(L.base, { recursive: true });
   }

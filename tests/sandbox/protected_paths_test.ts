@@ -63,6 +63,33 @@ Deno.test("protected paths: core.hooksPath inside the workspace is protected", (
   }
 });
 
+Deno.test("protected paths: config files included from the workspace are protected, and read-only", async () => {
+  const ws = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-git-" }));
+  try {
+    git(ws, "init", "-q");
+    Deno.writeTextFileSync(join(ws, "project.gitconfig"), '[include]\n\tpath = "conf/more.cfg"\n');
+    Deno.mkdirSync(join(ws, "conf"));
+    Deno.writeTextFileSync(join(ws, "conf/more.cfg"), "[alias]\n\tst = status\n");
+    Deno.writeTextFileSync(join(ws, "README"), "path = README\n");
+    git(ws, "config", "include.path", "../project.gitconfig");
+    git(ws, "config", "includeIf.gitdir:/.path", `${ws}/conf/more.cfg`);
+    git(ws, "config", "submodule.x.path", "README"); // a `path` outside [include]: not a config
+    const p = gitProtectedPaths(ws);
+    assert.ok(p.includes(join(ws, "project.gitconfig")), p.join(","));
+    assert.ok(p.includes(join(ws, "conf/more.cfg")), p.join(","));
+    assert.ok(!p.includes(join(ws, "README")), p.join(","));
+    const r = await runSandboxed({
+      profile: workspaceProfile(ws),
+      command: "echo '[core] fsmonitor = evil' >> project.gitconfig 2>/dev/null && echo written",
+      timeoutMs: 10_000,
+    });
+    assert.equal(r.stdout, "", r.stderr);
+    assert.doesNotMatch(Deno.readTextFileSync(join(ws, "project.gitconfig")), /evil/);
+  } finally {
+    Deno.removeSync(ws, { recursive: true });
+  }
+});
+
 Deno.test("protected paths: inside the sandbox hooks/config are read-only, git still commits", async () => {
   const ws = repoLayout();
   try {

@@ -145,3 +145,172 @@ Deno.test("seccomp: both syscall tables name every syscall the filter uses", () 
     assert.equal(new Set(Object.values(SYSCALLS[arch])).size, Object.keys(SYSCALLS[arch]).length);
   }
 });
+
+/**
+ * Syscall numbers transcribed from the kernel headers (x86_64: asm/unistd_64.h; aarch64:
+ * asm-generic/unistd.h), independent of the table in src/: a mistyped number there would let the
+ * call through, and only an independent list can notice.
+ */
+const KNOWN_NUMBERS = {
+  x86_64: {
+    open: 2,
+    creat: 85,
+    chmod: 90,
+    fchmod: 91,
+    mknod: 133,
+    openat: 257,
+    mknodat: 259,
+    fchmodat: 268,
+    openat2: 437,
+    fchmodat2: 452,
+    ioctl: 16,
+    socket: 41,
+    clone: 56,
+    ptrace: 101,
+    pivot_root: 155,
+    chroot: 161,
+    acct: 163,
+    mount: 165,
+    umount2: 166,
+    swapon: 167,
+    swapoff: 168,
+    reboot: 169,
+    init_module: 175,
+    delete_module: 176,
+    kexec_load: 246,
+    add_key: 248,
+    request_key: 249,
+    keyctl: 250,
+    unshare: 272,
+    perf_event_open: 298,
+    name_to_handle_at: 303,
+    open_by_handle_at: 304,
+    setns: 308,
+    process_vm_readv: 310,
+    process_vm_writev: 311,
+    finit_module: 313,
+    kexec_file_load: 320,
+    bpf: 321,
+    userfaultfd: 323,
+    io_uring_setup: 425,
+    io_uring_enter: 426,
+    io_uring_register: 427,
+    open_tree: 428,
+    move_mount: 429,
+    fsopen: 430,
+    fsconfig: 431,
+    fsmount: 432,
+    fspick: 433,
+    clone3: 435,
+    mount_setattr: 442,
+  },
+  aarch64: {
+    mknodat: 33,
+    fchmod: 52,
+    fchmodat: 53,
+    openat: 56,
+    openat2: 437,
+    fchmodat2: 452,
+    ioctl: 29,
+    socket: 198,
+    clone: 220,
+    ptrace: 117,
+    pivot_root: 41,
+    chroot: 51,
+    acct: 89,
+    mount: 40,
+    umount2: 39,
+    swapon: 224,
+    swapoff: 225,
+    reboot: 142,
+    init_module: 105,
+    delete_module: 106,
+    kexec_load: 104,
+    add_key: 217,
+    request_key: 218,
+    keyctl: 219,
+    unshare: 97,
+    perf_event_open: 241,
+    name_to_handle_at: 264,
+    open_by_handle_at: 265,
+    setns: 268,
+    process_vm_readv: 270,
+    process_vm_writev: 271,
+    finit_module: 273,
+    kexec_file_load: 294,
+    bpf: 280,
+    userfaultfd: 282,
+    io_uring_setup: 425,
+    io_uring_enter: 426,
+    io_uring_register: 427,
+    open_tree: 428,
+    move_mount: 429,
+    fsopen: 430,
+    fsconfig: 431,
+    fsmount: 432,
+    fspick: 433,
+    clone3: 435,
+    mount_setattr: 442,
+  },
+} as const;
+
+Deno.test("seccomp: known answers — the header numbers of every blocked call get EPERM on both arches", () => {
+  for (const arch of ARCHES) {
+    const known: Record<string, number> = KNOWN_NUMBERS[arch];
+    assert.deepEqual(SYSCALLS[arch], known, `${arch}: the table differs from the kernel headers`);
+    const f = buildSeccompFilter(arch, { network: false });
+    for (const name of DENIED_SYSCALLS) {
+      assert.equal(
+        runBpf(f, { nr: known[name], arch: AUDIT_ARCH[arch] }),
+        EPERM,
+        `${arch} ${name}`,
+      );
+    }
+  }
+});
+
+Deno.test("seccomp: setuid/setgid bits cannot be set (chmod family, creating opens, mknod); openat2 → ENOSYS", () => {
+  // Argument index of the mode, per call, from the syscall signatures (independent of MODE_ARGS).
+  const modeCalls = {
+    x86_64: [
+      ["chmod", 90, 1],
+      ["fchmod", 91, 1],
+      ["fchmodat", 268, 2],
+      ["fchmodat2", 452, 2],
+      [
+        "open",
+        2,
+        2,
+      ],
+      ["openat", 257, 3],
+      ["creat", 85, 1],
+      ["mknod", 133, 1],
+      ["mknodat", 259, 2],
+    ],
+    aarch64: [["fchmod", 52, 1], ["fchmodat", 53, 2], ["fchmodat2", 452, 2], ["openat", 56, 3], [
+      "mknodat",
+      33,
+      2,
+    ]],
+  } as const;
+  for (const arch of ARCHES) {
+    for (const network of [false, true]) {
+      const f = buildSeccompFilter(arch, { network });
+      const A = AUDIT_ARCH[arch];
+      for (const [name, nr, arg] of modeCalls[arch]) {
+        const withMode = (mode: bigint) => {
+          const args = [0n, 0n, 0n, 0n, 0n, 0n];
+          args[arg] = mode;
+          return runBpf(f, { nr, arch: A, args });
+        };
+        for (const mode of [0o4755n, 0o2755n, 0o6777n, 0o104755n]) {
+          assert.equal(withMode(mode), EPERM, `${arch} ${name} ${mode.toString(8)}`);
+        }
+        for (const mode of [0o755n, 0o644n, 0o1777n, 0o100644n]) {
+          assert.equal(withMode(mode), SECCOMP_RET_ALLOW, `${arch} ${name} ${mode.toString(8)}`);
+        }
+      }
+      assert.equal(runBpf(f, { nr: 437, arch: A }), ENOSYS, `${arch} openat2`);
+    }
+  }
+});

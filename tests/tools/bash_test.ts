@@ -1,4 +1,7 @@
 import assert from "node:assert/strict";
+import { BlobStore } from "../../src/core/blob_store.ts";
+import { planUndo } from "../../src/plane/undo_plan.ts";
+import { DirSnapshotStore } from "../../src/sandbox/snapshot_store.ts";
 import { bashProfile, bashTool } from "../../src/tools/bash.ts";
 import { call, fixture, plant } from "./tool_ctx.ts";
 
@@ -34,15 +37,40 @@ Deno.test("bash in an available sandbox without network is reversible by snapsho
     assert.equal(eff.undo.kind, "snapshot");
     if (eff.undo.kind === "snapshot") {
       assert.equal(eff.undo.root, f.ws);
-      assert.ok(eff.undo.readOnly.includes(`${f.ws}/.git/config`), JSON.stringify(eff.undo));
-      assert.ok(eff.undo.readOnly.includes(`${f.ws}/.git/hooks`));
+      // Relative to the root: the snapshot store refuses absolute excludes.
+      assert.ok(eff.undo.readOnly.includes(".git/config"), JSON.stringify(eff.undo));
+      assert.ok(eff.undo.readOnly.includes(".git/hooks"));
     }
     const profile = bashProfile({ command: "make test" }, f.ctx);
     assert.equal(profile.confined, true);
     assert.equal(profile.network, false);
     assert.deepEqual(profile.hidden, [`${f.ws}/.retie`]);
-    assert.deepEqual(profile.readOnly, eff.undo.kind === "snapshot" ? eff.undo.readOnly : null);
+    // Everything the snapshot leaves out is read-only in the sandbox (the undo plan covers what
+    // the command can write).
+    assert.deepEqual(
+      profile.readOnly,
+      eff.undo.kind === "snapshot" ? eff.undo.readOnly.map((p) => `${f.ws}/${p}`) : null,
+    );
   } finally {
+    f.cleanup();
+  }
+});
+
+Deno.test("bash in a git repository: the undo snapshot can be planned (git files left out)", async () => {
+  const f = fixture();
+  const store = new DirSnapshotStore(`${f.state}/snapshots.db`);
+  try {
+    plant(f.ws, {
+      ".git/config": "[core]\n",
+      ".git/hooks/pre-commit": "#!/bin/sh\n",
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "src/a.txt": "a\n",
+    });
+    const eff = await bashTool.classify(bashTool.schema.parse({ command: "true" }), f.ctx);
+    const plan = await planUndo(eff, { blobs: new BlobStore(":memory:"), snapshots: store });
+    assert.equal(plan.kind, "snapshot");
+  } finally {
+    store.close();
     f.cleanup();
   }
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { relative } from "node:path";
 import { RetieError } from "../../src/core/errors.ts";
 import { openVerified, resolveRealPath, resolveToolPath } from "../../src/tools/confine.ts";
 import { editTool } from "../../src/tools/edit.ts";
@@ -91,6 +92,37 @@ Deno.test("protected paths are never reachable, whichever way they are named", a
     Deno.linkSync(`${f.state}/ledger.db`, `${f.ws}/hl.db`);
     assert.throws(() => openVerified(f.ctx, `${f.ws}/hl.db`), /hard link to retie's own state/);
     assert.equal(Deno.readTextFileSync(`${f.state}/ledger.db`), "ledger bytes\n");
+  } finally {
+    f.cleanup();
+  }
+});
+
+Deno.test("protected paths given relative or through a symlink are protected all the same", async () => {
+  // `retie run . --ledger ledger.db` hands the tools a relative ledger path; a state directory
+  // reached through a symlink names it by a path that is not its real one.
+  const f = fixture();
+  try {
+    plant(f.ws, { "ledger.db": "LEDGER BYTES\n", "ledger.db.head.json": "{}\n", "a.txt": "a\n" });
+    Deno.symlinkSync(f.ws, `${f.root}/wslink`);
+    const ctx = {
+      ...f.ctx,
+      protectedPaths: [
+        relative(Deno.cwd(), `${f.ws}/ledger.db`),
+        `${f.root}/wslink/ledger.db.head.json`,
+      ],
+    };
+    for (const path of ["ledger.db", "ledger.db.head.json"]) {
+      await assert.rejects(readTool.classify({ path }, ctx), RetieError, path);
+      await assert.rejects(writeTool.classify({ path, content: "x" }, ctx), RetieError, path);
+      assert.throws(() => openVerified(ctx, `${f.ws}/${path}`), /retie's own state/);
+    }
+    const w = await writeTool.handler({ path: "ledger.db", content: "gone" }, ctx);
+    assert.equal(w.ok, false);
+    assert.equal(Deno.readTextFileSync(`${f.ws}/ledger.db`), "LEDGER BYTES\n");
+    const ls = await call(lsTool, ctx, {});
+    assert.doesNotMatch(ls.output, /ledger/);
+    const g = await call(grepTool, ctx, { pattern: "LEDGER" });
+    assert.match(g.output, /no matches/);
   } finally {
     f.cleanup();
   }

@@ -3,6 +3,9 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { runRetie } from "../helpers/retie_process.ts";
 import { recordSampleSession, SAMPLE_OBJECTIVE } from "../helpers/sample_session.ts";
+import type { LedgerEntry } from "../../src/plane/ledger_types.ts";
+import { buildReplay } from "../../src/ui/replay_model.ts";
+import { diffText } from "../../src/ui/live.ts";
 
 const sample = await recordSampleSession();
 
@@ -133,4 +136,101 @@ Deno.test({
     assert.match(text, /id="verified">verified</);
     assert.match(text, /auth-check-removed \(1 → 0\)/);
   },
+});
+
+function entry(
+  seq: number,
+  kind: LedgerEntry["kind"],
+  payload: Record<string, unknown>,
+): LedgerEntry {
+  return {
+    seq,
+    time: `2026-01-01T09:00:0${seq}.000Z`,
+    session: "ses_0123456789ab",
+    kind,
+    actionId: null,
+    payloadJson: JSON.stringify(payload),
+    payload,
+    prev: "0".repeat(64),
+    hash: "0".repeat(64),
+    signer: "",
+    signature: "",
+  };
+}
+
+Deno.test("replay says which model the ladder left and took, and what a refused call was", () => {
+  const m = buildReplay([
+    entry(1, "genesis", { objective: "fix", model: "gpt-oss:20b" }),
+    entry(2, "event", {
+      type: "model",
+      event: "start",
+      model: "gpt-oss:20b",
+      tier: 1,
+      reason: "cheapest usable model",
+    }),
+    entry(3, "event", {
+      type: "model",
+      event: "escalate",
+      from: "gpt-oss:20b",
+      to: "gpt-oss:120b",
+      toTier: 2,
+      reason: "session_limit",
+      detail: "you have reached your session usage limit",
+    }),
+    entry(4, "event", {
+      type: "model",
+      event: "stop",
+      model: "gpt-oss:120b",
+      reason: "weekly_limit",
+    }),
+    entry(5, "refusal", {
+      tool: "write",
+      args: { path: "../outside.txt", content: "x" },
+      stage: "gate",
+      reason: "writes outside the workspace",
+    }),
+    entry(6, "refusal", { tool: "bash", args: { command: "rm -rf /\necho" }, stage: "gate" }),
+    entry(7, "refusal", { tool: "frob", args: "{not json", stage: "invalid-arguments" }),
+  ], { seq: 7, hash: "0".repeat(64) });
+  assert.deepEqual(m.actions.map((a) => a.summary), [
+    "start gpt-oss:20b: cheapest usable model",
+    "escalate gpt-oss:20b → gpt-oss:120b: session_limit: you have reached your session usage limit",
+    "stop gpt-oss:120b: weekly_limit",
+    "write ../outside.txt",
+    "bash: rm -rf /",
+    "call frob",
+  ]);
+  assert.equal(m.totals.refused, 3);
+});
+
+Deno.test("a live diff shows both halves of its header and colours nothing without a terminal", () => {
+  const text = diffText(
+    {
+      path: "/ws/calc.py",
+      before: "def add(a, b):\n    return a - b\n",
+      after: "def add(a, b):\n    return a + b\n",
+    },
+    "/ws",
+  );
+  const lines = text.split("\n").map((l) => l.trim());
+  assert.deepEqual(lines.slice(0, 2), ["--- a/calc.py", "+++ b/calc.py"]);
+  assert.ok(!lines.some((l) => /^=+$/.test(l)), text);
+  assert.ok(lines.includes("-    return a - b"), text);
+  assert.ok(lines.includes("+    return a + b"), text);
+  assert.ok(!text.includes("\x1b["), "NO_COLOR: no escape codes");
+});
+
+Deno.test("an interactive session's replay is headed by the person's first request", () => {
+  const m = buildReplay([
+    entry(1, "genesis", { objective: "(interactive session)", model: "m" }),
+    entry(2, "event", { type: "turn", text: "make the tests pass" }),
+    entry(3, "event", { type: "turn", text: "now tidy up" }),
+  ], { seq: 3, hash: "0".repeat(64) });
+  assert.equal(m.objective, "make the tests pass");
+  assert.equal(m.totals.turns, 2);
+  const headless = buildReplay([
+    entry(1, "genesis", { objective: "fix add", model: "m" }),
+    entry(2, "event", { type: "turn", text: "fix add" }),
+  ], { seq: 2, hash: "0".repeat(64) });
+  assert.equal(headless.objective, "fix add");
 });

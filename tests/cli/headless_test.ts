@@ -1,0 +1,43 @@
+/**
+ * `retie run --headless` endings other than success: the exit code is honest (1) and what stopped
+ * the run is said once, with the replay pointer.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
+
+Deno.test("headless: a run that hits its step budget exits 1 and says so once", async () => {
+  const iso = isolatedEnv();
+  const ws = Deno.makeTempDirSync({ prefix: "retie-headless-" });
+  Deno.writeTextFileSync(join(ws, "a.txt"), "hello\n");
+  const emu = startOllamaEmulator({
+    script: [{ toolCalls: [{ name: "read", arguments: JSON.stringify({ path: "a.txt" }) }] }],
+  });
+  try {
+    const r = await runRetie([
+      "--ledger",
+      join(iso.dir, "ledger.db"),
+      "run",
+      ws,
+      "--headless",
+      "-p",
+      "read a.txt",
+      "--provider",
+      "openai",
+      "--model",
+      "m",
+      "--base-url",
+      `${emu.url}/v1`,
+      "--max-steps",
+      "1",
+    ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" } });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /ok\s+read\s+read a\.txt/);
+    const said = r.stderr.match(/reached its step budget \(1 model calls\)/g) ?? [];
+    assert.equal(said.length, 1, r.stderr);
+    assert.match(r.stderr, /1 actions in 1 model calls · replay: retie replay ses_[0-9a-f]{12}/);
+  } finally {
+    await emu.close();
+  }
+});

@@ -1,0 +1,134 @@
+/**
+ * The REPL with its input piped in (no terminal), as a script or another program drives it: every
+ * line is taken in order even though the input ends while the first turn is still running, a
+ * provider error ends only its turn, and a slash command with a bad argument is answered without
+ * ending the session.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
+import { openLedger } from "../../src/plane/ledger.ts";
+
+Deno.test({
+  name: "REPL on piped input: error turn, bad slash arguments, next turn, clean exit",
+  sanitizeResources: false,
+  fn: async () => {
+    const iso = isolatedEnv();
+    const ws = Deno.makeTempDirSync({ prefix: "retie-repl-pipe-" });
+    Deno.writeTextFileSync(join(ws, "a.txt"), "hello\n");
+    const ledgerPath = join(iso.dir, "ledger.db");
+    const emu = startOllamaEmulator({
+      script: [
+        { error: { status: 500, body: { error: "internal error (ref: 5e1)" } }, delayMs: 300 },
+        { text: "back again" },
+      ],
+    });
+    try {
+      const r = await runRetie([
+        "--ledger",
+        ledgerPath,
+        "run",
+        ws,
+        "--provider",
+        "openai",
+        "--model",
+        "gpt-oss:20b",
+        "--base-url",
+        `${emu.url}/v1`,
+      ], {
+        env: { ...iso.env, OPENAI_API_KEY: "test-key" },
+        stdin: "first try\n/undo act_000000000000\n/ledger abc\nsecond try\n/model\n",
+      });
+      const all = r.stdout + r.stderr;
+      assert.equal(r.code, 0, all);
+      assert.doesNotMatch(all, /readline was closed/);
+      assert.match(r.stderr, /server \(gpt-oss:20b\) \[500\]: internal error/);
+      assert.match(r.stderr, /no action act_000000000000 in the ledger/);
+      assert.match(r.stdout, /usage: \/ledger \[n\]/);
+      assert.match(r.stdout, /back again/);
+      assert.match(r.stdout, /model: gpt-oss:20b/);
+      assert.match(r.stderr, /closed with a checkpoint/);
+      assert.equal(emu.requests.filter((q) => q.path === "/v1/chat/completions").length, 2);
+
+      const ledger = openLedger(ledgerPath);
+      try {
+        const events = ledger.entries({ kinds: ["event"] }).map((e) => e.payload);
+        assert.deepEqual(
+          events.filter((p) => p.type === "turn").map((p) => p.text),
+          ["first try", "second try"],
+        );
+        assert.deepEqual(
+          events.filter((p) => p.type === "turn-end").map((p) => p.status),
+          ["error"],
+        );
+        assert.ok(ledger.entries({ kinds: ["checkpoint"] }).length >= 1);
+        // The first request is the objective, in the user's own words.
+        const genesis = ledger.entries({ kinds: ["genesis"] })[0];
+        assert.equal(genesis.payload.objective, "first try");
+      } finally {
+        ledger.close();
+      }
+    } finally {
+      await emu.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "REPL on piped input: an action that asks is refused at once (nobody can answer), not hung",
+  sanitizeResources: false,
+  fn: async () => {
+    const iso = isolatedEnv();
+    const ws = Deno.makeTempDirSync({ prefix: "retie-repl-pipe-" });
+    const ledgerPath = join(iso.dir, "ledger.db");
+    const emu = startOllamaEmulator({
+      script: [
+        {
+          toolCalls: [{
+            name: "bash",
+            arguments: JSON.stringify({ command: "echo hi > x.txt", sandbox: false }),
+          }],
+        },
+        { toolCalls: [{ name: "ask", arguments: JSON.stringify({ question: "which file?" }) }] },
+        { text: "understood" },
+      ],
+    });
+    try {
+      const r = await runRetie([
+        "--ledger",
+        ledgerPath,
+        "run",
+        ws,
+        "--provider",
+        "openai",
+        "--model",
+        "gpt-oss:20b",
+        "--base-url",
+        `${emu.url}/v1`,
+      ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" }, stdin: "write x.txt\n" });
+      const all = r.stdout + r.stderr;
+      assert.equal(r.code, 0, all);
+      assert.match(r.stdout, /not reversible: runs `echo hi > x\.txt` without the sandbox/);
+      assert.match(r.stdout, /refused\s+bash/);
+      assert.match(r.stdout, /understood/);
+      assert.throws(() => Deno.statSync(join(ws, "x.txt")), Deno.errors.NotFound);
+      const chats = emu.requests.filter((q) => q.path === "/v1/chat/completions");
+      assert.equal(chats.length, 3);
+      const toolMsgs = chats[2].body.messages.filter((m: { role: string }) => m.role === "tool");
+      assert.match(toolMsgs[0].content, /standard input is not a terminal/);
+      assert.match(toolMsgs[1].content, /no one is at the terminal/);
+      const ledger = openLedger(ledgerPath);
+      try {
+        const refusals = ledger.entries({ kinds: ["refusal"] }).map((e) => e.payload);
+        assert.equal(refusals.length, 1);
+        assert.equal(refusals[0].stage, "approval");
+        assert.match(String(refusals[0].reason), /not a terminal/);
+      } finally {
+        ledger.close();
+      }
+    } finally {
+      await emu.close();
+    }
+  },
+});
