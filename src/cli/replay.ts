@@ -78,7 +78,11 @@ export const register: Register = (program) => {
         if (opts.json) text = JSON.stringify(model, null, 2);
         else if (opts.html) text = (await import("../ui/replay_html.ts")).renderHtml(model);
         else if (opts.markdown) text = (await import("../ui/replay_text.ts")).renderMarkdown(model);
-        else text = (await import("../ui/replay_text.ts")).renderText(model);
+        else {
+          // A file gets plain text, whatever the terminal is.
+          if (opts.out) (await import("../ui/color.ts")).forceColor(false);
+          text = (await import("../ui/replay_text.ts")).renderText(model);
+        }
         if (opts.out) {
           try {
             await Deno.writeTextFile(opts.out, text.endsWith("\n") ? text : `${text}\n`);

@@ -5,9 +5,11 @@
  * @module
  */
 
+/** Set and not empty (no-color.org: an empty NO_COLOR does not count). */
 function envSet(name: string): boolean {
   try {
-    return Deno.env.get(name) !== undefined;
+    const v = Deno.env.get(name);
+    return v !== undefined && v !== "";
   } catch {
     return false;
   }
@@ -23,6 +25,7 @@ function envSet(name: string): boolean {
  * ```
  */
 export function colorEnabled(): boolean {
+  if (forced !== null) return forced;
   if (envSet("NO_COLOR")) return false;
   if (envSet("FORCE_COLOR")) return true;
   try {
@@ -30,6 +33,23 @@ export function colorEnabled(): boolean {
   } catch {
     return false;
   }
+}
+
+let forced: boolean | null = null;
+
+/**
+ * Forces colour on or off for this process (null: decide from the environment again). Output
+ * written to a file is never coloured, whatever the terminal is.
+ *
+ * @example
+ * ```ts
+ * import { colorEnabled, forceColor } from "./color.ts";
+ * forceColor(false);
+ * colorEnabled(); // false
+ * ```
+ */
+export function forceColor(on: boolean | null): void {
+  forced = on;
 }
 
 const wrap = (open: number, close: number) => (s: string): string =>

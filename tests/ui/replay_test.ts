@@ -234,3 +234,16 @@ Deno.test("an interactive session's replay is headed by the person's first reque
   ], { seq: 2, hash: "0".repeat(64) });
   assert.equal(headless.objective, "fix add");
 });
+
+Deno.test("replay -o writes plain text even when colour is forced", async () => {
+  const out = join(Deno.makeTempDirSync(), "session.txt");
+  const colour = { ...sample.env, FORCE_COLOR: "1", NO_COLOR: "" };
+  const r = await runRetie(["replay", "-o", out, "--ledger", sample.ledgerPath], { env: colour });
+  assert.equal(r.code, 0, r.stderr);
+  const text = Deno.readTextFileSync(out);
+  assert.match(text, /refused\s+deploy/);
+  assert.ok(!text.includes("\x1b["), "no colour codes in a file");
+  // The same replay to stdout is coloured, so the check above can fail.
+  const shown = await runRetie(["replay", "--ledger", sample.ledgerPath], { env: colour });
+  assert.ok(shown.stdout.includes("\x1b["));
+});
