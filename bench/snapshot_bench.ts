@@ -163,6 +163,38 @@ Deno.bench({
 
 // What dominates: listing the tree. Both strategies.
 Deno.bench({
+  name: "retie per command: capture before + capture after (the outcome's post-state)",
+  group: "snapshot+undo",
+  n: 20,
+  warmup: 2,
+  fn: async (b) => {
+    touch20();
+    b.start();
+    await store.capture(WS, []);
+    touch20();
+    await store.capture(WS, []);
+    b.end();
+  },
+});
+
+Deno.bench({
+  name: "retie undo of that command: clobber check + restore from the two manifests",
+  group: "snapshot+undo",
+  n: 20,
+  warmup: 2,
+  fn: async (b) => {
+    touch20();
+    const before = await store.capture(WS, []);
+    touch20();
+    const after = await store.capture(WS, []);
+    b.start();
+    await store.diff(WS, after);
+    await store.restoreFrom(WS, after, before);
+    b.end();
+  },
+});
+
+Deno.bench({
   name: "listing 20k paths in-process (readDirSync + lstatSync)",
   group: "listing",
   baseline: true,

@@ -28,4 +28,10 @@ export interface SnapshotStore {
   diff(root: string, id: string): Promise<PathDiff[]>;
   /** Makes `root` equal to snapshot `id` again; returns what it changed. */
   restore(root: string, id: string): Promise<PathDiff[]>;
+  /**
+   * Makes `root`, which the caller has just found equal to snapshot `fromId` (an empty `diff`),
+   * equal to snapshot `toId` without listing the tree again: the changes come from the two
+   * manifests. Optional; callers fall back to `restore`.
+   */
+  restoreFrom?(root: string, fromId: string, toId: string): Promise<PathDiff[]>;
 }

@@ -90,7 +90,11 @@ async function currentDiffers(post: PostState, deps: UndoDeps): Promise<string[]
   }
 }
 
-async function restore(plan: UndoPlan, deps: UndoDeps): Promise<string[]> {
+/**
+ * Restores the state `plan` prepared. `knownAfter`: the snapshot the tree was just found equal to
+ * (the clean clobber check), so the snapshot store can restore without listing the tree again.
+ */
+async function restore(plan: UndoPlan, deps: UndoDeps, knownAfter?: string): Promise<string[]> {
   switch (plan.kind) {
     case "files": {
       const restored: string[] = [];
@@ -128,7 +132,9 @@ async function restore(plan: UndoPlan, deps: UndoDeps): Promise<string[]> {
       if (!(await deps.snapshots.verify(plan.before))) {
         throw new Error(`snapshot ${plan.before.slice(0, 12)} is missing or damaged`);
       }
-      const changed = await deps.snapshots.restore(plan.root, plan.before);
+      const changed = knownAfter && deps.snapshots.restoreFrom
+        ? await deps.snapshots.restoreFrom(plan.root, knownAfter, plan.before)
+        : await deps.snapshots.restore(plan.root, plan.before);
       return changed.map((c) => c.path);
     }
     default:
@@ -182,7 +188,8 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
     };
   }
   try {
-    const restored = await restore(plan, deps);
+    const clean = differs.length === 0 && post?.kind === "snapshot" ? post.after : undefined;
+    const restored = await restore(plan, deps, clean);
     const forced = differs.length > 0 ? ` (forced over: ${differs.join("; ")})` : "";
     return {
       status: "undone",

@@ -390,6 +390,33 @@ export class DirSnapshotStore implements SnapshotStore {
     return (await this.#compare(this.#realRoot(root), id)).diffs;
   }
 
+  /**
+   * Makes `root` (just found equal to `fromId`) equal to `toId`, with the changes taken from the
+   * two manifests instead of a second listing of the tree; the undo of a command then lists the
+   * tree once (its clobber check), not twice.
+   */
+  async restoreFrom(root: string, fromId: string, toId: string): Promise<PathDiff[]> {
+    await Promise.resolve();
+    const real = this.#realRoot(root);
+    const from = this.#materialize(fromId).man;
+    const man = this.#materialize(toId).man;
+    const diffs: PathDiff[] = [];
+    const cur = new Map<string, Seen>();
+    for (const [rel, f] of from) {
+      cur.set(rel, { kind: f.t, mode: f.m, size: 0, mtime: 0, ctime: 0, ino: 0 });
+      const t = man.get(rel);
+      if (!t) diffs.push({ path: rel, change: "added" });
+      else if (t.t !== f.t || t.m !== f.m || t.r !== f.r) {
+        diffs.push({ path: rel, change: "modified" });
+      }
+    }
+    for (const rel of man.keys()) if (!from.has(rel)) diffs.push({ path: rel, change: "removed" });
+    diffs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    if (diffs.length === 0) return diffs;
+    applyRestore(real, diffs, man, cur, (hash) => this.#blobs.get(hash));
+    return diffs;
+  }
+
   /** Makes `root` equal to snapshot `id`; returns what it changed. */
   async restore(root: string, id: string): Promise<PathDiff[]> {
     await Promise.resolve();

@@ -191,7 +191,7 @@ def rm(p):
         shutil.rmtree(p)
 `;
 
-Deno.test("snapshot: property — random operations in the sandbox, then restore, give the identical tree", async () => {
+Deno.test("snapshot: property — random operations in the sandbox, then restore (listing or manifest-to-manifest), give the identical tree", async () => {
   // 40 seeds; each seed is its own snapshot root, and one sandbox run per batch of 20 performs
   // every seed's operations (one bwrap start per batch keeps the test fast).
   const base = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-snap-" }));
@@ -226,7 +226,13 @@ Deno.test("snapshot: property — random operations in the sandbox, then restore
         if (changed) changedSeeds++;
         const diff = await store.diff(ws, id);
         assert.equal(diff.length > 0, changed, `seed ${seed}: diff agrees with the tree hash`);
-        await store.restore(ws, id);
+        if (seed % 2 === 0) {
+          // The undo path: the tree was captured after the command (the outcome's post-state),
+          // found unchanged, and restored from the two manifests without a second listing.
+          const after = await store.capture(ws, []);
+          assert.deepEqual(await store.diff(ws, after), []);
+          await store.restoreFrom(ws, after, id);
+        } else await store.restore(ws, id);
         assert.equal(treeHash(ws), before, `seed ${seed}: tree restored exactly`);
         assert.deepEqual(await store.diff(ws, id), [], `seed ${seed}: nothing left to restore`);
         // The next capture of the restored tree is the same snapshot.
