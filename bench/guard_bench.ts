@@ -8,6 +8,7 @@ import { closeSync, fsyncSync, openSync, realpathSync, writeSync } from "node:fs
 import { join } from "node:path";
 import { z } from "zod";
 import { BlobStore } from "../src/core/blob_store.ts";
+import { effect } from "../src/core/effect.ts";
 import { storePaths } from "../src/core/dirs.ts";
 import type { AnyTool, ToolContext } from "../src/core/tool.ts";
 import { issueDelegation } from "../src/plane/delegation.ts";
@@ -65,20 +66,9 @@ const noop: AnyTool = {
   description: "does nothing",
   schema: z.strictObject({}),
   classify: () =>
-    Promise.resolve({
-      class: "none",
-      reads: [],
-      writes: [],
-      readsOutside: [],
-      writesOutside: [],
-      sandboxed: false,
-      network: false,
-      external: false,
-      summary: "no-op",
-      consequence: "nothing",
-      reason: "bench",
-      undo: { kind: "none" },
-    }),
+    Promise.resolve(
+      effect({ class: "none", summary: "no-op", consequence: "nothing", reason: "bench" }),
+    ),
   handler: () => Promise.resolve({ ok: true, output: "" }),
 };
 const guard = createGuard({

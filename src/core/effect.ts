@@ -64,6 +64,35 @@ export interface Effect {
   undo: UndoNeed;
 }
 
+/** What every effect must say; everything else defaults to "touches nothing". */
+export type EffectFields =
+  & Pick<Effect, "class" | "summary" | "consequence" | "reason">
+  & Partial<Effect>;
+
+/**
+ * Builds an Effect: no paths, not sandboxed, no network, no external side effect and no undo
+ * unless the fields say otherwise.
+ *
+ * @example
+ * ```ts
+ * import { effect } from "./effect.ts";
+ * effect({ class: "none", summary: "ask", consequence: "no change", reason: "asks" }).writes; // []
+ * ```
+ */
+export function effect(fields: EffectFields): Effect {
+  return {
+    reads: [],
+    writes: [],
+    readsOutside: [],
+    writesOutside: [],
+    sandboxed: false,
+    network: false,
+    external: false,
+    undo: { kind: "none" },
+    ...fields,
+  };
+}
+
 /**
  * The effect of a call that nobody classified: class `unknown`, no inverse.
  *
@@ -74,18 +103,11 @@ export interface Effect {
  * ```
  */
 export function unknownEffect(tool: string): Effect {
-  return {
+  return effect({
     class: "unknown",
-    reads: [],
-    writes: [],
-    readsOutside: [],
-    writesOutside: [],
-    sandboxed: false,
-    network: false,
-    external: false,
     summary: `call unclassified tool ${tool}`,
     consequence: `unknown consequence: no rule classifies the tool "${tool}"`,
     reason: "no classification rule for this tool",
     undo: { kind: "impossible", why: "nobody classified this tool, so no inverse can be stated" },
-  };
+  });
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import type { Effect } from "../core/effect.ts";
+import { type Effect, effect } from "../core/effect.ts";
 import type { Tool } from "../core/tool.ts";
 import { guarded } from "./results.ts";
 
@@ -29,20 +29,7 @@ export const HEADLESS_ANSWER =
  * ```
  */
 export function noSideEffect(summary: string, reason: string): Effect {
-  return {
-    class: "none",
-    reads: [],
-    writes: [],
-    readsOutside: [],
-    writesOutside: [],
-    sandboxed: false,
-    network: false,
-    external: false,
-    summary,
-    consequence: "no change",
-    reason,
-    undo: { kind: "none" },
-  };
+  return effect({ class: "none", summary, consequence: "no change", reason });
 }
 
 /**

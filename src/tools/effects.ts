@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Effect } from "../core/effect.ts";
+import { type Effect, effect } from "../core/effect.ts";
 import type { ToolContext } from "../core/tool.ts";
 import { rememberOutsideReads } from "./approvals.ts";
 import type { ResolvedPath } from "./confine.ts";
@@ -76,15 +76,10 @@ export function writeEffect(
   const git = inside ? gitProtectedCover(ctx.workspace, target.real) : null;
   if (git !== null) {
     // Read-only in the sandbox for the same reason: git runs it later, outside any sandbox.
-    return {
+    return effect({
       class: "irreversible",
       reads: [target.real],
       writes: [target.real],
-      readsOutside: [],
-      writesOutside: [],
-      sandboxed: false,
-      network: false,
-      external: false,
       summary,
       consequence: `not reversible in effect: ${
         target.exists ? "changes" : "creates"
@@ -97,7 +92,7 @@ export function writeEffect(
         kind: "impossible",
         why: `${shown} is git's (hooks or config): what it runs later cannot be called back`,
       },
-    };
+    });
   }
   return {
     class: "reversible",

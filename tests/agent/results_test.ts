@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { BlobStore } from "../../src/core/blob_store.ts";
 import { ResultStore } from "../../src/agent/result_store.ts";
 import { buildPreview } from "../../src/agent/preview.ts";
-import { startSession } from "../../src/agent/session.ts";
+import { testSession } from "../helpers/test_session.ts";
 import { createScriptedProvider } from "../../src/providers/scripted.ts";
 
 function sample(n: number): string {
@@ -59,7 +59,6 @@ Deno.test("a session's large read is previewed and recalled exactly by the model
   const ws = Deno.realPathSync(Deno.makeTempDirSync());
   const big = sample(3000);
   Deno.writeTextFileSync(join(ws, "big.ts"), big);
-  const tmp = Deno.makeTempDirSync();
   let ref = "";
   const provider = createScriptedProvider((req, i) => {
     if (i === 0) {
@@ -72,19 +71,7 @@ Deno.test("a session's large read is previewed and recalled exactly by the model
     }
     return { text: "done" };
   });
-  const s = await startSession({
-    workspace: ws,
-    ledgerPath: join(tmp, "l.db"),
-    objective: "read",
-    provider,
-    providerName: "scripted",
-    mode: "default",
-    headless: true,
-    yes: false,
-    sandbox: { available: false, unavailableReason: "n/a", network: false },
-    approve: () => Promise.resolve(false),
-    configDir: join(tmp, "cfg"),
-  });
+  const s = await testSession(ws, provider, { objective: "read" });
   try {
     await s.turn("read big.ts");
     assert.match(ref, /^res_/);
@@ -101,7 +88,6 @@ Deno.test("a recall with the default length returns the exact text, not another 
   const ws = Deno.realPathSync(Deno.makeTempDirSync());
   const big = sample(3000); // ~100 KB: its default recall (20,000 characters) exceeds the threshold
   Deno.writeTextFileSync(join(ws, "big.ts"), big);
-  const tmp = Deno.makeTempDirSync();
   let ref = "";
   const provider = createScriptedProvider((req, i) => {
     if (i === 0) {
@@ -117,19 +103,7 @@ Deno.test("a recall with the default length returns the exact text, not another 
     }
     return { text: "done" };
   });
-  const s = await startSession({
-    workspace: ws,
-    ledgerPath: join(tmp, "l.db"),
-    objective: "read",
-    provider,
-    providerName: "scripted",
-    mode: "default",
-    headless: true,
-    yes: false,
-    sandbox: { available: false, unavailableReason: "n/a", network: false },
-    approve: () => Promise.resolve(false),
-    configDir: join(tmp, "cfg"),
-  });
+  const s = await testSession(ws, provider, { objective: "read" });
   try {
     await s.turn("read big.ts");
     assert.match(ref, /^res_/);

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startSession } from "../../src/agent/session.ts";
+import { testSession } from "../helpers/test_session.ts";
 import type { Approver } from "../../src/plane/guard.ts";
 import { createOpenAICompatProvider } from "../../src/providers/openai_compat.ts";
 import { createAnthropicProvider } from "../../src/providers/anthropic.ts";
@@ -83,19 +83,9 @@ const WIRES: Wire[] = [
 async function session(provider: Provider, opts: { headless?: boolean; approve?: Approver } = {}) {
   const ws = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-robust-" }));
   Deno.writeTextFileSync(join(ws, "a.txt"), "hello\n");
-  const tmp = Deno.makeTempDirSync();
-  const s = await startSession({
-    workspace: ws,
-    ledgerPath: join(tmp, "ledger.db"),
-    objective: "test",
-    provider,
-    providerName: "test",
-    mode: "default",
+  const s = await testSession(ws, provider, {
     headless: opts.headless ?? true,
-    yes: false,
-    sandbox: { available: false, unavailableReason: "not needed here", network: false },
-    approve: opts.approve ?? (() => Promise.resolve(false)),
-    configDir: join(tmp, "cfg"),
+    ...(opts.approve ? { approve: opts.approve } : {}),
     budgets: { maxStepsPerTurn: 12, maxTotalSteps: 50, maxRepeats: 3 },
   });
   return { s, ws };
