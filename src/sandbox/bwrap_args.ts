@@ -3,9 +3,11 @@
  *
  * The confined profile: every namespace unshared (user, pid, ipc, uts, net unless `network`,
  * cgroup), a new session, death with the parent, no capabilities, no nested user namespaces, a
- * read-only allowlist of system paths, a fresh /proc (bwrap covers /proc/sys read-only), a minimal
- * /dev, tmpfs /tmp and $HOME, and the workspace as the only writable mount, with git's code-running
- * files read-only and retie's own state hidden. The seccomp filter is added by `run.ts`.
+ * read-only allowlist of system paths (/etc: one prepared copy of `ETC_ALLOWLIST`, see
+ * `etc_view.ts`, or those entries bound one by one), a fresh /proc (bwrap covers /proc/sys
+ * read-only), a minimal /dev, tmpfs /tmp and $HOME, and the workspace as the only writable mount,
+ * with git's code-running files read-only and retie's own state hidden. The seccomp filter is
+ * added by `run.ts`.
  *
  * @module
  */
@@ -47,7 +49,8 @@ export const SANDBOX_ROOT_MAPPED_ID = 1000;
 
 /**
  * Files under /etc that toolchains read and that hold no secrets (no shadow, no ssh keys, no TLS
- * private keys, no npmrc/pip.conf which may carry tokens). Missing ones are skipped (`--ro-bind-try`).
+ * private keys, no npmrc/pip.conf which may carry tokens): the sandbox's whole /etc. Missing ones
+ * are skipped. `etc_view.ts` copies exactly these into the view bound at /etc.
  */
 export const ETC_ALLOWLIST: readonly string[] = [
   "/etc/alternatives",
@@ -105,6 +108,23 @@ export function sandboxEnv(term?: string): Record<string, string> {
   };
 }
 
+/** True when `a` and `b` are the same path or one lies inside the other. */
+function overlaps(a: string, b: string): boolean {
+  const [x, y] = [a.replace(/\/+$/, ""), b.replace(/\/+$/, "")];
+  return x === y || x.startsWith(y + "/") || y.startsWith(x + "/");
+}
+
+/** A view must be a prepared copy: never the host's /etc (or /), never writable through the
+ * workspace (a command could then plant files in every later sandbox's /etc). */
+function checkEtcView(view: string, workspace: string): void {
+  if (!view.startsWith("/") || view.split("/").includes("..") || overlaps(view, "/etc")) {
+    throw new Error(`sandbox etc view (${view}): must be an absolute prepared copy, not /etc`);
+  }
+  if (overlaps(view, workspace)) {
+    throw new Error(`sandbox etc view (${view}): must not overlap the workspace ${workspace}`);
+  }
+}
+
 function checkProfile(profile: SandboxProfile): void {
   const ws = profile.workspace;
   if (!ws.startsWith("/") || ws.includes("/../") || ws.endsWith("/..")) {
@@ -132,6 +152,8 @@ function checkProfile(profile: SandboxProfile): void {
 /**
  * Builds the bwrap arguments (everything after `/usr/bin/bwrap`) that run `argv` under `profile`.
  * Throws on a profile that would not confine (relative or system workspace, paths outside it).
+ * With `etcView` (a directory prepared by `etc_view.ts`) /etc is that one read-only bind; without
+ * it, each `ETC_ALLOWLIST` entry is bound on its own (same view, one mount per entry).
  *
  * @example
  * ```ts
@@ -141,15 +163,31 @@ function checkProfile(profile: SandboxProfile): void {
  *   ["/bin/bash", "-c", "make"],
  * );
  * args.includes("--unshare-all"); // true
+ * const one = buildBwrapArgs(
+ *   { workspace: "/work/p", network: false, readOnly: [], hidden: [], confined: true },
+ *   ["true"],
+ *   { etcView: "/home/me/.cache/retie/sandbox-etc/0123abcd" },
+ * );
+ * one.filter((x) => x === "/etc").length; // 1
  * ```
  */
 export function buildBwrapArgs(
   profile: SandboxProfile,
   argv: string[],
-  opts: { layout?: HostLayout; uid?: number; gid?: number; hiddenFiles?: ReadonlySet<string> } = {},
+  opts: {
+    layout?: HostLayout;
+    uid?: number;
+    gid?: number;
+    hiddenFiles?: ReadonlySet<string>;
+    /** Host directory holding the allowlisted /etc entries, bound read-only at /etc. */
+    etcView?: string;
+  } = {},
 ): string[] {
   if (argv.length === 0) throw new Error("sandbox: empty command");
   checkProfile(profile);
+  if (profile.confined && opts.etcView !== undefined) {
+    checkEtcView(opts.etcView, profile.workspace);
+  }
   const layout = opts.layout ?? MERGED_USR_LAYOUT;
   const mapId = (
     id: number | undefined,
@@ -177,10 +215,13 @@ export function buildBwrapArgs(
   a.push("--hostname", "retie-sandbox");
 
   // --- System paths: read-only allowlist. /home, /root, /mnt, /media, /var, /run, /srv, /opt are
-  // simply absent. ---
+  // simply absent. /etc holds only ETC_ALLOWLIST: one bind of the prepared copy (bwrap re-reads
+  // /proc/self/mountinfo per mount, so 31 binds cost ~4 ms per command), else one bind per entry.
+  // Either way read-only, and the copy is reachable from no writable mount. ---
   for (const d of layout.dirs) a.push("--ro-bind", d, d);
   for (const [link, target] of Object.entries(layout.symlinks)) a.push("--symlink", target, link);
-  for (const e of ETC_ALLOWLIST) a.push("--ro-bind-try", e, e);
+  if (opts.etcView !== undefined) a.push("--ro-bind", opts.etcView, "/etc");
+  else for (const e of ETC_ALLOWLIST) a.push("--ro-bind-try", e, e);
 
   // --- Kernel views: fresh /proc for the new pid namespace (bwrap re-binds /proc/sys,
   // /proc/sysrq-trigger, /proc/irq, /proc/bus read-only), minimal /dev (null, zero, full, random,

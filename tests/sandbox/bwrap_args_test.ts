@@ -99,3 +99,46 @@ Deno.test("bwrap args: refuses profiles that would not confine", () => {
   );
   assert.throws(() => buildBwrapArgs(profileFor("/work/p"), []), /empty command/);
 });
+
+Deno.test("bwrap args: with an etc view, /etc is exactly one read-only bind of it", () => {
+  const view = "/var/cache/retie/sandbox-etc/0123";
+  const a = buildBwrapArgs(profileFor("/work/p"), ["true"], { etcView: view });
+  const toEtc = [...pairs(a, "--ro-bind"), ...pairs(a, "--ro-bind-try"), ...pairs(a, "--bind")]
+    .filter((p) => p[1] === "/etc" || p[1].startsWith("/etc/"));
+  assert.deepEqual(toEtc, [[view, "/etc"]]);
+  assert.deepEqual(pairs(a, "--ro-bind-try").map((p) => p[0]), ["/proc/sysrq-trigger"]);
+  assert.ok(!pairs(a, "--bind").some((p) => p[0] === view), "never writable");
+  // Everything else is the same argv as with the per-entry binds.
+  const old = buildBwrapArgs(profileFor("/work/p"), ["true"]);
+  const i = a.indexOf(view) - 1; // its "--ro-bind"
+  const j = old.indexOf(ETC_ALLOWLIST[0]) - 1; // the first "--ro-bind-try"
+  assert.deepEqual(
+    [...a.slice(0, i), ...a.slice(i + 3)],
+    [...old.slice(0, j), ...old.slice(j + 3 * ETC_ALLOWLIST.length)],
+  );
+  // Without the view: one --ro-bind-try per allowlisted entry, as before.
+  assert.deepEqual(
+    pairs(old, "--ro-bind-try").filter((p) => p[0].startsWith("/etc/")),
+    ETC_ALLOWLIST.map((e) => [e, e]),
+  );
+  // The unconfined profile ignores it.
+  const u = buildBwrapArgs(profileFor("/work/p", { confined: false }), ["true"], { etcView: view });
+  assert.ok(!u.includes(view));
+});
+
+Deno.test("bwrap args: refuses an etc view that is /etc itself or reachable through the workspace", () => {
+  for (const v of ["/etc", "/etc/", "/", "/etc/ssl", "relative/view", "/a/../etc"]) {
+    assert.throws(
+      () => buildBwrapArgs(profileFor("/work/p"), ["true"], { etcView: v }),
+      /etc view/,
+      v,
+    );
+  }
+  for (const v of ["/work/p/.cache/retie/sandbox-etc/01", "/work/p", "/work"]) {
+    assert.throws(
+      () => buildBwrapArgs(profileFor("/work/p"), ["true"], { etcView: v }),
+      /must not overlap the workspace/,
+      v,
+    );
+  }
+});

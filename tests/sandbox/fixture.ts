@@ -1,6 +1,7 @@
 /** Shared helpers for the sandbox tests: temp layouts, running as another user. */
 import { join } from "node:path";
 import { prepareSandboxed } from "../../src/sandbox/run.ts";
+import { ensureEtcView } from "../../src/sandbox/etc_view.ts";
 import type { SandboxProfile } from "../../src/sandbox/bwrap_args.ts";
 import { buildSeccompFilter, hostSeccompArch } from "../../src/sandbox/seccomp.ts";
 import { SYSCALLS } from "../../src/sandbox/seccomp.ts";
@@ -24,28 +25,35 @@ export function perlSyscall(name: string, args: (number | string)[] = []): strin
 
 /**
  * Runs `command` in the sandbox like runSandboxed does, but as `uid` (via setpriv), spawning bwrap
- * directly. Returns exit code and output.
+ * directly. Returns exit code and output. The /etc view is built where `uid` can read it (the
+ * default one lives in this user's cache, e.g. under /root).
  */
 export async function runAsUser(
   uid: number,
   profile: SandboxProfile,
   command: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const prep = prepareSandboxed(profile, command);
-  const child = new Deno.Command("/usr/bin/setpriv", {
-    args: [`--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", "/usr/bin/bwrap", ...prep.args],
-    env: prep.env,
-    clearEnv: true,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const w = child.stdin.getWriter();
-  await w.write(buildSeccompFilter(hostSeccompArch(), { network: profile.network }));
-  await w.close().catch(() => {});
-  const out = await child.output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  const root = Deno.makeTempDirSync({ prefix: "retie-etc-view-" });
+  try {
+    Deno.chmodSync(root, 0o755);
+    const prep = prepareSandboxed(profile, command, { etcView: ensureEtcView({ root }) });
+    const child = new Deno.Command("/usr/bin/setpriv", {
+      args: [`--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", "/usr/bin/bwrap", ...prep.args],
+      env: prep.env,
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const w = child.stdin.getWriter();
+    await w.write(buildSeccompFilter(hostSeccompArch(), { network: profile.network }));
+    await w.close().catch(() => {});
+    const out = await child.output();
+    const dec = new TextDecoder();
+    return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  } finally {
+    Deno.removeSync(root, { recursive: true });
+  }
 }
 
 /** Parses `key=value` lines. */
