@@ -107,8 +107,51 @@ function findModuleGitDirs(ws: string, dir: string, out: Set<string>): void {
   }
 }
 
+/** What the walk needs of one directory: its subdirectories (`.git` aside) and its `.git`. */
+interface Listing {
+  dirs: string[];
+  git: "dir" | "file" | null;
+  mtime: number;
+  ctime: number;
+  readAt: number;
+}
+
+/** Per workspace, the listings of its directories, reused while a directory's times say that no
+ * entry was added, removed or renamed in it since it was read. */
+const listings = new Map<string, Map<string, Listing>>();
+
 /**
- * Absolute paths inside `workspace` (a real path) that must be read-only in the sandbox.
+ * A directory's listing, from the cache when it is still good. Creating, removing or renaming an
+ * entry sets the directory's mtime and ctime to now, and nothing can set ctime back; Deno reports
+ * ctime in whole seconds, so a listing is reused only when the directory's ctime is more than a
+ * second (plus a margin for the coarse clock) older than the read, and neither time moved since.
+ */
+function listing(dir: string, cache: Map<string, Listing>): Listing | null {
+  const st = lstatOrNull(dir);
+  if (!st?.isDirectory) return null;
+  const mtime = st.mtime?.getTime() ?? 0;
+  const ctime = st.ctime?.getTime() ?? 0;
+  const c = cache.get(dir);
+  if (c && c.mtime === mtime && c.ctime === ctime && ctime < c.readAt - 1020) return c;
+  const readAt = Date.now();
+  const l: Listing = { dirs: [], git: null, mtime, ctime, readAt };
+  try {
+    for (const e of Deno.readDirSync(dir)) {
+      if (e.name === ".git") l.git = e.isDirectory ? "dir" : e.isFile ? "file" : null;
+      else if (e.isDirectory) l.dirs.push(e.name);
+    }
+  } catch {
+    cache.delete(dir);
+    return null;
+  }
+  cache.set(dir, l);
+  return l;
+}
+
+/**
+ * Absolute paths inside `workspace` (a real path) that must be read-only in the sandbox. A
+ * directory is read again only when an entry in it may have changed (see `listing`): a second call
+ * costs one `lstat` per directory, not a listing of the tree.
  *
  * @example
  * ```ts
@@ -119,36 +162,32 @@ function findModuleGitDirs(ws: string, dir: string, out: Set<string>): void {
 export function gitProtectedPaths(workspace: string): string[] {
   const ws = Deno.realPathSync(workspace);
   const out = new Set<string>();
+  let cache = listings.get(ws);
+  if (!cache) listings.set(ws, cache = new Map());
+  const seen = new Set<string>();
   const stack = [ws];
   while (stack.length > 0) {
     const dir = stack.pop()!;
-    let entries: Deno.DirEntry[];
-    try {
-      entries = [...Deno.readDirSync(dir)];
-    } catch {
-      continue; // unreadable: the sandbox cannot read it either
-    }
-    for (const e of entries) {
-      const p = join(dir, e.name);
-      if (e.name === ".git") {
-        if (e.isDirectory) protectGitDir(ws, p, out, dir);
-        else if (e.isFile) {
-          // "gitdir: <path>" (worktree or submodule).
-          try {
-            const m = /^gitdir:\s*(.+?)\s*$/m.exec(Deno.readTextFileSync(p));
-            if (m) {
-              const g = realOrNull(isAbsolute(m[1]) ? m[1] : resolve(dirname(p), m[1]));
-              if (g && isInside(ws, g)) protectGitDir(ws, g, out, dir);
-            }
-          } catch { /* unreadable */ }
-          // The .git file itself redirects git: keep it as it is.
-          out.add(p);
+    seen.add(dir);
+    const l = listing(dir, cache);
+    if (!l) continue; // unreadable: the sandbox cannot read it either
+    for (const sub of l.dirs) stack.push(join(dir, sub));
+    if (l.git === "dir") protectGitDir(ws, join(dir, ".git"), out, dir);
+    else if (l.git === "file") {
+      const p = join(dir, ".git");
+      // "gitdir: <path>" (worktree or submodule).
+      try {
+        const m = /^gitdir:\s*(.+?)\s*$/m.exec(Deno.readTextFileSync(p));
+        if (m) {
+          const g = realOrNull(isAbsolute(m[1]) ? m[1] : resolve(dirname(p), m[1]));
+          if (g && isInside(ws, g)) protectGitDir(ws, g, out, dir);
         }
-        continue;
-      }
-      if (e.isDirectory) stack.push(p);
+      } catch { /* unreadable */ }
+      // The .git file itself redirects git: keep it as it is.
+      out.add(p);
     }
   }
+  for (const d of cache.keys()) if (!seen.has(d)) cache.delete(d);
   return [...out].sort();
 }
 

@@ -141,3 +141,33 @@ Deno.test("workspace profile: excluded paths read-only, retie state inside the w
     Deno.removeSync(ws, { recursive: true });
   }
 });
+
+Deno.test("protected paths: a repository made after an earlier call is found, however its directory's times are set", async () => {
+  const ws = repoLayout();
+  try {
+    const before = gitProtectedPaths(ws);
+    // Right away (its directory changed within the same second as the listing)…
+    Deno.mkdirSync(join(ws, "lib", "sub"), { recursive: true });
+    git(join(ws, "lib", "sub"), "init", "-q");
+    assert.ok(gitProtectedPaths(ws).includes(join(ws, "lib/sub/.git/hooks")));
+    // …and once the listings are old enough to be reused, with the directory's mtime set back to
+    // what it was (ctime still moves: nothing can set it back).
+    const old = new Date(Date.now() - 3_600_000);
+    for (const d of [join(ws, "lib"), join(ws, "lib", "sub"), join(ws, "vendor")]) {
+      Deno.utimeSync(d, old, old);
+    }
+    const stamp = Deno.lstatSync(join(ws, "vendor")).mtime!;
+    Deno.writeTextFileSync(join(ws, "vendor", "keep"), "");
+    gitProtectedPaths(ws);
+    // Listings are reused once the directory's ctime is more than a second older than the read.
+    await new Promise((r) => setTimeout(r, 2_100));
+    gitProtectedPaths(ws);
+    assert.deepEqual(gitProtectedPaths(ws).length, before.length + 2);
+    Deno.mkdirSync(join(ws, "vendor", "third"));
+    git(join(ws, "vendor", "third"), "init", "-q");
+    Deno.utimeSync(join(ws, "vendor"), stamp, stamp);
+    assert.ok(gitProtectedPaths(ws).includes(join(ws, "vendor/third/.git/config")));
+  } finally {
+    Deno.removeSync(ws, { recursive: true });
+  }
+});
