@@ -10,66 +10,13 @@
  */
 import { join } from "node:path";
 import { DirSnapshotStore } from "../src/sandbox/snapshot_store.ts";
-import { listTree, listTreeSync, setFindThreshold } from "../src/sandbox/snapshot_walk.ts";
-
-const ROOT = Deno.env.get("RETIE_BENCH_DIR") ?? "/var/tmp/retie-bench-snapshot";
-const WS = join(ROOT, "ws");
-const DONE = join(ROOT, "generated-v1");
-
-function rng(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 0x100000000;
-  };
-}
-
-function ensureWorkspace(): string[] {
-  const files: string[] = [];
-  const r = rng(42);
-  const dirs: string[] = [];
-  for (let a = 0; a < 20; a++) {
-    for (let b = 0; b < 21; b++) dirs.push(`pkg${a}/mod${b}`);
-    dirs.push(`pkg${a}`);
-  }
-  dirs.push("assets", "docs");
-  for (let i = 0; i < 19_990; i++) files.push(`${dirs[i % dirs.length]}/file${i}.txt`);
-  for (let i = 0; i < 10; i++) files.push(`assets/blob${i}.bin`);
-  let generated = false;
-  try {
-    Deno.statSync(DONE);
-    generated = true;
-  } catch { /* not yet */ }
-  if (!generated) {
-    try {
-      Deno.removeSync(ROOT, { recursive: true });
-    } catch { /* absent */ }
-    for (const d of dirs) Deno.mkdirSync(join(WS, d), { recursive: true });
-    const line =
-      "the quick brown fox jumps over the lazy dog 0123456789 lorem ipsum dolor sit amet\n";
-    for (const f of files) {
-      if (f.endsWith(".bin")) {
-        const b = new Uint8Array(17 << 20);
-        for (let off = 0; off < b.length; off += 65536) {
-          crypto.getRandomValues(b.subarray(off, off + 65536));
-        }
-        Deno.writeFileSync(join(WS, f), b);
-      } else {
-        // lognormal, median ~4 KB
-        const z = Math.sqrt(-2 * Math.log(r() || 1e-9)) * Math.cos(2 * Math.PI * r());
-        const size = Math.min(200_000, Math.max(16, Math.round(4096 * Math.exp(z))));
-        Deno.writeTextFileSync(
-          join(WS, f),
-          line.repeat(Math.ceil(size / line.length)).slice(0, size),
-        );
-      }
-    }
-    Deno.writeTextFileSync(DONE, new Date().toISOString());
-  }
-  return files.filter((f) => f.endsWith(".txt"));
-}
+import { listTree, listTreeSync } from "../src/sandbox/snapshot_walk.ts";
+import {
+  BENCH_WS as WS,
+  ensureWorkspace,
+  registerComparisons,
+  shadowGit,
+} from "./bench_workspace.ts";
 
 const textFiles = ensureWorkspace();
 let round = 0;
@@ -78,13 +25,6 @@ function touch20(): void {
   for (let i = 0; i < 20; i++) {
     const f = textFiles[(round * 97 + i * 1009) % textFiles.length];
     Deno.writeTextFileSync(join(WS, f), `changed in round ${round}\n`, { append: true });
-  }
-}
-
-function sh(cmd: string, args: string[], env: Record<string, string> = {}): void {
-  const r = new Deno.Command(cmd, { args, env, stdout: "null", stderr: "piped" }).outputSync();
-  if (r.code !== 0) {
-    throw new Error(`${cmd} ${args.join(" ")}: ${new TextDecoder().decode(r.stderr)}`);
   }
 }
 
@@ -161,7 +101,6 @@ Deno.bench({
   },
 });
 
-// What dominates: listing the tree. Both strategies.
 Deno.bench({
   name: "retie per command: capture before + capture after (the outcome's post-state)",
   group: "snapshot+undo",
@@ -194,69 +133,96 @@ Deno.bench({
   },
 });
 
+// What dominates a capture: listing the tree. One thread against two (this one and the
+// persistent listing worker, which the first large listing starts, after it, before the timings).
+const listed = await listTree(WS, [], 20_000);
+const previous = new Map(listed.map((l) => [l.rel, l]));
+await new Promise((r) => setTimeout(r, 100));
+{
+  // The groups below run one after the other, and this VM's load drifts between them: the same
+  // three ways, interleaved, give a fairer comparison.
+  const ways: [string, () => unknown][] = [
+    ["one thread", () => listTreeSync(WS, [])],
+    ["two threads", () => listTree(WS, [], listed.length)],
+    ["two threads + hint", () => listTree(WS, [], listed.length, { hint: previous })],
+  ];
+  const times = ways.map(() => [] as number[]);
+  for (let round = 0; round < 15; round++) {
+    for (let i = 0; i < ways.length; i++) {
+      const t0 = performance.now();
+      await ways[i][1]();
+      times[i].push(performance.now() - t0);
+    }
+  }
+  for (let i = 0; i < ways.length; i++) {
+    const ts = times[i].sort((a, b) => a - b);
+    const mean = ts.reduce((a, b) => a + b, 0) / ts.length;
+    console.log(
+      `listing 20k paths, ${ways[i][0]}, interleaved: median ${ts[7].toFixed(0)} ms, mean ${
+        mean.toFixed(0)
+      } ms, min ${ts[0].toFixed(0)} ms`,
+    );
+  }
+}
 Deno.bench({
-  name: "listing 20k paths in-process (readDirSync + lstatSync)",
+  name: "listing 20k paths on one thread (readDirSync + lstatSync)",
   group: "listing",
   baseline: true,
-  n: 10,
-  warmup: 1,
+  n: 20,
+  warmup: 2,
   fn: () => {
     listTreeSync(WS, []);
   },
 });
 Deno.bench({
-  name: "listing 20k paths with find in bwrap (+ parse)",
+  name: "listing 20k paths on two threads (main + persistent worker)",
   group: "listing",
-  n: 10,
-  warmup: 1,
+  n: 20,
+  warmup: 2,
   fn: async () => {
-    setFindThreshold(0);
-    await listTree(WS, [], 20_000);
-    setFindThreshold(Infinity);
+    await listTree(WS, [], listed.length);
+  },
+});
+Deno.bench({
+  name: "listing 20k paths on two threads, split by the previous listing's counts",
+  group: "listing",
+  n: 20,
+  warmup: 2,
+  fn: async () => {
+    await listTree(WS, [], listed.length, { hint: previous });
   },
 });
 
-// A commit into a separate git dir; the first (full) commit happens untimed.
-const gitDir = join(stateDir, "shadow.git");
-const gitEnv = {
-  GIT_DIR: gitDir,
-  GIT_WORK_TREE: WS,
-  HOME: stateDir,
-  GIT_AUTHOR_NAME: "b",
-  GIT_AUTHOR_EMAIL: "b@b",
-  GIT_COMMITTER_NAME: "b",
-  GIT_COMMITTER_EMAIL: "b@b",
-};
-sh("git", ["init", "-q"], gitEnv);
-sh("git", ["add", "-A"], gitEnv);
-sh("git", ["commit", "-q", "-m", "base"], gitEnv);
+// Around the threshold: a ~2,000-path tree (200 directories of 9 files), both ways.
+const small = join(stateDir, "small");
+for (let d = 0; d < 200; d++) {
+  Deno.mkdirSync(join(small, `top${d % 10}`, `d${d}`), { recursive: true });
+  for (let f = 0; f < 9; f++) {
+    Deno.writeTextFileSync(join(small, `top${d % 10}`, `d${d}`, `${f}`), "");
+  }
+}
 Deno.bench({
-  name: "git add -A && commit into a separate GIT_DIR (20 files changed)",
-  group: "snapshot+undo",
-  n: 10,
-  warmup: 1,
-  fn: (b) => {
-    touch20();
-    b.start();
-    sh("git", ["add", "-A"], gitEnv);
-    sh("git", ["commit", "-q", "-m", `r${round}`], gitEnv);
-    b.end();
+  name: "listing 2k paths on one thread",
+  group: "listing 2k",
+  baseline: true,
+  n: 50,
+  warmup: 5,
+  fn: () => {
+    listTreeSync(small, []);
+  },
+});
+Deno.bench({
+  name: "listing 2k paths on two threads",
+  group: "listing 2k",
+  n: 50,
+  warmup: 5,
+  fn: async () => {
+    await listTree(small, [], 0, { threshold: 0 });
   },
 });
 
-Deno.bench({
-  name: "cp -a of the workspace",
-  group: "snapshot+undo",
-  n: 3,
-  warmup: 0,
-  fn: (b) => {
-    const dest = join(stateDir, `copy-${round++}`);
-    b.start();
-    sh("cp", ["-a", WS, dest]);
-    b.end();
-    Deno.removeSync(dest, { recursive: true });
-  },
-});
+const git = shadowGit(stateDir, WS);
+registerComparisons("snapshot+undo", stateDir, touch20, git);
 
 globalThis.addEventListener("unload", () => {
   store.close();

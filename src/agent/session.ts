@@ -6,7 +6,7 @@
  */
 import { join, resolve } from "node:path";
 import { BlobStore } from "../core/blob_store.ts";
-import { configDir, storePaths } from "../core/dirs.ts";
+import { configDir, ledgerFiles, storePaths } from "../core/dirs.ts";
 import { RetieError } from "../core/errors.ts";
 import type { AnyTool, SandboxSettings, ToolContext } from "../core/tool.ts";
 import type { Ledger, SessionWriter } from "../plane/ledger.ts";
@@ -93,11 +93,8 @@ export interface AgentSession {
  * that could write it would loosen the gate of its own next session).
  */
 export function protectedPaths(ledgerPath: string, cfgDir: string, workspace?: string): string[] {
-  const ledger = resolve(ledgerPath);
-  const s = storePaths(ledger);
-  const files = [ledger, `${ledger}.head.json`, s.blobs, s.snapshots];
   return [
-    ...files.flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]),
+    ...ledgerFiles(ledgerPath),
     resolve(cfgDir),
     ...(workspace ? [join(workspace, ".retie")] : []),
   ];
@@ -166,7 +163,8 @@ function startSessionSync(opts: SessionOptions): AgentSession {
   });
   const stores = storePaths(opts.ledgerPath);
   const blobs = new BlobStore(stores.blobs);
-  const snapshots = new DirSnapshotStore(stores.snapshots);
+  // Watched: a capture before a command looks only at what changed since the last one.
+  const snapshots = new DirSnapshotStore(stores.snapshots, { watch: true });
   const results = new ResultStore(blobs, opts.previews);
   let untrusted = false;
 

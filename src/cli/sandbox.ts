@@ -6,8 +6,7 @@
  * @module
  */
 import type { Command } from "commander";
-import { resolve } from "node:path";
-import { storePaths } from "../core/dirs.ts";
+import { ledgerFiles } from "../core/dirs.ts";
 import { RetieError } from "../core/errors.ts";
 import type { Register } from "./commands.ts";
 
@@ -28,14 +27,6 @@ function shellQuote(s: string): string {
  */
 export function commandLine(words: string[]): string {
   return words.length === 1 ? words[0] : words.map(shellQuote).join(" ");
-}
-
-/** A ledger and the files beside it that a sandboxed command must not reach. */
-function ledgerFiles(ledger: string): string[] {
-  const abs = resolve(ledger);
-  const s = storePaths(abs);
-  const files = [abs, `${abs}.head.json`, s.blobs, s.snapshots];
-  return files.flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]);
 }
 
 /**

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 /** Reads an environment variable without throwing when permission is missing. */
 function env(name: string): string | undefined {
@@ -89,4 +89,25 @@ export function defaultLedgerPath(): string {
  */
 export function storePaths(ledgerPath: string): { blobs: string; snapshots: string } {
   return { blobs: `${ledgerPath}.blobs.db`, snapshots: `${ledgerPath}.snapshots.db` };
+}
+
+/**
+ * Every file and directory that belongs with a ledger (absolute): the ledger, its head file, the
+ * two stores, SQLite's side files of each, and the snapshot store's barrier directory. None may be
+ * reachable from a tool or a sandboxed command.
+ *
+ * @example
+ * ```ts
+ * import { ledgerFiles } from "./dirs.ts";
+ * ledgerFiles("/s/ledger.db").includes("/s/ledger.db.snapshots.db.watch"); // true
+ * ```
+ */
+export function ledgerFiles(ledgerPath: string): string[] {
+  const ledger = resolve(ledgerPath);
+  const s = storePaths(ledger);
+  const files = [ledger, `${ledger}.head.json`, s.blobs, s.snapshots];
+  return [
+    ...files.flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]),
+    `${s.snapshots}.watch`,
+  ];
 }

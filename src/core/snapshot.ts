@@ -19,9 +19,16 @@ export interface SnapshotStore {
   /**
    * Records the state of `root` (all of it except `exclude`, relative paths). Cost grows with what
    * changed since the previous capture of the same root, not with the size of the tree.
-   * Returns the snapshot id (a content hash of its manifest).
+   * Returns the snapshot id (a content hash of its manifest). `full`: look at every path, never
+   * only at those reported changed (for the state after untrusted code wrote in the tree).
    */
-  capture(root: string, exclude: string[]): Promise<string>;
+  capture(root: string, exclude: string[], opts?: { full?: boolean }): Promise<string>;
+  /**
+   * Code that no capture follows ran and may have written anywhere it could (a command outside the
+   * sandbox, a sandboxed command with the network, a tool nobody classified): the next capture of
+   * every root looks at every path. Optional; stores that always walk need not implement it.
+   */
+  distrust?(): void;
   /** True when the snapshot and every blob it needs are stored intact. */
   verify(id: string): Promise<boolean>;
   /** The paths where `root` now differs from snapshot `id` (empty: identical). */

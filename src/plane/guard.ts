@@ -32,6 +32,13 @@ export type * from "./guard_types.ts";
 /** The tail of each session's promise chain: guard runs on one sink never interleave. */
 const chains = new WeakMap<object, Promise<unknown>>();
 
+/** The call ran code no snapshot follows: a command outside the sandbox or in it with the
+ * network (both irreversible), or a tool nobody classified. An irreversible file write (a git
+ * hook) is retie's own write of a listed file. */
+function ranUntrustedCode(e: Effect): boolean {
+  return e.class === "unknown" || (e.class === "irreversible" && (e.sandboxed || e.network));
+}
+
 function effectRecord(e: Effect): Record<string, unknown> {
   return {
     summary: e.summary,
@@ -341,6 +348,9 @@ export function createGuard(deps: GuardDeps): Guard {
       result = { ok: false, output: `${call.name} failed: ${(e as Error)?.message ?? String(e)}` };
     }
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+    // Code ran that no snapshot follows (unsandboxed, networked, unclassified): what it wrote must
+    // not be taken from the snapshot store's watcher.
+    if (plan.kind !== "snapshot" && ranUntrustedCode(effect)) deps.snapshots?.distrust?.();
 
     // Confirm the outcome with the state the action left.
     let after: PostState | null = null;

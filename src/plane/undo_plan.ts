@@ -220,7 +220,8 @@ export async function capturePostState(plan: UndoPlan, stores: UndoStores): Prom
       };
     case "snapshot": {
       if (!stores.snapshots) throw new Error("no snapshot store");
-      const after = await stores.snapshots.capture(plan.root, plan.readOnly);
+      // Untrusted code wrote here: every path is looked at, whatever a watcher reported.
+      const after = await stores.snapshots.capture(plan.root, plan.readOnly, { full: true });
       return { kind: "snapshot", root: plan.root, after };
     }
   }

@@ -4,7 +4,7 @@
  * @module
  */
 import { join } from "node:path";
-import { cacheDir, configDir, defaultLedgerPath, stateDir, storePaths } from "../core/dirs.ts";
+import { cacheDir, configDir, defaultLedgerPath, ledgerFiles, stateDir } from "../core/dirs.ts";
 import { RetieError } from "../core/errors.ts";
 import type { SandboxProfile } from "./bwrap_args.ts";
 import { gitProtectedPaths } from "./protected_paths.ts";
@@ -61,11 +61,8 @@ export function workspaceProfile(
   }
   const hidden = new Set<string>();
   // The default ledger ($RETIE_LEDGER may put it anywhere) and its side files, besides the dirs.
-  const ledger = defaultLedgerPath();
-  const stores = storePaths(ledger);
-  const ledgerFiles = [ledger, `${ledger}.head.json`, stores.blobs, stores.snapshots]
-    .flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]);
-  for (const d of [configDir(), stateDir(), cacheDir(), ...ledgerFiles, ...(opts.hide ?? [])]) {
+  const own = ledgerFiles(defaultLedgerPath());
+  for (const d of [configDir(), stateDir(), cacheDir(), ...own, ...(opts.hide ?? [])]) {
     const p = realOrNull(d);
     if (p && (p === ws || ws.startsWith(p + "/"))) {
       throw new RetieError(`sandbox workspace (${ws}) lies inside retie's own state (${p})`, {

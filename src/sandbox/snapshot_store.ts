@@ -27,6 +27,7 @@ import {
   absOf,
   type IndexEntry,
   type Manifest,
+  manifestDiffs,
   type ManifestEntry,
   manifestId,
   normalizeExcludes,
@@ -36,6 +37,8 @@ import {
 import { sha256Hex } from "../core/hash.ts";
 import { listTree } from "./snapshot_walk.ts";
 import { applyRestore } from "./snapshot_restore.ts";
+import { entryOf, sameEntry, type Scan, scanChanges, unrestorable } from "./snapshot_changes.ts";
+import { RootWatchers } from "./snapshot_watching.ts";
 
 /** A full manifest is stored after this many deltas. */
 export const MAX_DELTA_DEPTH = 32;
@@ -53,12 +56,28 @@ export class DirSnapshotStore implements SnapshotStore {
   #blobs: BlobStore;
   #indexCache = new Map<string, RootIndex>();
   #manifestCache = new Map<string, Manifest>();
-  /** What the last `capture` did: paths walked and files read + hashed (cost is the second). */
+  /** Blobs known to be in the store: put or looked up by this process (the store only grows). */
+  #present = new Set<string>();
+  /** Manifests whose blobs are all known present: verified, or captured on top of one that was. */
+  #verifiedIds = new Set<string>();
+  /** Watchers of the captured roots, when watching is on. */
+  readonly #watchers: RootWatchers | undefined;
+  /** Why the last capture walked the tree although a watcher was running (empty: it did not). */
+  lastFallback = "";
+  /** What the last `capture` did: how it found changes, paths looked at, files read + hashed. */
   lastCapture: {
+    mode?: "walk" | "changes";
     walked: number;
     hashed: number;
     hashedBytes: number;
-    phasesMs?: { walk: number; hash: number; manifest: number; save: number };
+    phasesMs?: {
+      drain: number;
+      list: number;
+      walk: number;
+      hash: number;
+      manifest: number;
+      save: number;
+    };
   } = { walked: 0, hashed: 0, hashedBytes: 0 };
 
   /**
@@ -72,9 +91,13 @@ export class DirSnapshotStore implements SnapshotStore {
    * // … a sandboxed command runs …
    * await store.restore("/work/project", id);
    * ```
+   *
+   * `watch`: follow each captured root with inotify so that later captures look only at what
+   * changed (see `snapshot_watch.ts`); for a long-lived session, not for one-off commands.
    */
-  constructor(dbPath: string) {
+  constructor(dbPath: string, opts: { watch?: boolean } = {}) {
     this.dbPath = dbPath;
+    this.#watchers = opts.watch ? new RootWatchers(`${dbPath}.watch`) : undefined;
     this.#blobs = new BlobStore(dbPath);
     this.#db = new DatabaseSync(dbPath, { timeout: 5000 });
     this.#db.exec("PRAGMA journal_mode=WAL");
@@ -89,8 +112,14 @@ export class DirSnapshotStore implements SnapshotStore {
       PRIMARY KEY (root, path)) WITHOUT ROWID`);
   }
 
-  /** Closes the database. */
+  /** The next capture of every root walks the whole tree (see `SnapshotStore.distrust`). */
+  distrust(): void {
+    this.#watchers?.distrust();
+  }
+
+  /** Stops the watchers and closes the database. */
   close(): void {
+    this.#watchers?.close();
     this.#db.close();
     this.#blobs.close();
   }
@@ -142,8 +171,14 @@ export class DirSnapshotStore implements SnapshotStore {
     }
   }
 
-  /** Records the state of `root` except `exclude`; returns the snapshot id. */
-  async capture(root: string, exclude: string[]): Promise<string> {
+  /**
+   * Records the state of `root` except `exclude`; returns the snapshot id.
+   *
+   * With `watch` on, a capture lists only the paths that changed since the previous capture of the
+   * same root when the watcher can vouch for the interval (see `snapshot_watch.ts`), else the whole
+   * tree. `full` always walks the whole tree: pass it after untrusted code wrote in the tree.
+   */
+  async capture(root: string, exclude: string[], opts: { full?: boolean } = {}): Promise<string> {
     await Promise.resolve();
     const t0 = performance.now();
     const real = this.#realRoot(root);
@@ -151,43 +186,43 @@ export class DirSnapshotStore implements SnapshotStore {
     this.#checkDbOutside(real, ex);
     const prev = this.#loadIndex(real);
     const time = Date.now();
-    const entries = new Map<string, IndexEntry>();
-    const toHash: [IndexEntry, string][] = [];
-    let added = 0;
-    for (const s of await listTree(real, ex, prev?.entries.size ?? 0)) {
-      const rel = s.rel;
-      const abs = absOf(real, rel);
-      if (s.kind === "other") {
-        throw new RetieError(`snapshot (${abs}): sockets, FIFOs and devices cannot be restored`, {
-          hint: "remove it from the workspace or add its path to the excluded paths",
-        });
+    let scan: Scan | undefined;
+    let mode: "walk" | "changes" = "walk";
+    let listMs = 0;
+    const changes = await this.#watchers?.begin(real, ex, prev, opts.full ?? false);
+    const tDrain = performance.now() - t0;
+    if (changes && prev) {
+      const r = scanChanges(real, ex, prev, changes);
+      if (typeof r === "string") this.#watchers!.walkInstead(real, changes, r);
+      else {
+        scan = r;
+        mode = "changes";
       }
-      const p = prev?.entries.get(rel);
-      if (!p) added++;
-      // Unchanged paths keep their index entry object (and its cached manifest line): no
-      // allocation per path, which matters at 20k paths.
-      if (
-        p && (
-          (s.kind === "f" && statMatches(p, s, prev!.time)) ||
-          (s.kind === "d" && p.t === "d" && p.m === s.mode) ||
-          (s.kind === "l" && p.t === "l" && p.r === s.target)
-        )
-      ) {
-        entries.set(rel, p);
-        continue;
-      }
-      const e: IndexEntry = {
-        t: s.kind,
-        m: s.mode,
-        r: s.kind === "l" ? s.target : "",
-        size: s.size,
-        mtime: s.mtime,
-        ctime: s.ctime,
-        ino: s.ino,
-      };
-      if (s.kind === "f") toHash.push([e, abs]);
-      entries.set(rel, e);
     }
+    this.lastFallback = this.#watchers?.why ?? "";
+    if (!scan) {
+      scan = { entries: new Map(), toHash: [], added: 0, removed: [] };
+      const { entries, toHash } = scan;
+      const listed = await listTree(real, ex, prev?.entries.size ?? 0, { hint: prev?.entries });
+      const tList = performance.now() - t0 - tDrain;
+      for (const s of listed) {
+        const rel = s.rel;
+        if (s.kind === "other") throw unrestorable(absOf(real, rel));
+        const p = prev?.entries.get(rel);
+        if (!p) scan.added++;
+        // Unchanged paths keep their index entry object (and its cached manifest line): no
+        // allocation per path, which matters at 20k paths.
+        if (p && sameEntry(p, s, prev!.time)) {
+          entries.set(rel, p);
+          continue;
+        }
+        const e = entryOf(s);
+        if (s.kind === "f") toHash.push([e, absOf(real, rel)]);
+        entries.set(rel, e);
+      }
+      listMs = tList;
+    }
+    const { entries, toHash, added } = scan;
     const t1 = performance.now();
     let hashedBytes = 0;
     if (toHash.length > 0) {
@@ -196,24 +231,40 @@ export class DirSnapshotStore implements SnapshotStore {
           const bytes = Deno.readFileSync(abs);
           hashedBytes += bytes.length;
           e.r = this.#blobs.put(bytes);
+          this.#present.add(e.r);
         }
       });
     }
     const t2 = performance.now();
     // What changed since the previous index: rows to upsert and delete, and the manifest delta.
     const changed: [string, IndexEntry][] = [];
-    for (const [k, e] of entries) {
+    // A scan of changes replaced exactly the entries it found changed; a walk compares them all.
+    const candidates = mode === "changes"
+      ? scan.toHash.length === 0 && scan.changed!.length === 0
+        ? []
+        : scan.changed!.flatMap((k) => entries.has(k) ? [[k, entries.get(k)!] as const] : [])
+      : entries;
+    for (const [k, e] of candidates) {
       const p = prev?.entries.get(k);
       if (
         !p || p.t !== e.t || p.m !== e.m || p.r !== e.r || p.size !== e.size ||
         p.mtime !== e.mtime || p.ctime !== e.ctime || p.ino !== e.ino
       ) changed.push([k, e]);
     }
-    const removed: string[] = [];
-    if (prev && prev.entries.size !== entries.size - added) {
+    const removed: string[] = mode === "changes" ? scan.removed : [];
+    if (mode === "walk" && prev && prev.entries.size !== entries.size - added) {
       for (const k of prev.entries.keys()) if (!entries.has(k)) removed.push(k);
     }
-    const id = manifestId(entries, prev && added === 0 && removed.length === 0 ? prev : undefined);
+    const id = manifestId(
+      entries,
+      prev
+        ? {
+          entries: prev.entries,
+          added: scan.addedKeys ?? (added === 0 ? [] : undefined),
+          removed,
+        }
+        : undefined,
+    );
     const t3 = performance.now();
     // Manifest and index commit together (one fsync); blobs were committed before them.
     this.#db.exec("BEGIN IMMEDIATE");
@@ -235,14 +286,26 @@ export class DirSnapshotStore implements SnapshotStore {
       this.#db.exec("ROLLBACK");
       throw e;
     }
-    this.#indexCache.set(real, { time, manifest: id, entries });
+    const index = { time, manifest: id, entries };
+    this.#indexCache.set(real, index);
     this.#remember(id, entries);
+    this.#watchers?.end(real, prev, index, mode === "walk");
+    // Every entry is carried over from `prev` or was stored just now.
+    if (!prev || this.#verifiedIds.has(prev.manifest)) this.#verifiedIds.add(id);
     const t4 = performance.now();
     this.lastCapture = {
-      walked: entries.size,
+      mode,
+      walked: mode === "walk" ? entries.size : scan.looked ?? 0,
       hashed: toHash.length,
       hashedBytes,
-      phasesMs: { walk: t1 - t0, hash: t2 - t1, manifest: t3 - t2, save: t4 - t3 },
+      phasesMs: {
+        drain: tDrain,
+        list: listMs,
+        walk: t1 - t0 - tDrain,
+        hash: t2 - t1,
+        manifest: t3 - t2,
+        save: t4 - t3,
+      },
     };
     return id;
   }
@@ -290,7 +353,13 @@ export class DirSnapshotStore implements SnapshotStore {
 
   /** The manifest and exclude list of snapshot `id`; throws when unknown. */
   #materialize(id: string): { man: Manifest; exclude: string[] } {
-    const get = this.#db.prepare("SELECT base, exclude, data FROM snap_manifests WHERE id = ?");
+    const cached = this.#manifestCache.get(id);
+    // A cached manifest needs only its exclude list (a full manifest's data is megabytes).
+    const get = this.#db.prepare(
+      cached
+        ? "SELECT NULL AS base, exclude, '' AS data FROM snap_manifests WHERE id = ?"
+        : "SELECT base, exclude, data FROM snap_manifests WHERE id = ?",
+    );
     const top = get.get(id) as { base: string | null; exclude: string; data: string } | undefined;
     if (!top) {
       throw new RetieError(`snapshot ${id.slice(0, 12)} is not in the store (${this.dbPath})`, {
@@ -298,7 +367,6 @@ export class DirSnapshotStore implements SnapshotStore {
       });
     }
     const exclude = JSON.parse(top.exclude) as string[];
-    const cached = this.#manifestCache.get(id);
     if (cached) return { man: cached, exclude };
     // Follow the delta chain down to a full manifest (or a cached one), then apply upwards.
     const chain: { data: string }[] = [];
@@ -333,20 +401,37 @@ export class DirSnapshotStore implements SnapshotStore {
     return { man, exclude };
   }
 
-  /** True when the snapshot and every blob it needs are stored intact (reads every blob). */
+  /**
+   * True when the manifest is intact (its id is the hash of its content) and every blob it names is
+   * stored. Each blob is looked up once per process; its bytes are checked against its hash when a
+   * restore reads them, before anything in the tree is changed. Reading every blob here instead
+   * would cost the whole workspace's bytes before each command.
+   */
   async verify(id: string): Promise<boolean> {
     await Promise.resolve();
     try {
       const { man } = this.#materialize(id);
-      const seen = new Set<string>();
+      if (this.#verifiedIds.has(id)) return true;
       for (const e of man.values()) {
-        if (e.t !== "f" || seen.has(e.r)) continue;
-        seen.add(e.r);
-        this.#blobs.get(e.r);
+        if (e.t !== "f" || this.#present.has(e.r)) continue;
+        if (!this.#blobs.has(e.r)) return false;
+        this.#present.add(e.r);
       }
+      this.#verifiedIds.add(id);
       return true;
     } catch {
       return false;
+    }
+  }
+
+  /** Reads and checks every blob a restore will write, so a bad one stops it before any change. */
+  #checkBlobs(diffs: PathDiff[], man: Manifest): void {
+    const seen = new Set<string>();
+    for (const d of diffs) {
+      const m = man.get(d.path);
+      if (!m || m.t !== "f" || seen.has(m.r)) continue;
+      seen.add(m.r);
+      this.#blobs.get(m.r);
     }
   }
 
@@ -360,7 +445,7 @@ export class DirSnapshotStore implements SnapshotStore {
     const idx = this.#loadIndex(real);
     const diffs: PathDiff[] = [];
     const seenPaths = new Set<string>();
-    for (const s of await listTree(real, exclude, man.size)) {
+    for (const s of await listTree(real, exclude, man.size, { hint: man })) {
       const rel = s.rel;
       cur?.set(rel, s);
       seenPaths.add(rel);
@@ -384,10 +469,17 @@ export class DirSnapshotStore implements SnapshotStore {
     return { diffs, man };
   }
 
-  /** The paths where `root` now differs from snapshot `id`. */
+  /** The paths where `root` now differs from snapshot `id`. Watching, this is a capture (which
+   * looks only at what changed) compared with the snapshot; else a listing of the tree. */
   async diff(root: string, id: string): Promise<PathDiff[]> {
     await Promise.resolve();
-    return (await this.#compare(this.#realRoot(root), id)).diffs;
+    const real = this.#realRoot(root);
+    if (this.#watchers) {
+      const { man, exclude } = this.#materialize(id);
+      const now = await this.capture(real, exclude);
+      return manifestDiffs(this.#materialize(now).man, man);
+    }
+    return (await this.#compare(real, id)).diffs;
   }
 
   /**
@@ -400,19 +492,25 @@ export class DirSnapshotStore implements SnapshotStore {
     const real = this.#realRoot(root);
     const from = this.#materialize(fromId).man;
     const man = this.#materialize(toId).man;
-    const diffs: PathDiff[] = [];
-    const cur = new Map<string, Seen>();
-    for (const [rel, f] of from) {
-      cur.set(rel, { kind: f.t, mode: f.m, size: 0, mtime: 0, ctime: 0, ino: 0 });
-      const t = man.get(rel);
-      if (!t) diffs.push({ path: rel, change: "added" });
-      else if (t.t !== f.t || t.m !== f.m || t.r !== f.r) {
-        diffs.push({ path: rel, change: "modified" });
-      }
-    }
-    for (const rel of man.keys()) if (!from.has(rel)) diffs.push({ path: rel, change: "removed" });
-    diffs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const diffs = manifestDiffs(from, man);
     if (diffs.length === 0) return diffs;
+    // What the restore needs of the tree as it is: the changed paths, and the directories (whose
+    // modes it may have to open up to write in them).
+    const cur = new Map<string, Seen>();
+    const seen = (f: ManifestEntry): Seen => ({
+      kind: f.t,
+      mode: f.m,
+      size: 0,
+      mtime: 0,
+      ctime: 0,
+      ino: 0,
+    });
+    for (const [rel, f] of from) if (f.t === "d") cur.set(rel, seen(f));
+    for (const d of diffs) {
+      const f = from.get(d.path);
+      if (f) cur.set(d.path, seen(f));
+    }
+    this.#checkBlobs(diffs, man);
     applyRestore(real, diffs, man, cur, (hash) => this.#blobs.get(hash));
     return diffs;
   }
@@ -424,6 +522,7 @@ export class DirSnapshotStore implements SnapshotStore {
     const cur = new Map<string, Seen>();
     const { diffs, man } = await this.#compare(real, id, cur);
     if (diffs.length === 0) return diffs;
+    this.#checkBlobs(diffs, man);
     applyRestore(real, diffs, man, cur, (hash) => this.#blobs.get(hash));
     return diffs;
   }

@@ -99,7 +99,15 @@ export function walkTree(
   }
 }
 
-function toSeen(info: Deno.FileInfo): Seen {
+/** An lstat result as the snapshot records it (every walk and look at a path goes through this).
+ *
+ * @example
+ * ```ts
+ * import { toSeen } from "./snapshot_tree.ts";
+ * toSeen(Deno.lstatSync(Deno.cwd())).kind; // "d"
+ * ```
+ */
+export function toSeen(info: Deno.FileInfo): Seen {
   return {
     kind: info.isFile ? "f" : info.isDirectory ? "d" : info.isSymlink ? "l" : "other",
     mode: (info.mode ?? 0) & 0o7777,
@@ -130,10 +138,35 @@ export function statMatches(prev: IndexEntry | undefined, s: Seen, indexTime: nu
 
 const sortedKeysOf = new WeakMap<object, string[]>();
 
+/** Sorted keys of `base` with `removed` taken out and `added` (not in base) put in place. */
+function patchedKeys(
+  base: string[],
+  added: readonly string[],
+  removed: readonly string[],
+): string[] {
+  let keys = base;
+  if (removed.length > 0) {
+    const gone = new Set(removed);
+    keys = keys.filter((k) => !gone.has(k));
+  } else if (added.length > 0) keys = keys.slice();
+  for (const k of [...added].sort()) {
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (keys[mid] < k) lo = mid + 1;
+      else hi = mid;
+    }
+    keys.splice(lo, 0, k);
+  }
+  return keys;
+}
+
 /**
  * The id of a manifest: a domain-separated SHA-256 of its canonical text (paths sorted, one JSON
- * array `[path, type, mode, ref]` per line). `sameKeysAs`: a previous index with exactly the same
- * paths, whose sorted key list is reused (sorting 20k paths is a visible part of a capture).
+ * array `[path, type, mode, ref]` per line). `base`: the previous index, whose sorted key list is
+ * reused (sorting 20k paths is a visible part of a capture), patched with the paths `added` and
+ * `removed` (all of them; without `added` the keys are sorted afresh).
  *
  * @example
  * ```ts
@@ -141,8 +174,21 @@ const sortedKeysOf = new WeakMap<object, string[]>();
  * manifestId(new Map([[".", { t: "d", m: 0o755, r: "" }]])).length; // 64
  * ```
  */
-export function manifestId(man: Manifest, sameKeysAs?: { entries: Map<string, unknown> }): string {
-  let keys = sameKeysAs ? sortedKeysOf.get(sameKeysAs.entries) : undefined;
+export function manifestId(
+  man: Manifest,
+  base?: { entries: Map<string, unknown>; added?: readonly string[]; removed?: readonly string[] },
+): string {
+  const baseKeys = base ? sortedKeysOf.get(base.entries) : undefined;
+  let keys: string[] | undefined;
+  if (baseKeys && base) {
+    const added = base.added;
+    const removed = base.removed ?? [];
+    if (added && baseKeys.length - removed.length + added.length === man.size) {
+      keys = added.length === 0 && removed.length === 0
+        ? baseKeys
+        : patchedKeys(baseKeys, added, removed);
+    }
+  }
   if (!keys) keys = [...man.keys()].sort();
   sortedKeysOf.set(man, keys);
   const h = createHash("sha256").update("retie/snapshot-manifest/v1").update(new Uint8Array([0]));
@@ -159,6 +205,33 @@ export function manifestId(man: Manifest, sameKeysAs?: { entries: Map<string, un
   }
   h.update(chunk);
   return h.digest("hex");
+}
+
+/**
+ * What differs between two manifests, as seen from `from` (the tree) against `to` (a snapshot):
+ * "added" is in `from` only, "removed" in `to` only, "modified" in both with another type, mode,
+ * content or target. Sorted by path.
+ *
+ * @example
+ * ```ts
+ * import { manifestDiffs } from "./snapshot_tree.ts";
+ * manifestDiffs(new Map([["a", { t: "f", m: 0o644, r: "x" }]]), new Map()); // [{ path: "a", change: "added" }]
+ * ```
+ */
+export function manifestDiffs(
+  from: Manifest,
+  to: Manifest,
+): { path: string; change: "added" | "removed" | "modified" }[] {
+  const diffs: { path: string; change: "added" | "removed" | "modified" }[] = [];
+  for (const [rel, f] of from) {
+    const t = to.get(rel);
+    if (!t) diffs.push({ path: rel, change: "added" });
+    else if (t.t !== f.t || t.m !== f.m || t.r !== f.r) {
+      diffs.push({ path: rel, change: "modified" });
+    }
+  }
+  for (const rel of to.keys()) if (!from.has(rel)) diffs.push({ path: rel, change: "removed" });
+  return diffs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** `join` that keeps "." meaning the root.

@@ -1,31 +1,55 @@
 /**
- * Listing a tree for a snapshot, fast: GNU `find -printf` run inside bwrap (read-only view of the
- * tree, no network, no capabilities) lists 20k paths with their stat in a fraction of the time
- * that 20k `Deno.lstatSync` calls take here. When it cannot run (no bwrap, no find, an unreadable
- * directory), the in-process walk is used instead; both give the same listing.
+ * Listing a tree for a snapshot. Most of the cost is one lstat per path in the kernel, so a large
+ * tree is listed by two threads: this one lists the first levels, then it and one persistent
+ * worker claim the directories below them one at a time from a shared counter. The worker starts
+ * after the first large listing of the process (done alone) and serves the later ones.
+ *
+ * Whatever goes wrong on the parallel path (an error in either thread, a worker that cannot start,
+ * crashes or is late) makes this thread list the whole tree again by itself, so the result and the
+ * errors are those of the in-process walk.
  *
  * @module
  */
-import { run } from "../exec.ts";
-import { BWRAP_PATH } from "./check.ts";
-import { type Seen, walkTree } from "./snapshot_tree.ts";
-import { detectHostLayout } from "./run.ts";
+import { walkTree } from "./snapshot_tree.ts";
+import { ListingHelper } from "./snapshot_walk_helper.ts";
+import {
+  claimChunk,
+  type Listed,
+  listedOf,
+  planListing,
+  readPart,
+  type SplitHint,
+  walkChunk,
+} from "./snapshot_walk_split.ts";
 
-/** One listed path: its stat and, for a symlink, its target. */
-export interface Listed extends Seen {
-  rel: string;
-  target: string;
-}
-
-const FIND = "/usr/bin/find";
-const FORMAT = "%y\\0%m\\0%s\\0%T@\\0%C@\\0%i\\0%P\\0%l\\0";
-
-function findPattern(s: string): string {
-  return s.replace(/[\\*?[\]]/g, (c) => "\\" + c);
-}
+export type { Listed, SplitHint } from "./snapshot_walk_split.ts";
 
 /**
- * Lists `root` in-process (sync readDir + lstat, never following links).
+ * Trees expected to hold at least this many paths are listed by two threads. Two threads already
+ * win at 1,000 paths (8 → 6 ms here), but below ~2,000 the saving is a few ms per listing, not
+ * worth a resident thread (~25 MB) and the 50–100 ms its start costs this thread
+ * (bench/snapshot_bench.ts, "listing" groups).
+ */
+export const PARALLEL_THRESHOLD = 2_000;
+
+/** The worker's part is given up on (and the tree listed here) after max(this, 20 × this
+ * thread's part) ms: a worker that late is stuck, not slow. */
+const MIN_TIMEOUT_MS = 5_000;
+
+/** How {@link listTree} may list. */
+export interface ListOptions {
+  /** Entry counts from the previous capture, to split the tree evenly. */
+  hint?: SplitHint;
+  /** Lists in parallel from this expected size (default {@link PARALLEL_THRESHOLD}). */
+  threshold?: number;
+  /** The worker to use (default: the shared persistent one). */
+  helper?: ListingHelper;
+}
+
+let shared: ListingHelper | undefined;
+
+/**
+ * Lists `root` in-process on this thread (sync readDir + lstat, never following links).
  *
  * @example
  * ```ts
@@ -35,115 +59,96 @@ function findPattern(s: string): string {
  */
 export function listTreeSync(root: string, exclude: string[]): Listed[] {
   const out: Listed[] = [];
-  walkTree(root, new Set(exclude), (rel, abs, s) => {
-    const l = s as Listed;
-    l.rel = rel;
-    l.target = s.kind === "l" ? Deno.readLinkSync(abs) : "";
-    out.push(l);
-  });
-  return out;
-}
-
-/** "1732890000.1234567890" → 1732890000123 (truncated, like Deno's lstat; no float rounding). */
-function msOf(s: string): number {
-  const [sec, frac = ""] = s.split(".");
-  return Number(sec) * 1000 + Number((frac + "000").slice(0, 3));
-}
-
-/** Parses `find -printf FORMAT` output; undefined when it is not well-formed.
- *
- * @example
- * ```ts
- * import { parseFindListing } from "./snapshot_walk.ts";
- * parseFindListing("d\0755\04096\01.5\01.5\02\0\0\0")?.[0].rel; // "."
- * ```
- */
-export function parseFindListing(text: string): Listed[] | undefined {
-  const f = text.split("\0");
-  if (f.length % 8 !== 1 || f[f.length - 1] !== "") return undefined;
-  const out: Listed[] = [];
-  for (let i = 0; i + 8 <= f.length; i += 8) {
-    const y = f[i];
-    out.push({
-      kind: y === "f" ? "f" : y === "d" ? "d" : y === "l" ? "l" : "other",
-      mode: parseInt(f[i + 1], 8) & 0o7777,
-      size: Number(f[i + 2]),
-      mtime: msOf(f[i + 3]),
-      ctime: msOf(f[i + 4]),
-      ino: Number(f[i + 5]),
-      rel: f[i + 6] === "" ? "." : f[i + 6],
-      target: y === "l" ? f[i + 7] : "",
-    });
-  }
+  walkTree(root, new Set(exclude), (rel, abs, s) => out.push(listedOf(rel, abs, s)));
   return out;
 }
 
 /**
- * Lists `root` (a real path) except the relative `exclude` paths: with find in bwrap for trees of
- * at least the find threshold (when find runs), else in-process.
+ * Lists `root` (a real path) except the relative `exclude` paths: the same entries as
+ * {@link listTreeSync} (in another order), by two threads when the tree is expected to hold at
+ * least the threshold. `expectedEntries`: the size of the previous listing of this root.
  *
  * @example
  * ```ts
  * import { listTree } from "./snapshot_walk.ts";
- * const entries = await listTree("/work/project", ["node_modules"], 20_000);
+ * const previous = new Map<string, unknown>(); // the previous capture's index
+ * const entries = await listTree("/work/project", ["node_modules"], 20_000, { hint: previous });
  * ```
  */
 export async function listTree(
   root: string,
   exclude: string[],
   expectedEntries = 0,
+  opts: ListOptions = {},
 ): Promise<Listed[]> {
-  if (expectedEntries < findThreshold) return listTreeSync(root, exclude);
-  const viaFind = await listWithFind(root, exclude).catch(() => undefined);
-  return viaFind ?? listTreeSync(root, exclude);
+  if (expectedEntries < (opts.threshold ?? PARALLEL_THRESHOLD)) return listTreeSync(root, exclude);
+  const helper = opts.helper ?? (shared ??= new ListingHelper());
+  if (!helper.running) {
+    // The first large listing of a process is done alone while the worker starts after it.
+    helper.startSoon();
+    return listTreeSync(root, exclude);
+  }
+  const listed = await listInParallel(root, exclude, expectedEntries, opts.hint, helper);
+  return listed ?? listTreeSync(root, exclude);
 }
 
 /**
- * Trees expected to hold at least this many paths are listed with find. Off by default: on this
- * VM under load, find in bwrap (~180 ms for 20k paths) plus parsing its output (80–220 ms) was not
- * faster than the in-process walk (200–490 ms); see bench/snapshot_bench.ts for both.
- */
-let findThreshold = Infinity;
-
-/**
- * Sets the size from which {@link listTree} uses find (Infinity: never; 0: always).
+ * Terminates the shared listing worker, if one is running (a later listing starts a new one). An
+ * idle worker does not keep the process alive; this is for tests and for freeing its memory.
  *
  * @example
  * ```ts
- * import { setFindThreshold } from "./snapshot_walk.ts";
- * setFindThreshold(5000);
+ * import { closeListingWorker } from "./snapshot_walk.ts";
+ * await closeListingWorker();
  * ```
  */
-export function setFindThreshold(n: number): void {
-  findThreshold = n;
+export async function closeListingWorker(): Promise<void> {
+  const h = shared;
+  shared = undefined;
+  await h?.close();
 }
 
-async function listWithFind(root: string, exclude: string[]): Promise<Listed[] | undefined> {
+/** The two-thread listing; undefined when anything failed (the caller then lists alone). */
+async function listInParallel(
+  root: string,
+  exclude: string[],
+  expected: number,
+  hint: SplitHint | undefined,
+  helper: ListingHelper,
+): Promise<Listed[] | undefined> {
+  const ex = new Set(exclude);
+  let plan: { listed: Listed[]; chunks: string[] };
   try {
-    if (!Deno.statSync(FIND).isFile || !Deno.statSync(BWRAP_PATH).isFile) return undefined;
+    plan = planListing(root, ex, expected, hint);
   } catch {
     return undefined;
   }
-  if (!Deno.lstatSync(root).isDirectory) {
-    throw new Error(`snapshot root (${root}): not a directory`);
+  const { listed: out, chunks } = plan;
+  if (chunks.length === 0) return out;
+  const control = new Int32Array(new SharedArrayBuffer(4));
+  const id = chunks.length > 1
+    ? helper.post({ root, exclude, chunks, control: control.buffer as SharedArrayBuffer })
+    : undefined;
+  const t0 = performance.now();
+  let mine = 0;
+  try {
+    for (let i = claimChunk(control, chunks.length); i >= 0;) {
+      mine++;
+      walkChunk(root, chunks[i], ex, (rel, abs, s) => out.push(listedOf(rel, abs, s)));
+      i = claimChunk(control, chunks.length);
+    }
+  } catch {
+    Atomics.store(control, 0, chunks.length); // the worker takes no more
+    if (id !== undefined) helper.drop(id);
+    return undefined;
   }
-  const layout = detectHostLayout();
-  const args = ["--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL"];
-  args.push("--new-session", "--die-with-parent");
-  for (const d of layout.dirs) args.push("--ro-bind", d, d);
-  for (const [l, t] of Object.entries(layout.symlinks)) args.push("--symlink", t, l);
-  args.push("--proc", "/proc", "--dev", "/dev", "--ro-bind", root, root, "--");
-  args.push(FIND, root);
-  if (exclude.length > 0) {
-    args.push("(");
-    exclude.forEach((e, i) => {
-      if (i > 0) args.push("-o");
-      args.push("-path", findPattern(`${root}/${e}`));
-    });
-    args.push(")", "-prune", "-o");
+  if (id === undefined) return out;
+  if (mine === chunks.length) {
+    helper.drop(id); // the worker claimed nothing (still starting, or busy)
+    return out;
   }
-  args.push("-printf", FORMAT);
-  const r = await run({ cmd: BWRAP_PATH, args, maxOutputBytes: 1 << 30, timeoutMs: 120_000 });
-  if (r.code !== 0 || r.droppedStdout > 0) return undefined;
-  return parseFindListing(new TextDecoder().decode(r.stdout));
+  const timeout = Math.max(MIN_TIMEOUT_MS, 20 * (performance.now() - t0));
+  const reply = await helper.result(id, timeout);
+  if (!reply || "error" in reply || !readPart(reply, out)) return undefined;
+  return out;
 }
