@@ -19,12 +19,17 @@ const profile = { workspace: ws, network: false, readOnly: [], hidden: [], confi
 ensureEtcView(); // built once per process (see the "etc view" group), not per command
 {
   const bare: number[] = [];
+  const bareShell: number[] = [];
   const boxed: number[] = [];
   const perEntry: number[] = [];
   for (let i = 0; i < 40; i++) {
     let t = performance.now();
     await run({ cmd: "/usr/bin/true" });
     bare.push(performance.now() - t);
+    // The shell the bash tool starts in any case, for the sandbox's own share of the cost.
+    t = performance.now();
+    await run({ cmd: "/bin/bash", args: ["-c", "true"] });
+    bareShell.push(performance.now() - t);
     t = performance.now();
     await runSandboxed({ profile, command: "true" });
     boxed.push(performance.now() - t);
@@ -39,7 +44,9 @@ ensureEtcView(); // built once per process (see the "etc view" group), not per c
       med(boxed).toFixed(1)
     } ms, overhead +${(med(boxed) - med(bare)).toFixed(1)} ms; with the 31 per-entry /etc binds ${
       med(perEntry).toFixed(1)
-    } ms (+${(med(perEntry) - med(bare)).toFixed(1)} ms)`,
+    } ms (+${(med(perEntry) - med(bare)).toFixed(1)} ms); bare \`bash -c true\` ${
+      med(bareShell).toFixed(1)
+    } ms (the sandbox alone: +${(med(boxed) - med(bareShell)).toFixed(1)} ms)`,
   );
 }
 

@@ -223,6 +223,16 @@ export class DirSnapshotStore implements SnapshotStore {
       listMs = tList;
     }
     const { entries, toHash, added } = scan;
+    if (
+      mode === "changes" && prev && toHash.length === 0 && scan.changed!.length === 0 &&
+      scan.removed.length === 0
+    ) {
+      // Nothing changed since the previous capture: its index still describes the tree (its time
+      // included), and its manifest is this snapshot. No write, no new manifest.
+      this.#watchers?.end(real, prev, prev, false);
+      this.lastCapture = { mode, walked: scan.looked ?? 0, hashed: 0, hashedBytes: 0 };
+      return prev.manifest;
+    }
     const t1 = performance.now();
     let hashedBytes = 0;
     if (toHash.length > 0) {
@@ -477,7 +487,7 @@ export class DirSnapshotStore implements SnapshotStore {
     if (this.#watchers) {
       const { man, exclude } = this.#materialize(id);
       const now = await this.capture(real, exclude);
-      return manifestDiffs(this.#materialize(now).man, man);
+      return now === id ? [] : manifestDiffs(this.#materialize(now).man, man);
     }
     return (await this.#compare(real, id)).diffs;
   }
