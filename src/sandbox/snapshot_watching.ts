@@ -53,9 +53,11 @@ export function hasDirSymlink(real: string, index: IndexView): boolean {
   return false;
 }
 
-/** Excluded trees are small enough to watch and hold no symlink to a directory. */
-function excludedWatchable(real: string, ex: string[]): boolean {
+/** The directories of the excluded trees (notify watches them too), or null when they are too
+ * large to watch or hold a symlink to a directory. */
+function excludedDirs(real: string, ex: string[]): number | null {
   let n = 0;
+  let dirs = 0;
   const stack = ex.map((e) => absOf(real, e));
   while (stack.length > 0) {
     const p = stack.pop()!;
@@ -63,19 +65,46 @@ function excludedWatchable(real: string, ex: string[]): boolean {
     try {
       info = Deno.lstatSync(p);
       if (info.isSymlink) {
-        if (Deno.statSync(p).isDirectory) return false;
+        if (Deno.statSync(p).isDirectory) return null;
         continue;
       }
     } catch {
       continue;
     }
-    if (++n > MAX_EXCLUDED_ENTRIES) return false;
+    if (++n > MAX_EXCLUDED_ENTRIES) return null;
     if (!info.isDirectory) continue;
+    dirs++;
     try {
       for (const e of Deno.readDirSync(p)) stack.push(`${p}/${e.name}`);
     } catch { /* unreadable: notify cannot watch it either */ }
   }
-  return true;
+  return dirs;
+}
+
+/** The user's inotify watch limit (`max_user_watches`; 8,192, the old default, when unknown). */
+function watchLimit(): number {
+  try {
+    return Number(Deno.readTextFileSync("/proc/sys/fs/inotify/max_user_watches").trim()) || 8192;
+  } catch {
+    return 8192; // not Linux, or no /proc
+  }
+}
+
+/**
+ * inotify watches are the user's, shared with their editor and tools: a tree whose directories
+ * (`extra`: those of its excluded trees) would take more than a quarter of `limit` is walked rather
+ * than watched.
+ *
+ * @example
+ * ```ts
+ * import { withinWatchBudget } from "./snapshot_watching.ts";
+ * withinWatchBudget({ entries: new Map() }, 0, 8192); // true
+ * ```
+ */
+export function withinWatchBudget(index: IndexView, extra: number, limit = watchLimit()): boolean {
+  let dirs = extra;
+  for (const e of index.entries.values()) if (e.t === "d") dirs++;
+  return dirs <= limit / 4;
 }
 
 /**
@@ -165,7 +194,13 @@ export class RootWatchers {
         return undefined;
       }
     }
-    if (!prev || hasDirSymlink(real, prev) || !excludedWatchable(real, ex)) return undefined;
+    if (!prev || hasDirSymlink(real, prev)) return undefined;
+    const extra = excludedDirs(real, ex);
+    if (extra === null) return undefined;
+    if (!withinWatchBudget(prev, extra)) {
+      this.why = "the workspace has too many directories to watch";
+      return undefined;
+    }
     try {
       Deno.mkdirSync(this.#sentinel, { recursive: true, mode: 0o700 });
     } catch {

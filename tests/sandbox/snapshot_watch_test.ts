@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DirSnapshotStore } from "../../src/sandbox/snapshot_store.ts";
-import { coversTree } from "../../src/sandbox/snapshot_watching.ts";
+import { coversTree, withinWatchBudget } from "../../src/sandbox/snapshot_watching.ts";
 import { MAX_EVENTS, TreeWatcher } from "../../src/sandbox/snapshot_watch.ts";
 import { runSandboxed } from "../../src/sandbox/run.ts";
 import type { IndexEntry } from "../../src/sandbox/snapshot_tree.ts";
@@ -345,4 +345,23 @@ Deno.test("snapshot watch: with nothing changed a capture is the previous snapsh
   } finally {
     teardown(p);
   }
+});
+
+Deno.test("snapshot watch: a tree that would take more than a quarter of the user's inotify watches is not watched", () => {
+  const d = (ino: number): IndexEntry => ({
+    t: "d",
+    m: 0o755,
+    r: "",
+    size: 0,
+    mtime: 0,
+    ctime: 0,
+    ino,
+  });
+  const entries = new Map<string, IndexEntry>();
+  for (let i = 0; i < 2048; i++) entries.set(`d${i}`, d(i));
+  assert.equal(withinWatchBudget({ entries }, 0, 8192), true);
+  assert.equal(withinWatchBudget({ entries }, 1, 8192), false, "excluded directories count too");
+  entries.set("one-more", d(9999));
+  assert.equal(withinWatchBudget({ entries }, 0, 8192), false);
+  assert.equal(withinWatchBudget({ entries }, 0, 192_536), true);
 });
