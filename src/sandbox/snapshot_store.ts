@@ -8,7 +8,7 @@
  *   capture reads everything; later ones cost the walk plus what changed.
  * - Manifests (path → type, mode, blob hash or link target) are keyed by the hash of their canonical
  *   text and stored as deltas against the previous manifest of the root (a full one every
- *   {@link MAX_DELTA_DEPTH} captures), so a 20k-entry manifest costs what changed.
+ *   32 captures; `snapshot_manifests.ts`), so a 20k-entry manifest costs what changed.
  * - `restore` makes the tree equal to the manifest (contents, modes, symlinks, deleted files back,
  *   new files and directories gone, directory modes), never following a symlink: types are checked
  *   with lstat, files are written to a fresh temp name and renamed over.
@@ -39,9 +39,7 @@ import { listTree } from "./snapshot_walk.ts";
 import { applyRestore } from "./snapshot_restore.ts";
 import { entryOf, sameEntry, type Scan, scanChanges, unrestorable } from "./snapshot_changes.ts";
 import { RootWatchers } from "./snapshot_watching.ts";
-
-/** A full manifest is stored after this many deltas. */
-export const MAX_DELTA_DEPTH = 32;
+import { ManifestTable } from "./snapshot_manifests.ts";
 
 interface RootIndex {
   time: number;
@@ -55,7 +53,7 @@ export class DirSnapshotStore implements SnapshotStore {
   #db: DatabaseSync;
   #blobs: BlobStore;
   #indexCache = new Map<string, RootIndex>();
-  #manifestCache = new Map<string, Manifest>();
+  readonly #manifests: ManifestTable;
   /** Blobs known to be in the store: put or looked up by this process (the store only grows). */
   #present = new Set<string>();
   /** Manifests whose blobs are all known present: verified, or captured on top of one that was. */
@@ -102,8 +100,7 @@ export class DirSnapshotStore implements SnapshotStore {
     this.#db = new DatabaseSync(dbPath, { timeout: 5000 });
     this.#db.exec("PRAGMA journal_mode=WAL");
     this.#db.exec("PRAGMA synchronous=FULL");
-    this.#db.exec(`CREATE TABLE IF NOT EXISTS snap_manifests (
-      id TEXT PRIMARY KEY, base TEXT, depth INTEGER NOT NULL, exclude TEXT NOT NULL, data TEXT NOT NULL)`);
+    this.#manifests = new ManifestTable(this.#db, dbPath);
     this.#db.exec(`CREATE TABLE IF NOT EXISTS snap_index_head (
       root TEXT PRIMARY KEY, time REAL NOT NULL, manifest TEXT NOT NULL)`);
     this.#db.exec(`CREATE TABLE IF NOT EXISTS snap_index_rows (
@@ -279,7 +276,7 @@ export class DirSnapshotStore implements SnapshotStore {
     // Manifest and index commit together (one fsync); blobs were committed before them.
     this.#db.exec("BEGIN IMMEDIATE");
     try {
-      this.#saveManifest(id, entries, ex, prev, changed, removed);
+      this.#manifests.save(id, entries, ex, prev, changed, removed);
       const up = this.#db.prepare(
         `INSERT OR REPLACE INTO snap_index_rows (root, path, t, m, r, size, mtime, ctime, ino)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -298,7 +295,7 @@ export class DirSnapshotStore implements SnapshotStore {
     }
     const index = { time, manifest: id, entries };
     this.#indexCache.set(real, index);
-    this.#remember(id, entries);
+    this.#manifests.remember(id, entries);
     this.#watchers?.end(real, prev, index, mode === "walk");
     // Every entry is carried over from `prev` or was stored just now.
     if (!prev || this.#verifiedIds.has(prev.manifest)) this.#verifiedIds.add(id);
@@ -320,97 +317,6 @@ export class DirSnapshotStore implements SnapshotStore {
     return id;
   }
 
-  #saveManifest(
-    id: string,
-    man: Manifest,
-    ex: string[],
-    prev: RootIndex | undefined,
-    changed: [string, ManifestEntry][],
-    removed: string[],
-  ): void {
-    if (this.#db.prepare("SELECT 1 AS x FROM snap_manifests WHERE id = ?").get(id)) return;
-    const baseRow = prev
-      ? this.#db.prepare("SELECT depth FROM snap_manifests WHERE id = ?").get(prev.manifest) as
-        | { depth: number }
-        | undefined
-      : undefined;
-    const insert = this.#db.prepare(
-      "INSERT OR IGNORE INTO snap_manifests (id, base, depth, exclude, data) VALUES (?, ?, ?, ?, ?)",
-    );
-    if (prev && baseRow && baseRow.depth < MAX_DELTA_DEPTH) {
-      // Only t/m/r matter to a manifest; stat-only changes produce no delta line.
-      const set: [string, string, number, string][] = [];
-      for (const [k, e] of changed) {
-        const b = prev.entries.get(k);
-        if (!b || b.t !== e.t || b.m !== e.m || b.r !== e.r) set.push([k, e.t, e.m, e.r]);
-      }
-      const data = JSON.stringify({ set, del: removed });
-      insert.run(id, prev.manifest, baseRow.depth + 1, JSON.stringify(ex), data);
-      return;
-    }
-    const set: [string, string, number, string][] = [];
-    for (const [k, e] of man) set.push([k, e.t, e.m, e.r]);
-    insert.run(id, null, 0, JSON.stringify(ex), JSON.stringify({ set, del: [] }));
-  }
-
-  #remember(id: string, man: Manifest): void {
-    this.#manifestCache.delete(id);
-    this.#manifestCache.set(id, man);
-    while (this.#manifestCache.size > 4) {
-      this.#manifestCache.delete(this.#manifestCache.keys().next().value!);
-    }
-  }
-
-  /** The manifest and exclude list of snapshot `id`; throws when unknown. */
-  #materialize(id: string): { man: Manifest; exclude: string[] } {
-    const cached = this.#manifestCache.get(id);
-    // A cached manifest needs only its exclude list (a full manifest's data is megabytes).
-    const get = this.#db.prepare(
-      cached
-        ? "SELECT NULL AS base, exclude, '' AS data FROM snap_manifests WHERE id = ?"
-        : "SELECT base, exclude, data FROM snap_manifests WHERE id = ?",
-    );
-    const top = get.get(id) as { base: string | null; exclude: string; data: string } | undefined;
-    if (!top) {
-      throw new RetieError(`snapshot ${id.slice(0, 12)} is not in the store (${this.dbPath})`, {
-        hint: "the undo data was removed; this action can no longer be reversed",
-      });
-    }
-    const exclude = JSON.parse(top.exclude) as string[];
-    if (cached) return { man: cached, exclude };
-    // Follow the delta chain down to a full manifest (or a cached one), then apply upwards.
-    const chain: { data: string }[] = [];
-    let row: { base: string | null; data: string } | undefined = top;
-    let man: Manifest | undefined;
-    while (row) {
-      chain.push(row);
-      if (row.base === null) break;
-      const c = this.#manifestCache.get(row.base);
-      if (c) {
-        man = new Map(c);
-        break;
-      }
-      row = get.get(row.base) as typeof row;
-      if (!row) throw new RetieError(`snapshot ${id.slice(0, 12)}: a base manifest is missing`);
-    }
-    man ??= new Map();
-    for (let i = chain.length - 1; i >= 0; i--) {
-      const d = JSON.parse(chain[i].data) as {
-        set: [string, string, number, string][];
-        del: string[];
-      };
-      for (const k of d.del) man.delete(k);
-      for (const [k, t, m, r] of d.set) man.set(k, { t: t as ManifestEntry["t"], m, r });
-    }
-    if (manifestId(man) !== id) {
-      throw new RetieError(`snapshot ${id.slice(0, 12)} is corrupted in ${this.dbPath}`, {
-        hint: "the store was altered on disk; this action can no longer be reversed",
-      });
-    }
-    this.#remember(id, man);
-    return { man, exclude };
-  }
-
   /**
    * True when the manifest is intact (its id is the hash of its content) and every blob it names is
    * stored. Each blob is looked up once per process; its bytes are checked against its hash when a
@@ -420,7 +326,7 @@ export class DirSnapshotStore implements SnapshotStore {
   async verify(id: string): Promise<boolean> {
     await Promise.resolve();
     try {
-      const { man } = this.#materialize(id);
+      const { man } = this.#manifests.get(id);
       if (this.#verifiedIds.has(id)) return true;
       for (const e of man.values()) {
         if (e.t !== "f" || this.#present.has(e.r)) continue;
@@ -451,7 +357,7 @@ export class DirSnapshotStore implements SnapshotStore {
     id: string,
     cur?: Map<string, Seen>,
   ): Promise<{ diffs: PathDiff[]; man: Manifest }> {
-    const { man, exclude } = this.#materialize(id);
+    const { man, exclude } = this.#manifests.get(id);
     const idx = this.#loadIndex(real);
     const diffs: PathDiff[] = [];
     const seenPaths = new Set<string>();
@@ -485,9 +391,9 @@ export class DirSnapshotStore implements SnapshotStore {
     await Promise.resolve();
     const real = this.#realRoot(root);
     if (this.#watchers) {
-      const { man, exclude } = this.#materialize(id);
+      const { man, exclude } = this.#manifests.get(id);
       const now = await this.capture(real, exclude);
-      return now === id ? [] : manifestDiffs(this.#materialize(now).man, man);
+      return now === id ? [] : manifestDiffs(this.#manifests.get(now).man, man);
     }
     return (await this.#compare(real, id)).diffs;
   }
@@ -500,8 +406,8 @@ export class DirSnapshotStore implements SnapshotStore {
   async restoreFrom(root: string, fromId: string, toId: string): Promise<PathDiff[]> {
     await Promise.resolve();
     const real = this.#realRoot(root);
-    const from = this.#materialize(fromId).man;
-    const man = this.#materialize(toId).man;
+    const from = this.#manifests.get(fromId).man;
+    const man = this.#manifests.get(toId).man;
     const diffs = manifestDiffs(from, man);
     if (diffs.length === 0) return diffs;
     // What the restore needs of the tree as it is: the changed paths, and the directories (whose
