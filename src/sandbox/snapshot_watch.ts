@@ -42,7 +42,6 @@ export type Drained = { ok: true; paths: Set<string>; events: number } | {
 
 /** Watches one tree and answers "what changed since the last drain". */
 export class TreeWatcher {
-  readonly root: string;
   readonly #sentinelDir: string;
   #fs: Deno.FsWatcher | undefined;
   /** Highest sentinel number delivered. */
@@ -71,7 +70,6 @@ export class TreeWatcher {
    * ```
    */
   constructor(root: string, sentinelDir: string, ignore: string[] = []) {
-    this.root = root;
     this.#sentinelDir = sentinelDir;
     this.#prefix = `${sentinelDir}/s-${crypto.randomUUID()}-`;
     try {

@@ -144,6 +144,9 @@ export function coversTree(
 export class RootWatchers {
   readonly #sentinel: string;
   readonly #roots = new Map<string, Root>();
+  /** Roots (and their exclusions) whose excluded trees, or whose number of directories, rule a
+   * watcher out; walking them is always correct, so the finding is kept for the process. */
+  readonly #tooLarge = new Map<string, string>();
   /** Why the last `begin` did not offer changes (empty when it did, or when none ran). */
   why = "";
 
@@ -194,11 +197,21 @@ export class RootWatchers {
         return undefined;
       }
     }
-    if (!prev || hasDirSymlink(real, prev)) return undefined;
+    if (!prev) return undefined;
+    if (hasDirSymlink(real, prev)) {
+      this.why ||= "the tree holds a symlink to a directory";
+      return undefined;
+    }
+    // Found too large to watch earlier in this process: not listed again before every walk.
+    if (this.#tooLarge.get(real) === key) {
+      this.why ||= "the workspace has too many directories to watch";
+      return undefined;
+    }
     const extra = excludedDirs(real, ex);
-    if (extra === null) return undefined;
-    if (!withinWatchBudget(prev, extra)) {
-      this.why = "the workspace has too many directories to watch";
+    if (extra === null || !withinWatchBudget(prev, extra)) {
+      this.#tooLarge.set(real, key);
+      this.why ||= "the workspace has too many directories to watch, or excluded trees too large " +
+        "or holding a symlink to a directory";
       return undefined;
     }
     try {

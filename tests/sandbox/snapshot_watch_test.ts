@@ -58,6 +58,24 @@ function rng(seed: number): () => number {
   };
 }
 
+/** A directory and a file index entry with the given inode, for the pure checks. */
+const dirEntry = (ino: number): IndexEntry => ({
+  t: "d",
+  m: 0o755,
+  r: "",
+  size: 0,
+  mtime: 0,
+  ctime: 0,
+  ino,
+});
+const fileEntry = (ino: number): IndexEntry => ({
+  ...dirEntry(ino),
+  t: "f",
+  m: 0o644,
+  r: "h",
+  size: 1,
+});
+
 Deno.test("snapshot watch: captures from reported changes equal walks over random host edits", async () => {
   const p = setup();
   try {
@@ -256,28 +274,17 @@ Deno.test("snapshot watch: after a sandboxed command the capture walks; host edi
 });
 
 Deno.test("snapshot watch: after a walk the watcher is kept only if every new directory was announced and none moved", () => {
-  const d = (ino: number): IndexEntry => ({
-    t: "d",
-    m: 0o755,
-    r: "",
-    size: 0,
-    mtime: 0,
-    ctime: 0,
-    ino,
-  });
-  const f = (ino: number): IndexEntry => ({
-    t: "f",
-    m: 0o644,
-    r: "h",
-    size: 1,
-    mtime: 0,
-    ctime: 0,
-    ino,
-  });
-  const prev = { entries: new Map([[".", d(1)], ["a", d(2)], ["a/x", f(3)], ["b", d(4)]]) };
+  const prev = {
+    entries: new Map([[".", dirEntry(1)], ["a", dirEntry(2)], ["a/x", fileEntry(3)], [
+      "b",
+      dirEntry(4),
+    ]]),
+  };
   const same = { entries: new Map(prev.entries) };
   assert.equal(coversTree("/w", prev, same, new Set()), true);
-  const withNew = { entries: new Map([...prev.entries, ["c", d(5)], ["c/y", f(6)]]) };
+  const withNew = {
+    entries: new Map([...prev.entries, ["c", dirEntry(5)], ["c/y", fileEntry(6)]]),
+  };
   assert.equal(
     coversTree("/w", prev, withNew, new Set()),
     false,
@@ -285,18 +292,23 @@ Deno.test("snapshot watch: after a walk the watcher is kept only if every new di
   );
   assert.equal(coversTree("/w", prev, withNew, new Set(["/w/c"])), true);
   // b removed and made again (another inode): announced or not.
-  const remade = { entries: new Map([...prev.entries, ["b", d(9)]]) };
+  const remade = { entries: new Map([...prev.entries, ["b", dirEntry(9)]]) };
   assert.equal(coversTree("/w", prev, remade, new Set()), false);
   assert.equal(coversTree("/w", prev, remade, new Set(["/w/b"])), true);
   // a moved to z (same inode): later events inside would carry the old path.
   const moved = {
     entries: new Map(
-      [[".", d(1)], ["z", d(2)], ["z/x", f(3)], ["b", d(4)]] as [string, IndexEntry][],
+      [[".", dirEntry(1)], ["z", dirEntry(2)], ["z/x", fileEntry(3)], ["b", dirEntry(4)]] as [
+        string,
+        IndexEntry,
+      ][],
     ),
   };
   assert.equal(coversTree("/w", prev, moved, new Set(["/w/z", "/w/a"])), false);
   // a deleted: nothing stale remains.
-  const deleted = { entries: new Map([[".", d(1)], ["b", d(4)]] as [string, IndexEntry][]) };
+  const deleted = {
+    entries: new Map([[".", dirEntry(1)], ["b", dirEntry(4)]] as [string, IndexEntry][]),
+  };
   assert.equal(coversTree("/w", prev, deleted, new Set()), true);
 });
 
@@ -348,20 +360,11 @@ Deno.test("snapshot watch: with nothing changed a capture is the previous snapsh
 });
 
 Deno.test("snapshot watch: a tree that would take more than a quarter of the user's inotify watches is not watched", () => {
-  const d = (ino: number): IndexEntry => ({
-    t: "d",
-    m: 0o755,
-    r: "",
-    size: 0,
-    mtime: 0,
-    ctime: 0,
-    ino,
-  });
   const entries = new Map<string, IndexEntry>();
-  for (let i = 0; i < 2048; i++) entries.set(`d${i}`, d(i));
+  for (let i = 0; i < 2048; i++) entries.set(`d${i}`, dirEntry(i));
   assert.equal(withinWatchBudget({ entries }, 0, 8192), true);
   assert.equal(withinWatchBudget({ entries }, 1, 8192), false, "excluded directories count too");
-  entries.set("one-more", d(9999));
+  entries.set("one-more", dirEntry(9999));
   assert.equal(withinWatchBudget({ entries }, 0, 8192), false);
   assert.equal(withinWatchBudget({ entries }, 0, 192_536), true);
 });
