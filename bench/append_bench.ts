@@ -4,9 +4,9 @@
  * Run: `deno bench --allow-all bench/append_bench.ts`.
  */
 import { join } from "node:path";
-import { openLedger } from "../src/plane/ledger.ts";
-import { keyPairFromSeedHex } from "../src/plane/keys.ts";
-import { issueDelegation } from "../src/plane/delegation.ts";
+import { openLedger } from "../src/ledger/ledger.ts";
+import { keyPairFromSeedHex } from "../src/ledger/keys.ts";
+import { issueDelegation } from "../src/ledger/delegation.ts";
 
 const dir = Deno.makeTempDirSync({ prefix: "retie-append-bench-" });
 const user = keyPairFromSeedHex("01".repeat(32));

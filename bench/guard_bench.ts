@@ -11,10 +11,10 @@ import { BlobStore } from "../src/core/blob_store.ts";
 import { effect } from "../src/core/effect.ts";
 import { storePaths } from "../src/core/dirs.ts";
 import type { AnyTool, ToolContext } from "../src/core/tool.ts";
-import { issueDelegation } from "../src/plane/delegation.ts";
+import { issueDelegation } from "../src/ledger/delegation.ts";
 import { createGuard } from "../src/plane/guard.ts";
-import { generateKeyPair } from "../src/plane/keys.ts";
-import { openLedger } from "../src/plane/ledger.ts";
+import { generateKeyPair } from "../src/ledger/keys.ts";
+import { openLedger } from "../src/ledger/ledger.ts";
 import { defaultPolicy } from "../src/plane/policy.ts";
 
 // The same disk as the ledger: a temp dir under the state directory's filesystem (/tmp here).

@@ -7,12 +7,12 @@ import { Buffer } from "node:buffer";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { existsSync } from "node:fs";
-import { keyPairFromSeedHex, signHex } from "../src/plane/keys.ts";
-import { issueDelegation } from "../src/plane/delegation.ts";
-import { openLedger } from "../src/plane/ledger.ts";
-import { entryHash } from "../src/plane/entry_hash.ts";
+import { keyPairFromSeedHex, signHex } from "../src/ledger/keys.ts";
+import { issueDelegation } from "../src/ledger/delegation.ts";
+import { openLedger } from "../src/ledger/ledger.ts";
+import { entryHash } from "../src/ledger/entry_hash.ts";
 import { canonicalJson } from "../src/core/canonical_json.ts";
-import { HEAD_FORMAT, writeHeadFile } from "../src/plane/checkpoint.ts";
+import { HEAD_FORMAT, writeHeadFile } from "../src/ledger/checkpoint.ts";
 
 /** Path of a cached ledger with `n` entries (built on first use, under the system temp dir). */
 export function benchLedger(n: number): string {

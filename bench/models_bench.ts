@@ -3,9 +3,9 @@
  * Run: deno bench --allow-all bench/models_bench.ts
  */
 import { join } from "node:path";
-import { assignTiers } from "../src/providers/tiers.ts";
-import { Ladder } from "../src/providers/ladder.ts";
-import { UsageStore } from "../src/providers/usage_store.ts";
+import { assignTiers } from "../src/models/tiers.ts";
+import { Ladder } from "../src/models/ladder.ts";
+import { UsageStore } from "../src/models/usage_store.ts";
 
 const LIST = Array.from({ length: 200 }, (_, i) => ({
   name: i % 3 === 0 ? `model-${i}:${(i % 50) + 1}b` : `model-${i}`,

@@ -18,7 +18,7 @@ const ROOT = new URL("../", import.meta.url).pathname;
 const A = ["src/plane/guard.ts", "src/plane/undo.ts"].map((f) =>
   Deno.readTextFileSync(join(ROOT, f))
 ).join("\n");
-const B = ["src/plane/ledger.ts", "src/plane/verify.ts"].map((f) =>
+const B = ["src/ledger/ledger.ts", "src/ledger/verify.ts"].map((f) =>
   Deno.readTextFileSync(join(ROOT, f))
 ).join("\n");
 

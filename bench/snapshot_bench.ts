@@ -9,8 +9,8 @@
  * Run: `deno bench --allow-all bench/snapshot_bench.ts`.
  */
 import { join } from "node:path";
-import { DirSnapshotStore } from "../src/sandbox/snapshot_store.ts";
-import { listTree, listTreeSync } from "../src/sandbox/snapshot_walk.ts";
+import { DirSnapshotStore } from "../src/snapshot/store.ts";
+import { listTree, listTreeSync } from "../src/snapshot/walk.ts";
 import {
   BENCH_WS as WS,
   ensureWorkspace,

@@ -10,7 +10,7 @@
  * first run, see `bench_workspace.ts`).
  */
 import { join } from "node:path";
-import { DirSnapshotStore } from "../src/sandbox/snapshot_store.ts";
+import { DirSnapshotStore } from "../src/snapshot/store.ts";
 import {
   BENCH_WS as WS,
   ensureWorkspace,

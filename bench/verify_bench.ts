@@ -3,9 +3,9 @@
  * parts. Run: `deno bench --allow-all bench/verify_bench.ts`.
  */
 import { Buffer } from "node:buffer";
-import { verifyLedger } from "../src/plane/verify.ts";
-import { verifyLedgerParallel } from "../src/plane/verify_parallel.ts";
-import { keyPairFromSeedHex, signHex, verifyHex } from "../src/plane/keys.ts";
+import { verifyLedger } from "../src/ledger/verify.ts";
+import { verifyLedgerParallel } from "../src/ledger/verify_parallel.ts";
+import { keyPairFromSeedHex, signHex, verifyHex } from "../src/ledger/keys.ts";
 import { benchLedger } from "./ledger_bench_data.ts";
 
 const N = 100_000;

@@ -6,7 +6,7 @@
  * @module
  */
 import type { AnyTool, ToolContext } from "../core/tool.ts";
-import type { EntrySink } from "../plane/ledger_types.ts";
+import type { EntrySink } from "../ledger/mod.ts";
 import type { Guard, GuardOutcome } from "../plane/guard.ts";
 import type { ToolCall } from "../providers/types.ts";
 import type { ResultStore } from "./result_store.ts";

@@ -9,15 +9,19 @@ import { BlobStore } from "../core/blob_store.ts";
 import { configDir, ledgerFiles, storePaths } from "../core/dirs.ts";
 import { RetieError } from "../core/errors.ts";
 import type { AnyTool, SandboxSettings, ToolContext } from "../core/tool.ts";
-import type { Ledger, SessionWriter } from "../plane/ledger.ts";
-import { openLedger } from "../plane/ledger.ts";
-import { generateKeyPair, loadOrCreateUserKey } from "../plane/keys.ts";
-import { issueDelegation } from "../plane/delegation.ts";
+import {
+  generateKeyPair,
+  issueDelegation,
+  type Ledger,
+  loadOrCreateUserKey,
+  openLedger,
+  type SessionWriter,
+} from "../ledger/mod.ts";
 import { loadEffectivePolicy } from "../plane/policy.ts";
 import type { CompiledPolicy } from "../plane/policy.ts";
 import { type Approver, createGuard, type Guard } from "../plane/guard.ts";
 import { undoAction, undoAll, type UndoReport } from "../plane/undo.ts";
-import { DirSnapshotStore } from "../sandbox/snapshot_store.ts";
+import { DirSnapshotStore } from "../snapshot/mod.ts";
 import { builtinTools, toolDefinitions } from "../tools/registry.ts";
 import { FENCE_SYSTEM_PROMPT } from "../net/fence.ts";
 import type { Provider } from "../providers/types.ts";

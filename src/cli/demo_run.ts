@@ -14,7 +14,7 @@ import type { DispatchResult } from "../agent/dispatch.ts";
 import { checkSandbox } from "../sandbox/check.ts";
 import { builtinTools } from "../tools/registry.ts";
 import { loadEffectivePolicy } from "../plane/policy.ts";
-import { verifyLedger } from "../plane/verify.ts";
+import { verifyLedger } from "../ledger/mod.ts";
 import { createScriptedProvider } from "../providers/scripted.ts";
 import { c } from "../ui/color.ts";
 import { renderOutcome } from "../ui/live.ts";
@@ -242,7 +242,7 @@ export async function runDemo(o: { ledgerPath?: string }): Promise<number> {
   heading("5 · the replay (verified before it is printed)");
   const report = verifyLedger(ledgerPath);
   if (report.ok) {
-    const { openLedger } = await import("../plane/ledger.ts");
+    const { openLedger } = await import("../ledger/mod.ts");
     const ledger = openLedger(ledgerPath);
     try {
       console.log(

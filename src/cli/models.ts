@@ -37,9 +37,9 @@ export const register: Register = (program: Command) => {
     .option("--json", "print JSON")
     .option("--base-url <url>", "OpenAI-compatible base URL", "https://ollama.com/v1")
     .action(async (opts: { json?: boolean; baseUrl: string }) => {
-      const { normalizeBaseUrl } = await import("../providers/catalog.ts");
-      const { ProbeCache } = await import("../providers/probe_cache.ts");
-      const { liveModels } = await import("../providers/model_list.ts");
+      const { normalizeBaseUrl } = await import("../models/mod.ts");
+      const { ProbeCache } = await import("../models/mod.ts");
+      const { liveModels } = await import("../models/mod.ts");
       const baseUrl = normalizeBaseUrl(opts.baseUrl);
       const models = await liveModels(baseUrl, new ProbeCache());
       if (opts.json) {

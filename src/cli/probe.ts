@@ -1,7 +1,7 @@
 /**
  * `retie probe [--force] [--concurrency N] [--model NAME…] [--base-url URL] [--json]`: one token
  * per model, to learn which models this key may call. Results are cached; see
- * `src/providers/probe.ts` for what each answer means.
+ * `src/models/probe.ts` for what each answer means.
  *
  * @module
  */
@@ -50,12 +50,12 @@ export const register: Register = (program: Command) => {
       baseUrl: string;
       json?: boolean;
     }) => {
-      const { normalizeBaseUrl } = await import("../providers/catalog.ts");
-      const { ProbeCache } = await import("../providers/probe_cache.ts");
-      const { liveModels } = await import("../providers/model_list.ts");
-      const { probeModels } = await import("../providers/probe.ts");
+      const { normalizeBaseUrl } = await import("../models/mod.ts");
+      const { ProbeCache } = await import("../models/mod.ts");
+      const { liveModels } = await import("../models/mod.ts");
+      const { probeModels } = await import("../models/mod.ts");
       const { createOpenAICompatProvider } = await import("../providers/openai_compat.ts");
-      const { UsageStore } = await import("../providers/usage_store.ts");
+      const { UsageStore } = await import("../models/mod.ts");
 
       const apiKey = Deno.env.get("OLLAMA_API_KEY") ?? "";
       if (!apiKey) {

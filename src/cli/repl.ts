@@ -275,7 +275,7 @@ export async function slash(text: string, session: AgentSession): Promise<boolea
       return false;
     }
     case "/usage": {
-      const { UsageStore } = await import("../providers/usage_store.ts");
+      const { UsageStore } = await import("../models/mod.ts");
       const store = new UsageStore();
       try {
         const summary = store.summary();

@@ -42,7 +42,7 @@ export const register: Register = (program) => {
         throw new RetieError("replay: give a session id or --last, not both", { exitCode: 2 });
       }
       const path = opts.ledger ?? defaultLedgerPath();
-      const { verifyLedger } = await import("../plane/verify.ts");
+      const { verifyLedger } = await import("../ledger/mod.ts");
       const report = verifyLedger(path);
       if (!report.ok) {
         const bad = report.firstBad!;
@@ -53,7 +53,7 @@ export const register: Register = (program) => {
         Deno.exitCode = 1;
         return;
       }
-      const { openLedger } = await import("../plane/ledger.ts");
+      const { openLedger } = await import("../ledger/mod.ts");
       const { buildReplay } = await import("../ui/replay_model.ts");
       const ledger = openLedger(path);
       try {

@@ -6,7 +6,7 @@
  */
 import { RetieError } from "../core/errors.ts";
 import type { SandboxSettings } from "../core/tool.ts";
-import { newSessionId } from "../plane/ledger.ts";
+import { newSessionId } from "../ledger/mod.ts";
 import { checkSandbox } from "../sandbox/check.ts";
 import { resolveWorkspace, startSession } from "../agent/session.ts";
 import type { AgentEvents } from "../agent/loop.ts";
@@ -128,8 +128,8 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   let reportFailure: (reason: string) => void = () => {};
   let provider: Provider;
   if (o.provider === "ollama") {
-    const { openSessionLadder } = await import("../providers/session_ladder.ts");
-    const { UsageStore } = await import("../providers/usage_store.ts");
+    const { openSessionLadder } = await import("../models/mod.ts");
+    const { UsageStore } = await import("../models/mod.ts");
     const apiKey = env("OLLAMA_API_KEY") ?? (o.baseUrl && isLocal(o.baseUrl) ? "ollama" : "");
     const ladder = await openSessionLadder({
       baseUrl: o.baseUrl ?? "https://ollama.com/v1",

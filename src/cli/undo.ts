@@ -80,12 +80,12 @@ async function runUndo(action: string | undefined, o: UndoOptions): Promise<void
   }
   // Check it is a retie ledger before opening it for writing (which would turn an empty or
   // mistaken file into one).
-  const { openLedgerReadOnly } = await import("../plane/ledger_schema.ts");
+  const { openLedgerReadOnly } = await import("../ledger/mod.ts");
   openLedgerReadOnly(path).close();
-  const { openLedger } = await import("../plane/ledger.ts");
+  const { openLedger } = await import("../ledger/mod.ts");
   const { BlobStore } = await import("../core/blob_store.ts");
-  const { DirSnapshotStore } = await import("../sandbox/snapshot_store.ts");
-  const { loadOrCreateUserKey } = await import("../plane/keys.ts");
+  const { DirSnapshotStore } = await import("../snapshot/mod.ts");
+  const { loadOrCreateUserKey } = await import("../ledger/mod.ts");
   const { undoAction, undoAll, startUndoSession } = await import("../plane/undo.ts");
   const { defaultPolicy } = await import("../plane/policy.ts");
   const { VERSION } = await import("../version.ts");

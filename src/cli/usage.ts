@@ -40,11 +40,11 @@ export const register: Register = (program: Command) => {
     .option("--base-url <url>", "OpenAI-compatible base URL", "https://ollama.com/v1")
     .option("--max-tier <n>", "show the ladder as `--max-tier N` would use it", maxTierArg)
     .action(async (opts: { json?: boolean; baseUrl: string; maxTier?: number }) => {
-      const { normalizeBaseUrl } = await import("../providers/catalog.ts");
-      const { ProbeCache } = await import("../providers/probe_cache.ts");
-      const { cachedModels, toCandidates } = await import("../providers/model_list.ts");
-      const { rungs } = await import("../providers/ladder.ts");
-      const { UsageStore } = await import("../providers/usage_store.ts");
+      const { normalizeBaseUrl } = await import("../models/mod.ts");
+      const { ProbeCache } = await import("../models/mod.ts");
+      const { cachedModels, toCandidates } = await import("../models/mod.ts");
+      const { rungs } = await import("../models/mod.ts");
+      const { UsageStore } = await import("../models/mod.ts");
       const { table } = await import("./models.ts");
 
       const baseUrl = normalizeBaseUrl(opts.baseUrl);

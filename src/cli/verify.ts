@@ -51,7 +51,7 @@ export const register: Register = (program) => {
         }
       }
       const { defaultLedgerPath } = await import("../core/dirs.ts");
-      const { verifyLedger } = await import("../plane/verify.ts");
+      const { verifyLedger } = await import("../ledger/mod.ts");
       const path = o.ledger ?? defaultLedgerPath();
       const vopts = {
         session: o.session,
@@ -63,7 +63,7 @@ export const register: Register = (program) => {
         large = Deno.statSync(path).size > PARALLEL_FROM_BYTES;
       } catch { /* verifyLedger reports the missing file */ }
       const report = large
-        ? await (await import("../plane/verify_parallel.ts")).verifyLedgerParallel(path, vopts)
+        ? await (await import("../ledger/mod.ts")).verifyLedgerParallel(path, vopts)
         : verifyLedger(path, vopts);
       if (o.json) console.log(JSON.stringify(report, null, 2));
       else {

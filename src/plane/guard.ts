@@ -15,7 +15,7 @@ import { sha256Hex } from "../core/hash.ts";
 import type { FileChange, ToolResult } from "../core/tool.ts";
 import type { Finding, InspectResult } from "../inspect/types.ts";
 import { inspectChanges } from "../inspect/mod.ts";
-import { checkScope } from "./delegation.ts";
+import { checkScope } from "../ledger/mod.ts";
 import { newActionId } from "./ids.ts";
 import type { GateDecision } from "./policy.ts";
 import type { Guard, GuardCall, GuardDeps, GuardOutcome, RefusalStage } from "./guard_types.ts";

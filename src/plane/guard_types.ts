@@ -8,7 +8,7 @@ import type { Effect, ReversibilityClass } from "../core/effect.ts";
 import type { SnapshotStore } from "../core/snapshot.ts";
 import type { AnyTool, FileChange, ToolContext, ToolResult } from "../core/tool.ts";
 import type { Finding, InspectResult } from "../inspect/types.ts";
-import type { Delegation, EntrySink } from "./ledger_types.ts";
+import type { Delegation, EntrySink } from "../ledger/mod.ts";
 import type { CompiledPolicy } from "./policy.ts";
 import type { Decision, Mode } from "./policy_schema.ts";
 

@@ -15,10 +15,18 @@ import { dirname } from "node:path";
 import type { BlobStore } from "../core/blob_store.ts";
 import type { SnapshotStore } from "../core/snapshot.ts";
 import { RetieError } from "../core/errors.ts";
-import type { Delegation, EntryKind, EntrySink, LedgerEntry } from "./ledger_types.ts";
-import { delegationHash, issueDelegation } from "./delegation.ts";
-import { generateKeyPair, type KeyPair } from "./keys.ts";
-import type { Ledger, SessionWriter } from "./ledger.ts";
+import {
+  type Delegation,
+  delegationHash,
+  type EntryKind,
+  type EntrySink,
+  generateKeyPair,
+  issueDelegation,
+  type KeyPair,
+  type Ledger,
+  type LedgerEntry,
+  type SessionWriter,
+} from "../ledger/mod.ts";
 import { fileHashOrNull, type PostState, type UndoPlan } from "./undo_plan.ts";
 
 /** What undo needs of the ledger: reading entries back. */

@@ -8,7 +8,7 @@ import { cacheDir, configDir, defaultLedgerPath, ledgerFiles, stateDir } from ".
 import { RetieError } from "../core/errors.ts";
 import type { SandboxProfile } from "./bwrap_args.ts";
 import { gitProtectedPaths } from "./protected_paths.ts";
-import { normalizeExcludes } from "./snapshot_tree.ts";
+import { normalizeExcludes } from "../snapshot/mod.ts";
 
 /** Options for {@link workspaceProfile}. */
 export interface WorkspaceProfileOptions {

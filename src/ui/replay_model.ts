@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { LedgerEntry } from "../plane/ledger_types.ts";
+import type { LedgerEntry } from "../ledger/mod.ts";
 
 /** One finding as shown under its action. */
 export interface ReplayFinding {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { startAnthropicEmulator } from "../emulators/anthropic_emulator.ts";
-import { openLedger } from "../../src/plane/ledger.ts";
+import { openLedger } from "../../src/ledger/ledger.ts";
 
 const OBJECTIVE = "The add function subtracts. Fix it and prove it works.";
 

@@ -17,7 +17,7 @@ import { createOpenAICompatProvider } from "../../src/providers/openai_compat.ts
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { fakeResolver, html, localServer, PUBLIC_V4, toLoopback } from "../net/helpers.ts";
 import { runRetie } from "../helpers/retie_process.ts";
-import { verifyLedger } from "../../src/plane/verify.ts";
+import { verifyLedger } from "../../src/ledger/verify.ts";
 
 /** A hash of a whole tree: paths, types, modes, contents and link targets. */
 function treeHash(root: string): string {
@@ -150,7 +150,7 @@ Deno.test({
     // Every attempt is in the ledger: each call is an action (intent+outcome) or a refusal.
     const report = verifyLedger(ledgerPath);
     assert.ok(report.ok, JSON.stringify(report.firstBad));
-    const { openLedger } = await import("../../src/plane/ledger.ts");
+    const { openLedger } = await import("../../src/ledger/ledger.ts");
     const ledger = openLedger(ledgerPath);
     try {
       const entries = ledger.entries({ session: sessionId });

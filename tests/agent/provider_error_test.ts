@@ -10,7 +10,7 @@ import { createOpenAICompatProvider } from "../../src/providers/openai_compat.ts
 import { createAnthropicProvider } from "../../src/providers/anthropic.ts";
 import type { Provider } from "../../src/providers/types.ts";
 import { buildReplay } from "../../src/ui/replay_model.ts";
-import { verifyLedger } from "../../src/plane/verify.ts";
+import { verifyLedger } from "../../src/ledger/verify.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { ANTHROPIC_ERRORS, startAnthropicEmulator } from "../emulators/anthropic_emulator.ts";
 

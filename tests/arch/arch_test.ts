@@ -15,9 +15,11 @@ Deno.test("the checker catches planted violations", () => {
   assert.deepEqual(found, [
     "src/agent/shortcut.ts: calls a tool handler outside the guard",
     "src/cli/sneaky.ts: starts a process outside src/exec.ts",
+    "src/plane/reaches_in.ts: imports ../ledger/verify.ts: src/ledger is entered through its mod.ts",
     "src/plane/uses_cli.ts: imports ../cli/sneaky.ts: nothing may import cli",
     "src/providers/runs_tools.ts: imports ../plane/guard.ts: providers may not depend on plane",
     "src/providers/runs_tools.ts: imports ../tools/read.ts: providers may not depend on tools",
+    "src/sandbox/uses_models.ts: imports ../models/mod.ts: sandbox may not depend on models",
     "src/tools/read.ts: starts a process outside src/exec.ts",
   ]);
 });

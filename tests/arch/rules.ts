@@ -9,16 +9,37 @@ export const ALLOWED: Record<string, string[]> = {
   core: [],
   "exec.ts": [],
   "version.ts": [],
-  sandbox: ["core", "exec.ts", "version.ts"],
+  ledger: ["core", "version.ts"],
+  snapshot: ["core", "version.ts"],
+  sandbox: ["core", "snapshot", "exec.ts", "version.ts"],
   net: ["core", "version.ts"],
   inspect: ["core"],
   tools: ["core", "sandbox", "net", "inspect", "version.ts"],
-  plane: ["core", "inspect", "version.ts"],
+  plane: ["core", "inspect", "ledger", "version.ts"],
   providers: ["core", "version.ts"],
-  ui: ["core", "plane", "inspect", "version.ts"],
-  agent: ["core", "plane", "tools", "providers", "net", "inspect", "sandbox", "version.ts"],
+  models: ["core", "providers", "version.ts"],
+  ui: ["core", "plane", "ledger", "inspect", "version.ts"],
+  agent: [
+    "core",
+    "plane",
+    "ledger",
+    "tools",
+    "providers",
+    "models",
+    "net",
+    "inspect",
+    "sandbox",
+    "snapshot",
+    "version.ts",
+  ],
   cli: ["*"],
 };
+
+/**
+ * Folders whose way in is their `mod.ts`: code in another folder imports that file only (worker
+ * entry points are loaded by URL, not imported).
+ */
+export const ENTRY_ONLY = new Set(["ledger", "snapshot", "models"]);
 
 /** Files that may start processes. */
 export const SPAWN_ALLOWED = new Set(["src/exec.ts"]);
@@ -98,6 +119,12 @@ export function checkTree(root: string): Violation[] {
       }
       const to = area(relTarget);
       if (to === from) continue;
+      if (ENTRY_ONLY.has(to) && !relTarget.endsWith("/mod.ts")) {
+        out.push({
+          file: rel,
+          problem: `imports ${spec}: src/${to} is entered through its mod.ts`,
+        });
+      }
       if (to === "cli") out.push({ file: rel, problem: `imports ${spec}: nothing may import cli` });
       else if (!allowed.includes("*") && !allowed.includes(to)) {
         out.push({ file: rel, problem: `imports ${spec}: ${from} may not depend on ${to}` });

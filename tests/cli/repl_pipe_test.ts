@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
-import { openLedger } from "../../src/plane/ledger.ts";
+import { openLedger } from "../../src/ledger/ledger.ts";
 
 Deno.test({
   name: "REPL on piped input: error turn, bad slash arguments, next turn, clean exit",

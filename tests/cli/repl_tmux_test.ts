@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { denoDir, retieFlags, ROOT } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
-import { verifyLedger } from "../../src/plane/verify.ts";
+import { verifyLedger } from "../../src/ledger/verify.ts";
 
 const tmux = (() => {
   for (const p of ["/usr/bin/tmux", "/bin/tmux"]) {

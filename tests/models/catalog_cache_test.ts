@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { fetchCatalog, parseTags, tagsUrl } from "../../src/providers/catalog.ts";
-import { ProbeCache } from "../../src/providers/probe_cache.ts";
+import { fetchCatalog, parseTags, tagsUrl } from "../../src/models/catalog.ts";
+import { ProbeCache } from "../../src/models/probe_cache.ts";
 import { RetieError } from "../../src/core/errors.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { MODELS, tempDir } from "./helpers.ts";
@@ -61,7 +61,7 @@ Deno.test("probe cache: per base URL, unreadable file refused, concurrent writer
 
   const script = `
     import { ProbeCache } from "${
-    new URL("../../src/providers/probe_cache.ts", import.meta.url).href
+    new URL("../../src/models/probe_cache.ts", import.meta.url).href
   }";
     const c = new ProbeCache(Deno.args[0]);
     for (let i = 0; i < 40; i++) c.set("http://a/v1", Deno.args[1] + i, { status: "accessible", at: "t" });`;

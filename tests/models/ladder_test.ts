@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Ladder, type LadderEvent, LadderStopped, rungs } from "../../src/providers/ladder.ts";
-import { createLadderProvider } from "../../src/providers/ladder_provider.ts";
-import { ProbeCache } from "../../src/providers/probe_cache.ts";
-import { modelStatuses, toCandidates } from "../../src/providers/model_list.ts";
+import { Ladder, type LadderEvent, LadderStopped, rungs } from "../../src/models/ladder.ts";
+import { createLadderProvider } from "../../src/models/ladder_provider.ts";
+import { ProbeCache } from "../../src/models/probe_cache.ts";
+import { modelStatuses, toCandidates } from "../../src/models/model_list.ts";
 import { ProviderError } from "../../src/providers/errors.ts";
 import {
   type EmulatedCall,

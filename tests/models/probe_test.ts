@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { probeModels } from "../../src/providers/probe.ts";
-import { ProbeCache } from "../../src/providers/probe_cache.ts";
+import { probeModels } from "../../src/models/probe.ts";
+import { ProbeCache } from "../../src/models/probe_cache.ts";
 import { OLLAMA_ERRORS, startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { chatModels, MODELS, tempDir, wire } from "./helpers.ts";
 

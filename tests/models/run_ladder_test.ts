@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { OLLAMA_ERRORS, startOllamaEmulator } from "../emulators/ollama_emulator.ts";
-import { openLedger } from "../../src/plane/ledger.ts";
+import { openLedger } from "../../src/ledger/ledger.ts";
 import { chatModels, KEY, MODELS, removeAtUnload } from "./helpers.ts";
 
 function setup() {

@@ -4,9 +4,9 @@
  *
  * Usage: session_script.ts <baseUrl> <session> <turns> [--max-tier N] [--model NAME]
  */
-import { openSessionLadder } from "../../src/providers/session_ladder.ts";
-import { UsageStore } from "../../src/providers/usage_store.ts";
-import type { LadderEvent } from "../../src/providers/ladder.ts";
+import { openSessionLadder } from "../../src/models/session_ladder.ts";
+import { UsageStore } from "../../src/models/usage_store.ts";
+import type { LadderEvent } from "../../src/models/ladder.ts";
 
 const [baseUrl, session, turns, ...rest] = Deno.args;
 const flag = (name: string) => {

@@ -9,7 +9,7 @@ import {
   paramsFromName,
   tierForSize,
   tierWeight,
-} from "../../src/providers/tiers.ts";
+} from "../../src/models/tiers.ts";
 
 /** A live-looking list (sizes in bytes as /api/tags gives them). */
 const LIVE = [

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { quotaUnits, UsageStore } from "../../src/providers/usage_store.ts";
+import { quotaUnits, UsageStore } from "../../src/models/usage_store.ts";
 import { tempDir } from "./helpers.ts";
 
 Deno.test("quota units are tokens × tier weight (unknown tier weighs 4)", () => {
@@ -38,7 +38,7 @@ Deno.test("two processes recording at once lose nothing", async () => {
   new UsageStore(path).close();
   const script = `
     import { UsageStore } from "${
-    new URL("../../src/providers/usage_store.ts", import.meta.url).href
+    new URL("../../src/models/usage_store.ts", import.meta.url).href
   }";
     const s = new UsageStore(Deno.args[0]);
     for (let i = 0; i < 200; i++) {

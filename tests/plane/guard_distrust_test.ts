@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DirSnapshotStore } from "../../src/sandbox/snapshot_store.ts";
+import { DirSnapshotStore } from "../../src/snapshot/store.ts";
 import { bashTool } from "../../src/tools/bash.ts";
 import { fixture, guardFor, type Spy, writeTool } from "./plane_fixture.ts";
 

@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Effect } from "../../src/core/effect.ts";
 import type { PostState } from "../../src/plane/undo_plan.ts";
-import { openLedger } from "../../src/plane/ledger.ts";
+import { openLedger } from "../../src/ledger/ledger.ts";
 import type { AnyTool } from "../../src/core/tool.ts";
 import type { ApprovalRequest } from "../../src/plane/guard.ts";
-import type { EntryKind } from "../../src/plane/ledger_types.ts";
+import type { EntryKind } from "../../src/ledger/types.ts";
 import { defaultPolicy } from "../../src/plane/policy.ts";
 import { fixture, guardFor, noopTool, shellTool, type Spy, writeTool } from "./plane_fixture.ts";
 

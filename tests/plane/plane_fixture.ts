@@ -10,10 +10,10 @@ import { BlobStore } from "../../src/core/blob_store.ts";
 import { storePaths } from "../../src/core/dirs.ts";
 import type { Effect } from "../../src/core/effect.ts";
 import type { AnyTool, ToolContext } from "../../src/core/tool.ts";
-import { issueDelegation } from "../../src/plane/delegation.ts";
-import { generateKeyPair, type KeyPair } from "../../src/plane/keys.ts";
-import { type Ledger, openLedger, type SessionWriter } from "../../src/plane/ledger.ts";
-import type { Delegation } from "../../src/plane/ledger_types.ts";
+import { issueDelegation } from "../../src/ledger/delegation.ts";
+import { generateKeyPair, type KeyPair } from "../../src/ledger/keys.ts";
+import { type Ledger, openLedger, type SessionWriter } from "../../src/ledger/ledger.ts";
+import type { Delegation } from "../../src/ledger/types.ts";
 import { defaultPolicy } from "../../src/plane/policy.ts";
 import { createGuard, type GuardDeps } from "../../src/plane/guard.ts";
 

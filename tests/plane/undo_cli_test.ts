@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { openLedger } from "../../src/plane/ledger.ts";
-import { verifyLedger } from "../../src/plane/verify.ts";
+import { openLedger } from "../../src/ledger/ledger.ts";
+import { verifyLedger } from "../../src/ledger/verify.ts";
 import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 /** isolatedEnv() moves HOME and with it Deno's default cache; keep the child on the real cache. */
 function env(home: { env: Record<string, string> }): Record<string, string> {

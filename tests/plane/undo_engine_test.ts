@@ -13,11 +13,11 @@ import {
 import { dirname, join } from "node:path";
 import type { AnyTool, ToolContext } from "../../src/core/tool.ts";
 import { storePaths } from "../../src/core/dirs.ts";
-import { issueDelegation } from "../../src/plane/delegation.ts";
-import { generateKeyPair } from "../../src/plane/keys.ts";
-import { openLedger } from "../../src/plane/ledger.ts";
+import { issueDelegation } from "../../src/ledger/delegation.ts";
+import { generateKeyPair } from "../../src/ledger/keys.ts";
+import { openLedger } from "../../src/ledger/ledger.ts";
 import { undoAction, undoAll } from "../../src/plane/undo.ts";
-import { DirSnapshotStore } from "../../src/sandbox/snapshot_store.ts";
+import { DirSnapshotStore } from "../../src/snapshot/store.ts";
 import {
   fixture,
   guardFor,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { BlobStore } from "../../src/core/blob_store.ts";
 import { planUndo } from "../../src/plane/undo_plan.ts";
-import { DirSnapshotStore } from "../../src/sandbox/snapshot_store.ts";
+import { DirSnapshotStore } from "../../src/snapshot/store.ts";
 import { bashProfile, bashTool } from "../../src/tools/bash.ts";
 import { call, fixture, plant } from "./tool_ctx.ts";
 

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { BlobStore } from "../../src/core/blob_store.ts";
 import { defaultPolicy } from "../../src/plane/policy.ts";
-import { issueDelegation } from "../../src/plane/delegation.ts";
+import { issueDelegation } from "../../src/ledger/delegation.ts";
 import { createGuard } from "../../src/plane/guard.ts";
-import { generateKeyPair } from "../../src/plane/keys.ts";
-import { openLedger } from "../../src/plane/ledger.ts";
+import { generateKeyPair } from "../../src/ledger/keys.ts";
+import { openLedger } from "../../src/ledger/ledger.ts";
 import { startSession } from "../plane/plane_fixture.ts";
 import { editTool } from "../../src/tools/edit.ts";
 import { writeTool } from "../../src/tools/write.ts";

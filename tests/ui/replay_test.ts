@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { runRetie } from "../helpers/retie_process.ts";
 import { recordSampleSession, SAMPLE_OBJECTIVE } from "../helpers/sample_session.ts";
-import type { LedgerEntry } from "../../src/plane/ledger_types.ts";
+import type { LedgerEntry } from "../../src/ledger/types.ts";
 import { buildReplay } from "../../src/ui/replay_model.ts";
 import { diffText } from "../../src/ui/live.ts";
 
