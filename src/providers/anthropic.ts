@@ -140,8 +140,11 @@ function mapStop(s: string | null | undefined): FinishReason | undefined {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { ProviderError } from "./errors.ts";
  * import { fromAnthropicError } from "./anthropic.ts";
- * fromAnthropicError(new Error("socket hang up"), "m").kind; // "network"
+ * const e = fromAnthropicError(new Error("socket hang up"), "m");
+ * assert.ok(e instanceof ProviderError && e.kind === "network");
  * ```
  */
 export function fromAnthropicError(e: unknown, model: string, signal?: AbortSignal): unknown {

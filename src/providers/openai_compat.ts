@@ -113,8 +113,11 @@ function mapFinish(f: string | null | undefined): FinishReason | undefined {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { ProviderError } from "./errors.ts";
  * import { fromOpenAIError } from "./openai_compat.ts";
- * fromOpenAIError(new Error("socket hang up"), "m").kind; // "network"
+ * const e = fromOpenAIError(new Error("socket hang up"), "m");
+ * assert.ok(e instanceof ProviderError && e.kind === "network");
  * ```
  */
 export function fromOpenAIError(e: unknown, model: string, signal?: AbortSignal): unknown {
