@@ -30,6 +30,10 @@ import { dispatch } from "./dispatch.ts";
 import { type AgentEvents, type Budgets, Conversation, runTurn, type TurnSummary } from "./loop.ts";
 import { buildPrompts, type Prompts } from "./prompts.ts";
 import { ResultStore } from "./result_store.ts";
+import type { McpHost } from "../mcp/mod.ts";
+import type { AgentTypes } from "./agent_types.ts";
+import { extensionTools } from "./extensions.ts";
+import { runSubAgent } from "./subagent.ts";
 
 /** How to start a session. */
 export interface SessionOptions {
@@ -58,6 +62,13 @@ export interface SessionOptions {
   delegationHours?: number;
   /** Session id to use (so a model ladder can account usage before genesis is written). */
   sessionId?: string;
+  /** MCP servers already started for this session (their tools are offered; the caller stops
+   * them when the session ends). */
+  mcp?: McpHost;
+  /** Agent types from the user's config: with any, the session offers the `task` tool. */
+  agents?: AgentTypes;
+  /** A provider for another model of the same service (an agent type's `model`). */
+  providerFor?: (model: string) => Provider;
   /** Large-result handling: results longer than `threshold` characters become a preview of
    * `previewChars` plus a ref (defaults in preview.ts; tuned by bench/preview_bench.ts). */
   previews?: { threshold?: number; previewChars?: number };
@@ -134,8 +145,9 @@ function startSessionSync(opts: SessionOptions): AgentSession {
   const userKey = loadOrCreateUserKey(cfg);
   const agentKey = generateKeyPair();
   const tools = new Map<string, AnyTool>();
-  for (const t of [...builtinTools(), ...(opts.extraTools ?? [])]) tools.set(t.name, t);
   const policy = loadEffectivePolicy(opts.workspace);
+  const extra = [...(opts.extraTools ?? []), ...extensionTools(opts.mcp, opts.agents, policy)];
+  for (const t of [...builtinTools(), ...extra]) tools.set(t.name, t);
   const prompts = buildPrompts(opts.workspace, FENCE_SYSTEM_PROMPT);
   const now = new Date();
   const delegation = issueDelegation(userKey, agentKey.publicKey, {
@@ -159,12 +171,21 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       workspace: opts.workspace,
       mode: opts.mode,
       headless: opts.headless,
+      ...(opts.mcp ? { mcp: opts.mcp.summary } : {}),
     },
     userKey,
     agentKey,
     delegation,
     sessionId: opts.sessionId,
   });
+  for (const f of opts.mcp?.failures ?? []) {
+    writer.append("event", {
+      type: "mcp-server",
+      server: f.server,
+      status: "failed",
+      message: f.message,
+    });
+  }
   const stores = storePaths(opts.ledgerPath);
   const blobs = new BlobStore(stores.blobs);
   // Watched: a capture before a command looks only at what changed since the last one.
@@ -186,7 +207,18 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       untrustedInput: () => untrusted,
     });
   let guard = makeGuard();
-  const undoDeps = (force: boolean) => ({ ledger, sink: writer, blobs, snapshots, force });
+  const undoDeps = (force: boolean) => ({
+    ledger,
+    sink: writer,
+    blobs,
+    snapshots,
+    force,
+    // An inverse that is another tool call runs through the guard: gated and recorded.
+    callTool: async (name: string, args: Record<string, unknown>) => {
+      const o = await guard.run({ name, tool: tools.get(name), args, ctx: ctx(ac.signal) });
+      return { ok: o.status === "ok", output: o.result.output };
+    },
+  });
   const ac = { signal: new AbortController().signal };
   const ctx = (signal: AbortSignal): ToolContext => ({
     workspace: opts.workspace,
@@ -202,8 +234,45 @@ function startSessionSync(opts: SessionOptions): AgentSession {
         return answer;
       },
       recall: (ref, offset, length) => Promise.resolve(results.recall(ref, offset, length)),
+      subagent: opts.agents ? (agent, prompt, sig) => subagent(agent, prompt, sig) : undefined,
     },
   });
+  const subagent = async (agent: string, prompt: string, sig: AbortSignal) => {
+    const r = await runSubAgent(
+      {
+        ledger,
+        userKey,
+        agentKey,
+        delegation,
+        sessionId: writer.sessionId,
+        policy,
+        blobs,
+        snapshots: opts.sandbox.available ? snapshots : null,
+        tools,
+        results,
+        provider: opts.provider,
+        providerFor: opts.providerFor,
+        providerName: opts.providerName,
+        system: prompts.system,
+        sandboxLabel: sandboxLabel(opts.sandbox),
+        mode,
+        ctx: (signal) => ctx(signal),
+        untrustedInput: () => untrusted,
+        markUntrusted: () => {
+          untrusted = true;
+        },
+      },
+      agent,
+      opts.agents![agent],
+      prompt,
+      sig,
+    );
+    return {
+      ok: r.ok,
+      text: r.text,
+      detail: { subSession: r.session, agent, steps: r.steps, actions: r.actions, usage: r.usage },
+    };
+  };
   const conversation = new Conversation();
   const definitions = toolDefinitions([...tools.values()]);
 

@@ -9,6 +9,7 @@ import type { SandboxSettings } from "../core/tool.ts";
 import { newSessionId } from "../ledger/mod.ts";
 import { checkSandbox } from "../sandbox/check.ts";
 import { resolveWorkspace, startSession } from "../agent/session.ts";
+import { loadExtensionConfig, startSessionServers } from "./extensions_start.ts";
 import type { AgentEvents } from "../agent/loop.ts";
 import type { Provider } from "../providers/types.ts";
 import { c } from "../ui/color.ts";
@@ -226,7 +227,15 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     }
   }
 
+  // Extensions from the user's config: MCP servers (started now, in the sandbox) and agent types.
+  const ext = loadExtensionConfig();
+  const mcp = await startSessionServers(ext, workspace, o.ledgerPath, sandbox);
+  const { createProvider } = await import("../providers/factory.ts");
   const session = await startSession({
+    mcp,
+    agents: ext.agents,
+    providerFor: (model) =>
+      createProvider({ provider: o.provider, model, baseUrl: o.baseUrl, env }),
     workspace,
     ledgerPath: o.ledgerPath,
     objective: objective || INTERACTIVE_OBJECTIVE,
@@ -279,6 +288,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   } finally {
     spinner.stop();
     session.close();
+    await mcp?.close();
   }
 }
 

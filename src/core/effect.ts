@@ -34,7 +34,10 @@ export type UndoNeed =
   /** A snapshot of the workspace `root`; `readOnly` lists paths the action cannot write (left out). */
   | { kind: "snapshot"; root: string; readOnly: string[] }
   /** No inverse can exist; `why` says so in words for the record. */
-  | { kind: "impossible"; why: string };
+  | { kind: "impossible"; why: string }
+  /** The inverse is another tool call (an MCP tool's, named by a policy rule), gated and recorded
+   * like any call when the undo runs. */
+  | { kind: "call"; tool: string; args: Record<string, unknown> };
 
 /** The consequence of one tool call, computed from its arguments. */
 export interface Effect {

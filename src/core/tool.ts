@@ -51,6 +51,12 @@ export interface ToolServices {
   ask?: (question: string) => Promise<string | null>;
   /** Returns bytes of a stored large result. */
   recall?: (ref: string, offset: number, length: number) => Promise<string>;
+  /** Runs a sub-agent of the named type on a task (the `task` tool); absent inside sub-agents. */
+  subagent?: (agent: string, prompt: string, signal: AbortSignal) => Promise<{
+    ok: boolean;
+    text: string;
+    detail: Record<string, unknown>;
+  }>;
 }
 
 /** Everything a tool needs to know about where it runs. */
@@ -73,6 +79,9 @@ export interface Tool<A = Record<string, unknown>> {
   description: string;
   /** Validates (and strips undeclared keys from) the model's arguments. */
   schema: z.ZodType<A>;
+  /** The JSON Schema providers see, when it comes from elsewhere (an MCP server's `inputSchema`);
+   * otherwise it is derived from `schema`. */
+  parameters?: Record<string, unknown>;
   /** The consequence of a call, computed from its arguments, before anything runs. */
   classify(args: A, ctx: ToolContext): Promise<Effect>;
   /** The file changes the call would make (writes and edits), for the inspector and diffs. */

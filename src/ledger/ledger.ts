@@ -35,6 +35,10 @@ export interface GenesisFields {
   workspace: string;
   mode: string;
   headless: boolean;
+  /** A sub-agent's type (its session's `parentSession` names the caller). */
+  agentType?: string;
+  /** MCP servers started for the session: name, transport and grants. */
+  mcp?: { server: string; transport: string; grants: string[]; tools: number }[];
 }
 
 /** How to start a session. */

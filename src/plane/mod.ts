@@ -19,4 +19,5 @@ export * from "./undo_plan.ts";
 export * from "./undo.ts";
 export * from "./guard.ts";
 export * from "./guard_types.ts";
+export * from "./tool_class.ts";
 export * from "../ledger/mod.ts";

@@ -15,6 +15,7 @@ import { RetieError } from "../core/errors.ts";
 import type { ReversibilityClass } from "../core/effect.ts";
 import type { Severity } from "../inspect/types.ts";
 import { DEFAULT_POLICY } from "./default_policy.ts";
+import { toolPatternMatches } from "./tool_class.ts";
 import {
   type Decision,
   type Mode,
@@ -92,7 +93,7 @@ const STRICTNESS: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
 export function ruleMatches(rule: Rule, input: GateInput): boolean {
   const m = rule.match;
   if (m.classes && !m.classes.includes(input.class)) return false;
-  if (m.tools && !m.tools.includes(input.tool)) return false;
+  if (m.tools && !m.tools.some((t) => toolPatternMatches(t, input.tool))) return false;
   if (m.modes && !m.modes.includes(input.mode)) return false;
   if (m.minSeverity !== undefined) {
     if (!input.maxSeverity || SEVERITY_RANK[input.maxSeverity] < SEVERITY_RANK[m.minSeverity]) {

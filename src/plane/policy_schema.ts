@@ -63,6 +63,41 @@ export const RuleSchema = z.strictObject({
   match: RuleMatchSchema,
   decision: z.enum(DECISIONS),
   justification: z.string().min(10, "say why in a sentence (at least 10 characters)"),
+  /** Gives the tools this rule names (MCP tools) a class; see src/plane/tool_class.ts. */
+  classify: z.enum(["none", "reversible", "irreversible"]).optional(),
+  /** The inverse call of a `classify: "reversible"` rule (`"$args.NAME"` takes an argument). */
+  inverse: z.strictObject({
+    tool: z.string().regex(/^mcp__[A-Za-z0-9_-]+__[A-Za-z0-9_.-]+$/, "name an MCP tool"),
+    args: z.record(z.string(), z.unknown()),
+  }).optional(),
+}).superRefine((r, ctx) => {
+  if (r.classify) {
+    const keys = Object.keys(r.match);
+    if (keys.length !== 1 || !r.match.tools) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["match"],
+        message: "a classify rule matches on `tools` alone (a class depends on the tool only)",
+      });
+    }
+    r.match.tools?.forEach((t, i) => {
+      if (!/^mcp__[A-Za-z0-9_*-]+__[A-Za-z0-9_.*-]+$/.test(t)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["match", "tools", i],
+          message: "classify rules name MCP tools (mcp__server__tool, globs allowed); " +
+            "retie classifies its own tools",
+        });
+      }
+    });
+  }
+  if (r.inverse && r.classify !== "reversible") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["inverse"],
+      message: 'an inverse belongs to a rule with classify: "reversible"',
+    });
+  }
 });
 
 /** A policy document. */

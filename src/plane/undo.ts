@@ -66,6 +66,9 @@ export interface UndoDeps {
   snapshots: SnapshotStore | null;
   /** Restore even when the state changed since the action. */
   force?: boolean;
+  /** Runs an inverse tool call (through the guard, so it is gated and recorded); absent outside a
+   * session, where such an undo is skipped with the reason. */
+  callTool?: (tool: string, args: Record<string, unknown>) => Promise<{ ok: boolean; output: string }>;
 }
 
 interface Decided {
@@ -150,6 +153,24 @@ async function restore(plan: UndoPlan, deps: UndoDeps, knownAfter?: string): Pro
   }
 }
 
+/** An action whose inverse is another tool call: make that call, through the guard. */
+async function undoByCall(
+  plan: { tool: string; args: Record<string, unknown> },
+  deps: UndoDeps,
+): Promise<Decided> {
+  if (!deps.callTool) {
+    return {
+      status: "skipped",
+      reason: `the inverse is a call of ${plan.tool}, which only a session with that MCP server ` +
+        "can make: run /undo with the action id in a retie session",
+    };
+  }
+  const r = await deps.callTool(plan.tool, plan.args);
+  return r.ok
+    ? { status: "undone", reason: `inverse call ${plan.tool} succeeded`, restored: [] }
+    : { status: "refused", reason: `inverse call ${plan.tool} failed: ${r.output.slice(0, 300)}` };
+}
+
 async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> {
   const intent = entries.find((e) => e.kind === "intent")!;
   const cls = String(intent.payload.class ?? "unknown");
@@ -161,6 +182,7 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
   if (plan.kind === "none") {
     return { status: "skipped", reason: `nothing to undo (class ${cls}: no side effect)` };
   }
+  if (plan.kind === "call") return await undoByCall(plan, deps);
   const outcome = entries.find((e) => e.kind === "outcome");
   const post = outcome?.payload.after as PostState | null | undefined;
   let differs: string[];

@@ -49,7 +49,8 @@ export type UndoPlan =
   | { kind: "none" }
   | { kind: "impossible"; why: string }
   | { kind: "files"; files: PlannedFile[] }
-  | { kind: "snapshot"; root: string; readOnly: string[]; before: string };
+  | { kind: "snapshot"; root: string; readOnly: string[]; before: string }
+  | { kind: "call"; tool: string; args: Record<string, unknown> };
 
 /** The state an action left, recorded in its outcome so undo can detect later changes. */
 export type PostState =
@@ -149,6 +150,10 @@ export async function planUndo(effect: Effect, stores: UndoStores): Promise<Undo
       throw new UndoPlanError("the effect names no inverse to prepare");
     case "impossible":
       throw new UndoPlanError(need.why);
+    case "call":
+      // The inverse is a call the undo will make through the guard; what is prepared is its
+      // exact name and arguments, recorded in the intent before the action runs.
+      return { kind: "call", tool: need.tool, args: need.args };
     case "files": {
       if (need.paths.length === 0) throw new UndoPlanError("the effect lists no files to restore");
       const unique = [...new Set(need.paths)];
@@ -212,6 +217,7 @@ export async function capturePostState(plan: UndoPlan, stores: UndoStores): Prom
   switch (plan.kind) {
     case "none":
     case "impossible":
+    case "call":
       return { kind: "none" };
     case "files":
       return {

@@ -26,7 +26,17 @@ export interface SandboxProfile {
   hidden: string[];
   /** false = "unconfined": host filesystem read-write and network, for approved commands. */
   confined: boolean;
+  /** Absolute host paths outside the workspace bound read-only at the same path (an MCP server's
+   * install directory, granted in the user's config). */
+  extraReadOnly?: string[];
+  /** A host directory outside the workspace bound read-write at {@link CHANNEL_DIR}: where a
+   * long-running program's stdin/stdout FIFOs live (MCP servers; stdin carries the seccomp
+   * filter, so it cannot be the channel). */
+  channel?: string;
 }
+
+/** Where a sandboxed program finds its channel directory. */
+export const CHANNEL_DIR = "/run/retie-channel";
 
 /** How the host lays out its system directories (merged /usr or not). */
 export interface HostLayout {
@@ -142,6 +152,19 @@ function checkProfile(profile: SandboxProfile): void {
       );
     }
   }
+  if (profile.channel && (!profile.channel.startsWith("/") || overlaps(profile.channel, norm))) {
+    throw new RetieError(`sandbox channel (${profile.channel}): must be outside the workspace`, {
+      exitCode: 2,
+    });
+  }
+  for (const p of profile.extraReadOnly ?? []) {
+    if (!p.startsWith("/") || p.split("/").includes("..") || overlaps(p, norm)) {
+      throw new RetieError(
+        `sandbox read-only grant (${p}): must be an absolute path outside the workspace`,
+        { hint: "grant a directory such as the server's install folder", exitCode: 2 },
+      );
+    }
+  }
   for (const p of [...profile.readOnly, ...profile.hidden]) {
     if (!p.startsWith(norm + "/") && p !== norm) {
       throw new Error(`sandbox path (${p}): not inside the workspace ${ws}`);
@@ -222,6 +245,8 @@ export function buildBwrapArgs(
   for (const [link, target] of Object.entries(layout.symlinks)) a.push("--symlink", target, link);
   if (opts.etcView !== undefined) a.push("--ro-bind", opts.etcView, "/etc");
   else for (const e of ETC_ALLOWLIST) a.push("--ro-bind-try", e, e);
+  // Granted read-only extras (never over the workspace, checked in checkProfile).
+  for (const p of profile.extraReadOnly ?? []) a.push("--ro-bind", p, p);
 
   // --- Kernel views: fresh /proc for the new pid namespace (bwrap re-binds /proc/sys,
   // /proc/sysrq-trigger, /proc/irq, /proc/bus read-only), minimal /dev (null, zero, full, random,
@@ -238,6 +263,7 @@ export function buildBwrapArgs(
 
   // --- The workspace: the only writable mount, at its real path. ---
   a.push("--bind", profile.workspace, profile.workspace);
+  if (profile.channel) a.push("--bind", profile.channel, CHANNEL_DIR);
   // Paths that run code later outside the sandbox, or that the snapshot does not cover: read-only.
   for (const p of profile.readOnly) a.push("--ro-bind", p, p);
   // retie's own state, if it lives inside the workspace: a directory is covered by an empty

@@ -95,14 +95,16 @@ export const COMMAND_PRELUDE = "exec </dev/null; for __r in /proc/self/fd/*; do 
 
 let host: { ids: { uid: number; gid: number }; shell: string; layout: HostLayout } | undefined;
 
-function shellPath(): string {
+/** The shell sandboxed commands run in: bash when the host has it. */
+export function shellPath(): string {
   try {
     if (Deno.statSync("/bin/bash").isFile) return "/bin/bash";
   } catch { /* fall back */ }
   return "/bin/sh";
 }
 
-function safeTerm(): string | undefined {
+/** The caller's TERM, if readable. */
+export function safeTerm(): string | undefined {
   try {
     return Deno.env.get("TERM");
   } catch {
@@ -116,7 +118,7 @@ function safeTerm(): string | undefined {
  * time. A view reachable through the workspace (a cache dir inside it) is never used: the command
  * could write it, and so every later sandbox's /etc.
  */
-function etcViewFor(workspace: string): string | undefined {
+export function etcViewFor(workspace: string): string | undefined {
   const overlaps = (a: string, b: string) =>
     a === b || a.startsWith(b + "/") || b.startsWith(a + "/");
   try {

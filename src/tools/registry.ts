@@ -53,6 +53,7 @@ export function builtinTools(): AnyTool[] {
  * ```
  */
 export function parametersOf(tool: AnyTool): Record<string, unknown> {
+  if (tool.parameters) return tool.parameters;
   const schema = z.toJSONSchema(tool.schema, { io: "input" }) as Record<string, unknown>;
   delete schema.$schema;
   return schema;
