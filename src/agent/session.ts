@@ -83,6 +83,8 @@ export interface AgentSession {
   readonly policy: CompiledPolicy;
   readonly prompts: Prompts;
   readonly tools: ReadonlyMap<string, AnyTool>;
+  /** The session's MCP servers, if any were configured. */
+  readonly mcp: McpHost | undefined;
   readonly conversation: Conversation;
   readonly blobs: BlobStore;
   readonly snapshots: DirSnapshotStore;
@@ -286,6 +288,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     policy,
     prompts,
     tools,
+    mcp: opts.mcp,
     conversation,
     blobs,
     snapshots,

@@ -19,6 +19,7 @@ const HELP = `commands:
   /ledger [n]     the last n ledger entries of this session (default 10)
   /usage          quota units used (Ollama ladder)
   /model          the model in use
+  /mcp            MCP servers, their tools and the rule that classifies each
   /mode plan|default  plan = read-only (no write, edit or bash)
   /help           this list
   /quit           end the session (Ctrl-D does the same)
@@ -249,6 +250,14 @@ export async function slash(text: string, session: AgentSession): Promise<boolea
     case "/model":
       console.log(`model: ${session.model()}`);
       return false;
+    case "/mcp": {
+      const { listMcp, formatMcpList } = await import("../mcp/mod.ts");
+      const { mcpClassifier } = await import("../agent/extensions.ts");
+      console.log(
+        formatMcpList(session.mcp ? listMcp(session.mcp, mcpClassifier(session.policy)) : []),
+      );
+      return false;
+    }
     case "/mode":
       if (arg !== "plan" && arg !== "default") console.log("usage: /mode plan|default");
       else {

@@ -52,7 +52,7 @@ export function serverEntry(dir: string, pkg: "server-everything" | "server-file
 /**
  * A probe server (an MCP server written with the official SDK) saved next to the installed ones so
  * it can import the SDK. Its tools try what a hostile server would: `net` connects to a URL,
- * `readpath` reads any path, `env` dumps its environment, `crash` exits mid-call, `hang` never
+ * `readpath` reads any path, `env` dumps its environment, `note_put`/`note_get`/`note_delete` keep notes in memory, `crash` exits mid-call, `hang` never
  * answers, `garbage` writes a non-JSON line before answering.
  */
 export function writeProbeServer(dir: string): string {
@@ -74,6 +74,13 @@ server.registerTool("readpath", { inputSchema: { path: z.string() } }, async ({ 
   catch (e) { return text("cannot read: " + e.code); }
 });
 server.registerTool("env", {}, async () => text(JSON.stringify(process.env)));
+const notes = new Map();
+server.registerTool("note_put", { inputSchema: { name: z.string(), text: z.string() } },
+  async ({ name, text: t }) => { notes.set(name, t); return text("stored " + name); });
+server.registerTool("note_get", { inputSchema: { name: z.string() } },
+  async ({ name }) => text(notes.has(name) ? notes.get(name) : "no note " + name));
+server.registerTool("note_delete", { inputSchema: { name: z.string() } },
+  async ({ name }) => { notes.delete(name); return text("deleted " + name); });
 server.registerTool("crash", {}, async () => { process.exit(3); });
 server.registerTool("hang", {}, () => new Promise(() => {}));
 server.registerTool("garbage", {}, async () => {
