@@ -68,7 +68,10 @@ export interface UndoDeps {
   force?: boolean;
   /** Runs an inverse tool call (through the guard, so it is gated and recorded); absent outside a
    * session, where such an undo is skipped with the reason. */
-  callTool?: (tool: string, args: Record<string, unknown>) => Promise<{ ok: boolean; output: string }>;
+  callTool?: (
+    tool: string,
+    args: Record<string, unknown>,
+  ) => Promise<{ ok: boolean; output: string }>;
 }
 
 interface Decided {
