@@ -286,3 +286,51 @@ Deno.test({
     assert.match(l.stdout, /mcp__fs__create_directory\s+reversible \(rule fs-dir\)/);
   },
 });
+
+Deno.test({
+  name: "mcp: a streamable-HTTP server is reached, announced as a network grant, and gated alike",
+  ignore,
+  async fn() {
+    const dir = await ensureServers();
+    const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (probe.addr as Deno.NetAddr).port;
+    probe.close();
+    const server = new Deno.Command("node", {
+      args: [serverEntry(dir, "server-everything"), "streamableHttp"],
+      env: { PORT: String(port) },
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+    try {
+      const reader = server.stderr.pipeThrough(new TextDecoderStream()).getReader();
+      let said = "";
+      while (!said.includes("listening")) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`server-everything did not start: ${said}`);
+        said += value;
+      }
+      reader.releaseLock();
+      const s = await setup(() => ({
+        ev: { type: "http", url: `http://127.0.0.1:${port}/mcp` },
+      }), [{
+        id: "ev-echo",
+        match: { tools: ["mcp__ev__echo"] },
+        classify: "none",
+        decision: "allow",
+        justification: "echo repeats its argument and changes nothing",
+      }]);
+      const r = await drive(s, [
+        { name: "mcp__ev__echo", arguments: { message: "over http" } },
+        { name: "mcp__ev__get-sum", arguments: { a: 1, b: 2 } },
+      ]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stderr, /MCP server ev is granted: network/);
+      assert.match(r.results[0], /Echo: over http/);
+      assert.match(r.results[1], /refused/);
+    } finally {
+      server.kill();
+      await server.status;
+      await server.stderr.cancel().catch(() => {});
+    }
+  },
+});
