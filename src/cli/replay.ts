@@ -1,6 +1,10 @@
 /**
  * `retie replay [--last | SESSION] [--markdown | --json | --html] [--out FILE]`
  *
+ * Shows the whole session: every prompt, model answer, action (id, class, decision, who decided,
+ * outcome, output excerpt, findings, diff), refusal, undo and event. `--last` (the default) is the
+ * last agent session, never the small session a `retie undo` records itself in.
+ *
  * Verifies the whole chain before printing anything; an invalid ledger prints the verify error and
  * exits 1, so a replay is checkable rather than merely plausible.
  *
@@ -26,8 +30,8 @@ export const register: Register = (program) => {
     .description(
       "verify the ledger, then show what a session did (text, --markdown, --json, --html)",
     )
-    .argument("[session]", "session id (ses_…); default: the last session")
-    .option("--last", "the most recent session (the default)")
+    .argument("[session]", "session id (ses_…); default: the last agent session")
+    .option("--last", "the most recent agent session (the default; undo-only sessions are skipped)")
     .option("--markdown", "markdown, for a pull request")
     .option("--json", "JSON, for tools")
     .option("--html", "one self-contained HTML page")
@@ -63,22 +67,29 @@ export const register: Register = (program) => {
             hint: "run `retie run` (or `deno task demo`) first",
           });
         }
-        const id = session ?? sessions.at(-1)!.id;
+        // The last agent session: a `retie undo` records its undos in a small session of its own
+        // (provider "none"), which is not what a reviewer means by "the last session".
+        const agents = sessions.filter((s) => s.provider !== "none");
+        const id = session ?? (agents.at(-1) ?? sessions.at(-1)!).id;
         if (!sessions.some((s) => s.id === id)) {
           throw new RetieError(`replay: no session ${id} in ${path}`, {
             hint: `sessions here: ${sessions.slice(-5).map((s) => s.id).join(", ")}`,
             exitCode: 2,
           });
         }
-        const model = buildReplay(ledger.entries({ session: id }), {
-          seq: report.headSeq,
-          hash: report.headHash,
-        });
+        const entries = ledger.entries({ session: id });
+        const ids = new Set(entries.map((e) => e.actionId).filter(Boolean));
+        // Undos recorded later, by `retie undo` in its own session, mark this session's actions.
+        const undos = ledger.entries({ kinds: ["undo"] }).filter((e) =>
+          e.session !== id && ids.has(e.actionId)
+        );
+        const model = buildReplay(entries, { seq: report.headSeq, hash: report.headHash }, undos);
         let text: string;
         if (opts.json) text = JSON.stringify(model, null, 2);
         else if (opts.html) text = (await import("../ui/replay_html.ts")).renderHtml(model);
-        else if (opts.markdown) text = (await import("../ui/replay_text.ts")).renderMarkdown(model);
-        else {
+        else if (opts.markdown) {
+          text = (await import("../ui/replay_markdown.ts")).renderMarkdown(model);
+        } else {
           // A file gets plain text, whatever the terminal is.
           if (opts.out) (await import("../ui/color.ts")).forceColor(false);
           text = (await import("../ui/replay_text.ts")).renderText(model);
