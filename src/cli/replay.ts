@@ -22,6 +22,7 @@ interface ReplayOptions {
   html?: boolean;
   out?: string;
   ledger?: string;
+  list?: boolean;
 }
 
 export const register: Register = (program) => {
@@ -36,6 +37,7 @@ export const register: Register = (program) => {
     .option("--json", "JSON, for tools")
     .option("--html", "one self-contained HTML page")
     .option("-o, --out <file>", "write to a file instead of stdout")
+    .option("--list", "list the agent sessions (id, start, objective), one per line")
     .action(async (session: string | undefined, _opts: ReplayOptions, cmd: Command) => {
       const opts = cmd.optsWithGlobals<ReplayOptions>();
       const formats = [opts.markdown, opts.json, opts.html].filter(Boolean).length;
@@ -66,6 +68,14 @@ export const register: Register = (program) => {
           throw new RetieError(`replay: the ledger ${path} has no sessions yet`, {
             hint: "run `retie run` (or `deno task demo`) first",
           });
+        }
+        if (opts.list) {
+          const { safeText } = await import("../ui/safe_text.ts");
+          for (const s of sessions.filter((s) => s.provider !== "none")) {
+            const objective = safeText(s.objective.split("\n")[0].slice(0, 100), { tabs: "show" });
+            console.log(`${s.id}\t${s.started}\t${objective}`);
+          }
+          return;
         }
         // The last agent session: a `retie undo` records its undos in a small session of its own
         // (provider "none"), which is not what a reviewer means by "the last session".
