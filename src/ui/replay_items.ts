@@ -151,6 +151,7 @@ function decidedBy(p: Record<string, unknown>): string {
 function itemBase(e: LedgerEntry, kind: ReplayKind) {
   return {
     seq: e.seq,
+    hash: e.hash,
     time: e.time,
     kind,
     actionId: e.actionId,

@@ -64,6 +64,8 @@ export type ReplayKind = "prompt" | "answer" | "action" | "refusal" | "undo" | "
 /** One item of the timeline. */
 export interface ReplayItem {
   seq: number;
+  /** Hash of the ledger entry the item starts at (intent, refusal, event…). */
+  hash: string;
   time: string;
   kind: ReplayKind;
   actionId: string | null;
@@ -122,6 +124,8 @@ export interface ReplayModel {
   };
   /** Head of the verified chain (seq and hash) at the time of the replay. */
   head: { seq: number; hash: string };
+  /** Hash of the session's genesis entry (it names the session's trace in an OTLP export). */
+  genesisHash: string;
 }
 
 /**
@@ -208,6 +212,7 @@ export function buildReplay(
     ended: entries.at(-1)?.time ?? entries[0]?.time ?? "",
     timeline,
     totals: totalsOf(timeline, entries, genesis !== undefined),
+    genesisHash: genesis?.hash ?? entries[0]?.hash ?? "",
     head,
   };
 }
@@ -215,6 +220,7 @@ export function buildReplay(
 function base(e: LedgerEntry, kind: ReplayKind) {
   return {
     seq: e.seq,
+    hash: e.hash,
     time: e.time,
     kind,
     actionId: e.actionId,
