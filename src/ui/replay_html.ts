@@ -17,6 +17,7 @@ import {
   outputLines,
   undoMark,
 } from "./replay_diff.ts";
+import { safeText } from "./safe_text.ts";
 import {
   headerLine,
   type ReplayItem,
@@ -43,7 +44,8 @@ const ESC: Record<string, string> = {
  * ```
  */
 export function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => ESC[ch]);
+  // Control and bidi characters are shown (as in the terminal), then the markup is escaped.
+  return safeText(s).replace(/[&<>"']/g, (ch) => ESC[ch]);
 }
 
 /** Lines of a prompt or answer shown before the rest folds into "more". */

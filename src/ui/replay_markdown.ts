@@ -72,9 +72,11 @@ export function mdInline(s: string): string {
  * ```
  */
 export function mdHtml(s: string): string {
+  // Markdown is not parsed inside an HTML block, but the characters it would act on are written
+  // as character references anyway, so no renderer that does parse it finds a link or a code span.
   return s.replace(HIDDEN, "").replace(/\s*\n\s*/g, " ").replace(
-    /[&<>"']/g,
-    (ch) => ch === '"' ? "&quot;" : ch === "'" ? "&#39;" : ENTITY[ch],
+    /[&<>"'[\]()`|*_~!\\]/g,
+    (ch) => ENTITY[ch] ?? `&#${ch.charCodeAt(0)};`,
   ).replace(/(\w):\/\//g, "$1:\u200b//");
 }
 
