@@ -111,7 +111,7 @@ export const register: Register = (program) => {
       const r = await exportOtlp(models, o.otlp, { headers });
       const ms = Math.round(performance.now() - started);
       if (o.json) console.log(JSON.stringify({ ...r, ms, endpoint: tracesUrl(o.otlp) }, null, 2));
-      else {
+      else if (r.errors.length === 0) {
         console.log(
           `exported ${r.sessions} session${r.sessions === 1 ? "" : "s"} as ${r.spans} spans to ${
             tracesUrl(o.otlp)
@@ -119,7 +119,10 @@ export const register: Register = (program) => {
         );
       }
       if (r.errors.length) {
-        console.error(`retie: ${r.errors.length} export request(s) failed: ${r.errors[0]}`);
+        console.error(
+          `retie: ${r.errors.length} export request(s) failed: ${r.errors[0]} ` +
+            `(is an OpenTelemetry collector listening at ${tracesUrl(o.otlp)}?)`,
+        );
         Deno.exitCode = 1;
       }
     });

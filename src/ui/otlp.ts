@@ -268,7 +268,14 @@ export async function exportOtlp(
   const tracer = provider.getTracer("retie", VERSION);
   let spans = 0;
   for (const m of models) spans += emitSession(m, tracer, ids);
-  await provider.forceFlush();
-  await provider.shutdown();
-  return { sessions: models.length, spans, errors: exporter.errors };
+  try {
+    await provider.forceFlush();
+  } catch (e) {
+    // A refused connection surfaces here rather than in the exporter's callback.
+    exporter.errors.push((e as Error).message ?? String(e));
+  }
+  try {
+    await provider.shutdown();
+  } catch { /* already reported by the flush */ }
+  return { sessions: models.length, spans, errors: [...new Set(exporter.errors)] };
 }
