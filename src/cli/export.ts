@@ -50,13 +50,22 @@ export const register: Register = (program) => {
       const { RetieError } = await import("../core/errors.ts");
       const { defaultLedgerPath } = await import("../core/dirs.ts");
       if (!o.otlp) {
+        // The endpoint set for `retie run` in config.json serves here too.
+        const { readOtlpConfig } = await import("./export_sessions.ts");
+        const cfg = readOtlpConfig();
+        if (cfg) {
+          o.otlp = cfg.endpoint;
+          for (const [k, v] of Object.entries(cfg.headers)) o.header.push(`${k}=${v}`);
+        }
+      }
+      if (!o.otlp) {
         throw new RetieError("export: say where to send the sessions: --otlp URL", {
           hint:
             "retie export --otlp http://127.0.0.1:4318 (an OpenTelemetry collector's OTLP/HTTP port)",
           exitCode: 2,
         });
       }
-      const { tracesUrl, exportOtlp } = await import("../ui/otlp.ts");
+      const { tracesUrl } = await import("../ui/otlp.ts");
       try {
         tracesUrl(o.otlp);
       } catch {
@@ -73,43 +82,12 @@ export const register: Register = (program) => {
         }
         headers[h.slice(0, i).trim()] = h.slice(i + 1);
       }
-      const path = o.ledger ?? defaultLedgerPath();
-      const { verifyLedger, openLedger } = await import("../ledger/mod.ts");
-      const report = verifyLedger(path);
-      if (!report.ok) {
-        const bad = report.firstBad!;
-        throw new RetieError(
-          `export: the ledger ${path} fails verification (seq ${bad.seq}: ${bad.problem}); nothing was sent`,
-          { hint: "only verified ledgers are exported; run `retie verify` to see why" },
-        );
-      }
-      const { buildReplay } = await import("../ui/replay_model.ts");
-      const ledger = openLedger(path);
-      let models;
-      try {
-        const all = ledger.sessions().filter((s) => s.provider !== "none").map((s) => s.id);
-        const unknown = sessions.filter((s) => !ledger.sessions().some((x) => x.id === s));
-        if (unknown.length) {
-          throw new RetieError(`export: no session ${unknown.join(", ")} in ${path}`, {
-            hint: "list them with `retie replay --list`",
-            exitCode: 2,
-          });
-        }
-        const head = { seq: report.headSeq, hash: report.headHash };
-        const undos = ledger.entries({ kinds: ["undo"] });
-        models = (sessions.length ? sessions : all).map((id) =>
-          buildReplay(
-            ledger.entries({ session: id }),
-            head,
-            undos.filter((e) => e.session !== id),
-          )
-        );
-      } finally {
-        ledger.close();
-      }
-      const started = performance.now();
-      const r = await exportOtlp(models, o.otlp, { headers });
-      const ms = Math.round(performance.now() - started);
+      const { exportSessions } = await import("./export_sessions.ts");
+      const r = await exportSessions(o.ledger ?? defaultLedgerPath(), sessions, {
+        endpoint: o.otlp,
+        headers,
+      });
+      const ms = r.ms;
       if (o.json) console.log(JSON.stringify({ ...r, ms, endpoint: tracesUrl(o.otlp) }, null, 2));
       else if (r.errors.length === 0) {
         console.log(
