@@ -35,8 +35,8 @@ export interface OutputExcerpt {
 /** Things that look like credentials, masked before an excerpt is recorded. */
 const SECRET_PATTERNS: RegExp[] = [
   // key = value / key: value for the usual names
-  /((?:api[_-]?key|secret|token|password|passwd|pwd|authorization|bearer|private[_-]?key|access[_-]?key)["']?\s*[:=]\s*["']?)([^\s"',;]{6,})/gi,
   /\b(Bearer\s+)([A-Za-z0-9._~+/=-]{12,})/g,
+  /((?:api[_-]?key|secret|token|password|passwd|pwd|authorization|private[_-]?key|access[_-]?key)["']?\s*[:=]\s*["']?)(?!Bearer\b|\[masked\])([^\s"',;]{6,})/gi,
   // well-known token shapes
   /()\b(sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|xox[abpr]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|glpat-[A-Za-z0-9_-]{20,})/g,
   /()(-----BEGIN [A-Z ]*PRIVATE KEY-----)/g,

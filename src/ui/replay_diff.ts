@@ -115,9 +115,7 @@ export function decisionLine(a: ReplayItem): string {
 export function undoMark(a: ReplayItem): string | null {
   if (!a.undo) return null;
   const where = `#${a.undo.seq} (${a.undo.session})`;
-  const failed = a.status === "error"
-    ? "; the action had failed, so nothing of it was changed"
-    : "";
+  const failed = a.status === "error" ? " (the action itself had failed)" : "";
   if (a.undo.status === "undone") return `undone by ${where}${failed}`;
   return `undo ${a.undo.status} at ${where}: ${a.undo.reason}`;
 }

@@ -129,7 +129,7 @@ function itemHtml(a: ReplayItem, n: number): string {
   if (a.kind === "action" || a.kind === "refusal") {
     parts.push(`<div class="decision">${esc(decisionLine(a))}</div>`);
   }
-  if (a.reason && a.status !== "ok" && a.kind !== "answer") {
+  if (a.reason && a.status !== "ok" && a.kind !== "answer" && a.reason !== a.output?.head[0]) {
     parts.push(`<div class="reason">${esc(a.reason)}</div>`);
   }
   for (const f of a.findings) {

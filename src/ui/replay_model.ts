@@ -169,7 +169,7 @@ export function buildReplay(
       if (a.status === "error") {
         // A failed call changed nothing it meant to: no diff is drawn, the reason is.
         a.diffs = [];
-        a.reason = a.output?.head.find((l) => l.trim()) ?? "failed";
+        a.reason = failureReason(a.output);
       }
     } else if (e.kind === "refusal") {
       timeline.push(refusalItem(e));
@@ -279,6 +279,15 @@ function totalsOf(t: ReplayItem[], entries: LedgerEntry[], hasGenesis: boolean) 
     answers: t.filter((a) => a.kind === "answer").length,
     durationMs: started && ended ? Date.parse(ended) - Date.parse(started) : 0,
   };
+}
+
+/** Why an action failed, in one line: its exit code, or the first line of what it said. */
+function failureReason(o: ReplayOutput | undefined): string {
+  if (o?.exitCode !== undefined) {
+    return o.exitCode === null ? "killed (no exit code)" : `exit code ${o.exitCode}`;
+  }
+  const line = o?.head.find((l) => l.trim() && !/^(stdout|stderr):$/.test(l.trim()));
+  return line?.trim() ?? "failed";
 }
 
 function firstLine(s: string): string {

@@ -73,7 +73,7 @@ function itemLines(a: ReplayItem): string[] {
   }
   const out = [`  ${hhmmss(a.time)}  ${status} ${one(a.tool).padEnd(8)} ${summary}${id}`];
   if (a.kind === "action" || a.kind === "refusal") out.push(INDENT + c.dim(one(decisionLine(a))));
-  if (a.reason && a.status !== "ok") {
+  if (a.reason && a.status !== "ok" && a.reason !== a.output?.head[0]) {
     out.push(INDENT + (a.status === "refused" ? c.red : c.dim)(one(a.reason)));
   }
   for (const f of a.findings) {
