@@ -87,7 +87,7 @@ export function mdHtml(s: string): string {
  * @example
  * ```ts
  * import { mdFence } from "./replay_markdown.ts";
- * mdFence("a ``` b"); // "````text\na ``` b\n````"
+ * mdFence("x").split("\n").length; // 3: the opening fence, the text, the closing fence
  * ```
  */
 export function mdFence(text: string, lang = "text"): string {

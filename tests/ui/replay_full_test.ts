@@ -132,7 +132,7 @@ Deno.test("markdown: summary table, then details; what the model wrote cannot br
   assert.match(md, /\| \*\*failed\*\* \| edit \|/);
   assert.match(md, /~~edit calc\\\.py~~ \(undone, #\d+\)/);
   // The hostile text is there in full inside a fence, where it is only text.
-  assert.ok(md.includes(HOSTILE.replace(/\x1b/, "<U+1B>").replace(/\x07/, "<U+7>")));
+  assert.ok(md.includes(HOSTILE.replace("\x1b", "<U+1B>").replace("\x07", "<U+7>")));
   assert.match(md, /```diff\n--- calc\.py \(modify\)\n@@ -2,7 \+2,7 @@/);
 });
 
