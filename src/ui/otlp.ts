@@ -214,6 +214,7 @@ function emitSession(
         "retie.finding.rule": f.rule,
         "retie.finding.severity": f.severity,
         ...(f.line ? { "retie.finding.line": f.line } : {}),
+        ...(f.path ? { "code.file.path": f.path } : {}),
       }, at);
     }
     if (a.status === "error") span.setStatus({ code: SpanStatusCode.ERROR, message: a.reason });

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { ReplayHunk, ReplayItem, ReplayOutput } from "./replay_model.ts";
+import { findingText } from "./action_line.ts";
+import type { ReplayFinding, ReplayHunk, ReplayItem, ReplayOutput } from "./replay_model.ts";
 
 /** One diff line with the line numbers it has before (`old`) and after (`new`). */
 export interface NumberedLine {
@@ -118,4 +119,26 @@ export function undoMark(a: ReplayItem): string | null {
   const failed = a.status === "error" ? " (the action itself had failed)" : "";
   if (a.undo.status === "undone") return `undone by ${where}${failed}`;
   return `undo ${a.undo.status} at ${where}: ${a.undo.reason}`;
+}
+
+/**
+ * A finding in one line: `⚑ high: auth-check-removed (1 → 0) at pay.py:3 — what was found`.
+ *
+ * @example
+ * ```ts
+ * import { findingLine } from "./replay_diff.ts";
+ * findingLine({ rule: "auth-check-removed", severity: "high", path: "pay.py", line: 3 });
+ * // "⚑ high: auth-check-removed at pay.py:3"
+ * ```
+ */
+export function findingLine(f: ReplayFinding): string {
+  const where = f.path && f.line
+    ? ` at ${f.path}:${f.line}`
+    : f.line
+    ? ` at line ${f.line}`
+    : f.path
+    ? ` in ${f.path}`
+    : "";
+  const what = f.detail ?? f.message;
+  return `${findingText(f)}${where}${what ? ` — ${what}` : ""}`;
 }

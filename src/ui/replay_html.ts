@@ -8,10 +8,10 @@
  *
  * @module
  */
-import { findingText } from "./action_line.ts";
 import {
   cutLines,
   decisionLine,
+  findingLine,
   hunkHeader,
   numberHunk,
   outputLines,
@@ -133,9 +133,7 @@ function itemHtml(a: ReplayItem, n: number): string {
     parts.push(`<div class="reason">${esc(a.reason)}</div>`);
   }
   for (const f of a.findings) {
-    const where = f.line ? ` at line ${f.line}` : "";
-    const msg = f.message ? `: ${f.message}` : "";
-    parts.push(`<div class="finding">${esc(findingText(f) + where + msg)}</div>`);
+    parts.push(`<div class="finding">${esc(findingLine(f))}</div>`);
   }
   if (a.text && (a.kind !== "event" || a.text.trim() !== a.summary.trim())) {
     parts.push(textBlock(a.text));

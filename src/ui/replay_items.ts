@@ -52,6 +52,8 @@ export function findingsOf(p: Record<string, unknown>): ReplayFinding[] {
       after: num(o.after),
       message: str(o.message, str(o.excerpt)) || undefined,
       line: num(o.line),
+      path: str(o.path) || undefined,
+      detail: str(o.detail) || undefined,
     };
   });
 }

@@ -14,6 +14,7 @@ import { findingText } from "./action_line.ts";
 import {
   cutLines,
   decisionLine,
+  findingLine,
   hunkHeader,
   numberHunk,
   outputLines,
@@ -109,7 +110,9 @@ function row(a: ReplayItem, n: number): string {
     ? "**failed**"
     : statusLabel(a);
   const id = a.actionId && a.kind === "action" ? `\`${a.actionId.replace(/[^\w]/g, "")}\`` : "";
-  const findings = a.findings.map((f) => findingText(f) + (f.line ? ` line ${f.line}` : ""));
+  const findings = a.findings.map((f) =>
+    findingText(f) + (f.path && f.line ? ` ${f.path}:${f.line}` : f.line ? ` line ${f.line}` : "")
+  );
   const cells = [
     String(n),
     a.time.slice(11, 19),
@@ -158,10 +161,7 @@ function details(a: ReplayItem, n: number): string | null {
     if (a.actionId) body.push(`- action id: \`${a.actionId.replace(/[^\w]/g, "")}\``);
     if (a.reason && a.status !== "ok") body.push(`- reason: ${mdInline(a.reason)}`);
     for (const f of a.findings) {
-      const where = f.line ? ` at line ${f.line}` : "";
-      body.push(
-        `- ${mdInline(findingText(f) + where)}${f.message ? `: ${mdInline(f.message)}` : ""}`,
-      );
+      body.push(`- ${mdInline(findingLine(f))}`);
     }
     const mark = undoMark(a);
     if (mark) {

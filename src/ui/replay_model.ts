@@ -28,6 +28,10 @@ export interface ReplayFinding {
   message?: string;
   /** Line in the file, when the finding names one. */
   line?: number;
+  /** The file it is in. */
+  path?: string;
+  /** The construct, when the inspector names it (e.g. `check_permissions() call removed`). */
+  detail?: string;
 }
 
 /** One hunk: lines start with ' ', '+' or '-'. */

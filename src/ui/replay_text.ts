@@ -6,11 +6,11 @@
  *
  * @module
  */
-import { findingText } from "./action_line.ts";
 import { c } from "./color.ts";
 import {
   cutLines,
   decisionLine,
+  findingLine,
   hunkHeader,
   numberHunk,
   outputLines,
@@ -77,7 +77,7 @@ function itemLines(a: ReplayItem): string[] {
     out.push(INDENT + (a.status === "refused" ? c.red : c.dim)(one(a.reason)));
   }
   for (const f of a.findings) {
-    const text = one(findingText(f) + (f.line ? ` at line ${f.line}` : ""));
+    const text = one(findingLine(f));
     out.push(INDENT + (f.severity === "high" ? c.red(text) : c.yellow(text)));
   }
   if (a.kind === "event" && a.text && a.text.trim() !== a.summary.trim()) {

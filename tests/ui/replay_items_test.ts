@@ -64,6 +64,24 @@ const entries = [
     effect: { summary: "edit a.ts" },
   }, "act_000000000002"),
   entry("outcome", { status: "ok", detail: { line: 7 } }, "act_000000000002"),
+  entry("refusal", {
+    tool: "edit",
+    args: { path: "views.py" },
+    stage: "gate",
+    rule: "high-severity-finding",
+    class: "reversible",
+    reason: "denied",
+    findings: [{
+      rule: "auth-check-removed",
+      severity: "high",
+      path: "views.py",
+      before: 1,
+      after: 0,
+      line: 419,
+      message: "auth checks removed: 1 → 0",
+      detail: "check_permissions() call removed from initial()",
+    }],
+  }),
   entry("undo", {
     target: "act_000000000002",
     status: "undone",
@@ -81,9 +99,11 @@ Deno.test("every entry shows up: unknown kinds, compaction and model switch even
     "event:compaction",
     "entry:compaction",
     "action:edit",
+    "refusal:edit",
     "undo:undo",
   ]);
-  const [, bash, model, compaction, unknown, edit, undo] = m.timeline;
+  const [, bash, model, compaction, unknown, edit, refusal, undo] = m.timeline;
+  assert.equal(refusal.decidedBy, "policy rule high-severity-finding");
   assert.equal(bash.status, "error");
   assert.equal(bash.reason, "exit code 1", "a failed command says its exit code, not 'stdout:'");
   assert.equal(bash.decidedBy, "the person (asked by rule sandboxed-shell)");
@@ -108,6 +128,10 @@ Deno.test("every entry shows up: unknown kinds, compaction and model switch even
     assert.ok(out.includes("m1 → m2"), "model switch shown");
     assert.ok(out.includes("exit code 1"), "exit code shown");
     assert.ok(out.includes("remembered (same command approved at #3)"), "approver shown");
+    assert.ok(
+      out.includes("auth-check-removed (1 → 0) at views.py:419 — check_permissions() call removed"),
+      "a finding with its file, line and construct",
+    );
   }
   forceColor(null);
 });
