@@ -10,8 +10,10 @@ ledger="${RETIE_EVIDENCE_LEDGER:?set the ledger input (RETIE_EVIDENCE_LEDGER)}"
 summary="${GITHUB_STEP_SUMMARY:?GITHUB_STEP_SUMMARY is not set}"
 out="${GITHUB_OUTPUT:-/dev/null}"
 read -r -a retie <<<"${RETIE:-retie}"
-# The job summary takes at most 1 MiB per step; the replay is cut below that with a note.
-limit=$((1000 * 1000))
+# The job summary takes at most 1 MiB per step. Characters, not bytes, are counted below, and a
+# character can take up to 4 bytes in UTF-8; replays are mostly ASCII, so a quarter of the limit
+# would be too cautious: 700 000 characters leaves room for some non-ASCII text.
+limit=${RETIE_EVIDENCE_MAX_CHARS:-700000}
 
 if [[ ! -f "$ledger" ]]; then
   echo "retie evidence: no ledger at $ledger (set the ledger input to the committed ledger file)" >&2
@@ -55,19 +57,28 @@ elif [[ -n "${RETIE_EVIDENCE_SESSION:-}" ]]; then
 else
   sessions=("")
 fi
-md="$(mktemp)"
-for s in "${sessions[@]}"; do
-  args=(--ledger "$ledger" replay --markdown)
-  [[ -n "$s" ]] && args+=("$s")
-  if ! "${retie[@]}" "${args[@]}" >>"$md"; then
-    echo "retie evidence: replay of ${s:-the last session} failed" >&2
-    exit 2
-  fi
-  echo >>"$md"
-done
-if [[ $(wc -c <"$md") -gt $limit ]]; then
-  head -c "$limit" "$md" >>"$summary"
-  printf '\n\n_The replay was cut at 1 MB (the job summary limit); run `retie replay --markdown` for all of it._\n' >>"$summary"
-else
-  cat "$md" >>"$summary"
+# Each session's replay stays within its share of the limit, leaving out whole blocks (so the
+# markdown stays well formed) with a note saying so; if non-ASCII text still makes it too many
+# bytes, the share is halved and the replays rendered again.
+if [[ ${#sessions[@]} -eq 0 ]]; then
+  printf '### retie evidence: ledger verified (head %s), no agent sessions in it\n' "$head" >>"$summary"
+  exit 0
 fi
+per=$((limit / ${#sessions[@]}))
+((per < 1000)) && per=1000
+md="$(mktemp)"
+while true; do
+  : >"$md"
+  for s in "${sessions[@]}"; do
+    args=(--ledger "$ledger" replay --markdown --max-chars "$per")
+    [[ -n "$s" ]] && args+=("$s")
+    if ! "${retie[@]}" "${args[@]}" >>"$md"; then
+      echo "retie evidence: replay of ${s:-the last session} failed" >&2
+      exit 2
+    fi
+    echo >>"$md"
+  done
+  if [[ $(wc -c <"$md") -le 1000000 || $per -le 2000 ]]; then break; fi
+  per=$((per / 2))
+done
+cat "$md" >>"$summary"

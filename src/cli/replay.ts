@@ -23,6 +23,7 @@ interface ReplayOptions {
   out?: string;
   ledger?: string;
   list?: boolean;
+  maxChars?: string;
 }
 
 export const register: Register = (program) => {
@@ -37,12 +38,23 @@ export const register: Register = (program) => {
     .option("--json", "JSON, for tools")
     .option("--html", "one self-contained HTML page")
     .option("-o, --out <file>", "write to a file instead of stdout")
+    .option(
+      "--max-chars <n>",
+      "markdown: stay within N characters (a pull request body takes 65536), leaving out whole details blocks, then rows",
+    )
     .option("--list", "list the agent sessions (id, start, objective), one per line")
     .action(async (session: string | undefined, _opts: ReplayOptions, cmd: Command) => {
       const opts = cmd.optsWithGlobals<ReplayOptions>();
       const formats = [opts.markdown, opts.json, opts.html].filter(Boolean).length;
       if (formats > 1) {
         throw new RetieError("replay: choose one of --markdown, --json, --html", { exitCode: 2 });
+      }
+      const maxChars = opts.maxChars === undefined ? undefined : Number(opts.maxChars);
+      if (maxChars !== undefined && (!Number.isInteger(maxChars) || maxChars < 1000)) {
+        throw new RetieError(
+          `replay: --max-chars takes a whole number of at least 1000 (got "${opts.maxChars}")`,
+          { exitCode: 2 },
+        );
       }
       if (session && opts.last) {
         throw new RetieError("replay: give a session id or --last, not both", { exitCode: 2 });
@@ -98,7 +110,7 @@ export const register: Register = (program) => {
         if (opts.json) text = JSON.stringify(model, null, 2);
         else if (opts.html) text = (await import("../ui/replay_html.ts")).renderHtml(model);
         else if (opts.markdown) {
-          text = (await import("../ui/replay_markdown.ts")).renderMarkdown(model);
+          text = (await import("../ui/replay_markdown.ts")).renderMarkdown(model, { maxChars });
         } else {
           // A file gets plain text, whatever the terminal is.
           if (opts.out) (await import("../ui/color.ts")).forceColor(false);

@@ -184,15 +184,18 @@ function details(a: ReplayItem, n: number): string | null {
 }
 
 /**
- * Markdown for a pull request or a job summary.
+ * Markdown for a pull request or a job summary. With `maxChars`, whole parts are left out from the
+ * end (details blocks first, then table rows) so the document stays within the limit and stays
+ * well formed — a pull request body takes 65 536 characters, a job summary 1 MiB — with a note
+ * saying what was left out.
  *
  * @example
  * ```ts ignore
- * await Deno.writeTextFile("session.md", renderMarkdown(model));
+ * await Deno.writeTextFile("session.md", renderMarkdown(model, { maxChars: 60_000 }));
  * ```
  */
-export function renderMarkdown(m: ReplayModel): string {
-  const out = [
+export function renderMarkdown(m: ReplayModel, opts: { maxChars?: number } = {}): string {
+  const head = [
     `### retie session: ${mdInline(m.objective || "(no objective recorded)")}`,
     "",
     `${mdInline(headerLine(m))} — ledger verified, head #${m.head.seq} \`${
@@ -204,9 +207,43 @@ export function renderMarkdown(m: ReplayModel): string {
     "| # | time | status | tool | what | id | class · decision | decided by | findings |",
     "| --: | --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
-  m.timeline.forEach((a, i) => out.push(row(a, i + 1)));
+  const rows = m.timeline.map((a, i) => row(a, i + 1));
   const blocks = m.timeline.map((a, i) => details(a, i + 1)).filter((b): b is string => !!b);
-  if (blocks.length) out.push("", "#### Details", "", ...blocks.flatMap((b) => [b, ""]));
+  const max = opts.maxChars ?? Infinity;
+  // Room for the note about what was left out.
+  const budget = max - 300;
+  let size = head.join("\n").length + 2;
+  const keptRows: string[] = [];
+  for (const r of rows) {
+    if (size + r.length + 1 > budget) break;
+    keptRows.push(r);
+    size += r.length + 1;
+  }
+  const keptBlocks: string[] = [];
+  if (keptRows.length === rows.length) {
+    size += "\n#### Details\n\n".length;
+    for (const b of blocks) {
+      if (size + b.length + 2 > budget) break;
+      keptBlocks.push(b);
+      size += b.length + 2;
+    }
+  }
+  const out = [...head, ...keptRows];
+  if (keptRows.length < rows.length) {
+    out.push(
+      "",
+      `_${rows.length - keptRows.length} more rows and all details left out to stay ` +
+        `within ${max} characters: \`retie replay --markdown ${m.session}\` has all of it._`,
+    );
+  }
+  if (keptBlocks.length) out.push("", "#### Details", "", ...keptBlocks.flatMap((b) => [b, ""]));
+  if (keptRows.length === rows.length && keptBlocks.length < blocks.length) {
+    out.push(
+      `_${blocks.length - keptBlocks.length} more details blocks left out to stay within ` +
+        `${max} characters: \`retie replay --markdown ${m.session}\` has all of it._`,
+      "",
+    );
+  }
   out.push("");
   return out.join("\n");
 }

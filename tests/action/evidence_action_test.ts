@@ -56,7 +56,7 @@ async function bash(script: string, env: Record<string, string>) {
 }
 
 /** Runs the evidence step with the action's inputs, as the runner would. */
-async function evidence(inputs: Record<string, string>) {
+async function evidence(inputs: Record<string, string>, extra: Record<string, string> = {}) {
   const all = await steps();
   const step = all.find((s) => s.run?.includes("evidence.sh"))!;
   const summary = join(Deno.makeTempDirSync(), "summary.md");
@@ -69,7 +69,7 @@ async function evidence(inputs: Record<string, string>) {
     const m = v.match(/^\$\{\{ inputs\.([\w-]+) \}\}$/);
     env[k] = m ? (inputs[m[1]] ?? "") : v;
   }
-  const r = await bash(step.run!, env);
+  const r = await bash(step.run!, { ...env, ...extra });
   return { ...r, summary: Deno.readTextFileSync(summary), output: Deno.readTextFileSync(output) };
 }
 
@@ -110,6 +110,11 @@ Deno.test("action: a valid ledger is verified and its replay lands in the job su
   assert.match(wrong.summary, /ledger INVALID/);
   assert.match(wrong.summary, /expected #\d+ /);
   assert.doesNotMatch(wrong.summary, /retie session:/);
+  // A small limit: the summary stays within it, with whole blocks left out and a note.
+  const small = await evidence({ ledger: sample.ledgerPath }, { RETIE_EVIDENCE_MAX_CHARS: "1500" });
+  assert.equal(small.code, 0, small.stderr);
+  assert.ok(small.summary.length <= 1600, String(small.summary.length));
+  assert.match(small.summary, /left out to stay within 1500 characters/);
   const all = await evidence({ ledger: sample.ledgerPath, session: "all" });
   assert.equal(all.code, 0, all.stderr);
   assert.equal((all.summary.match(/### retie session:/g) ?? []).length, 1);

@@ -136,6 +136,26 @@ Deno.test("markdown: summary table, then details; what the model wrote cannot br
   assert.match(md, /```diff\n--- calc\.py \(modify\)\n@@ -2,7 \+2,7 @@/);
 });
 
+Deno.test("markdown --max-chars leaves out whole blocks, stays within the limit and says so", async () => {
+  const full = (await replay("--markdown")).stdout;
+  for (const max of [full.length - 500, 2500, 1000]) {
+    const r = await replay("--markdown", "--max-chars", String(max));
+    assert.equal(r.code, 0, r.stderr);
+    const md = r.stdout.replace(/\n$/, "");
+    assert.ok(md.length <= max, `${md.length} > ${max}`);
+    const outside = outsideFences(md);
+    assert.equal(
+      (outside.match(/<details>/g) ?? []).length,
+      (outside.match(/<\/details>/g) ?? []).length,
+    );
+    assert.match(md, /left out to stay within \d+ characters/);
+    assert.match(md, /^### retie session: /);
+  }
+  const bad = await replay("--markdown", "--max-chars", "10");
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /at least 1000/);
+});
+
 const chromium = (() => {
   try {
     return Deno.statSync("/usr/bin/chromium").isFile ? "/usr/bin/chromium" : null;
