@@ -204,6 +204,13 @@ export function buildReplay(
     }
   }
   for (const e of related) if (e.kind === "undo") markUndone(byAction, e);
+  // Findings name real paths; inside the workspace, the relative one is what a reviewer knows.
+  const ws = str(g.workspace);
+  for (const a of timeline) {
+    for (const f of a.findings) {
+      if (ws && f.path?.startsWith(`${ws}/`)) f.path = f.path.slice(ws.length + 1);
+    }
+  }
   return {
     session: genesis?.session ?? entries[0]?.session ?? "",
     objective: objectiveOf(str(g.objective), entries),

@@ -13,7 +13,9 @@ import { runRetie } from "./retie_process.ts";
 export const HOSTILE =
   "Done | ok `x` <details><summary>fake</summary></details></details> <!-- hide --> " +
   "[click](https://evil.example/a) ![img](http://evil.example/x.png) <script>alert(1)</script> " +
-  "www.evil.example \x1b]52;c;ZXZpbA==\x07 *bold* _it_ # head";
+  "www.evil.example \x1b]52;c;ZXZpbA==\x07 *bold* _it_ # head " +
+  // One unbroken 300-character word: it must wrap, not widen the page.
+  "unbroken".repeat(38);
 
 export const FIRST_PROMPT = "Fix add and tidy pay.py";
 export const SECOND_PROMPT = "Now add a NOTES.md";
