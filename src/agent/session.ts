@@ -16,6 +16,7 @@ import {
   loadOrCreateUserKey,
   openLedger,
   type SessionWriter,
+  verifyLedger,
 } from "../ledger/mod.ts";
 import { loadEffectivePolicy } from "../plane/policy.ts";
 import type { CompiledPolicy } from "../plane/policy.ts";
@@ -159,6 +160,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     notBefore: new Date(now.getTime() - 60_000),
     expires: new Date(now.getTime() + (opts.delegationHours ?? 12) * 3600_000),
   });
+  refuseInvalidLedger(opts.ledgerPath);
   const ledger = openLedger(opts.ledgerPath);
   const writer = ledger.startSession({
     genesis: {
@@ -334,7 +336,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
         system: prompts.system,
         tools: definitions,
         budgets: opts.budgets,
-        events: opts.events,
+        events: recordAnswers(opts.events, writer, () => opts.provider.model),
         signal,
         dispatch: (call) =>
           dispatch(call, {
@@ -378,6 +380,55 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       }
     },
   };
+}
+
+/** Longest model answer kept in the ledger, in characters. */
+export const ANSWER_CHARS = 20_000;
+
+/** The model's answers go into the record (what it told the person is part of the evidence). */
+function recordAnswers(
+  events: AgentEvents | undefined,
+  writer: SessionWriter,
+  model: () => string,
+): AgentEvents {
+  return {
+    ...events,
+    onModelDone: (turn) => {
+      const text = turn.text.trim();
+      if (text) {
+        writer.append("event", {
+          type: "answer",
+          model: model(),
+          text: text.slice(0, ANSWER_CHARS),
+          ...(text.length > ANSWER_CHARS ? { truncated: text.length } : {}),
+          toolCalls: turn.toolCalls.length,
+        });
+      }
+      events?.onModelDone?.(turn);
+    },
+  };
+}
+
+/**
+ * A ledger that fails verification is not appended to: a new session would extend a chain nobody
+ * can trust, and hide where it broke.
+ */
+function refuseInvalidLedger(path: string): void {
+  try {
+    if (!Deno.statSync(path).isFile) return;
+  } catch {
+    return; // no ledger yet: the session creates it
+  }
+  const report = verifyLedger(path);
+  if (report.ok) return;
+  const bad = report.firstBad!;
+  throw new RetieError(
+    `the ledger ${path} fails verification (seq ${bad.seq}: ${bad.problem}); nothing was appended`,
+    {
+      hint: "run `retie verify` to see why, or start a new ledger with `--ledger NEW.db`",
+      exitCode: 1,
+    },
+  );
 }
 
 /** Resolves a workspace argument to an absolute real path, with a clear error. */

@@ -17,6 +17,7 @@ import { register as policy } from "./policy.ts";
 import { register as undo } from "./undo.ts";
 import { register as inspect } from "./inspect.ts";
 import { register as mcp } from "./mcp.ts";
+import { register as exportCmd } from "./export.ts";
 
 /** A subcommand registration: adds itself to the program. */
 export type Register = (program: Command) => void;
@@ -36,4 +37,5 @@ export const COMMANDS: Register[] = [
   undo,
   inspect,
   mcp,
+  exportCmd,
 ];

@@ -1,6 +1,10 @@
 /**
  * `retie replay [--last | SESSION] [--markdown | --json | --html] [--out FILE]`
  *
+ * Shows the whole session: every prompt, model answer, action (id, class, decision, who decided,
+ * outcome, output excerpt, findings, diff), refusal, undo and event. `--last` (the default) is the
+ * last agent session, never the small session a `retie undo` records itself in.
+ *
  * Verifies the whole chain before printing anything; an invalid ledger prints the verify error and
  * exits 1, so a replay is checkable rather than merely plausible.
  *
@@ -18,6 +22,8 @@ interface ReplayOptions {
   html?: boolean;
   out?: string;
   ledger?: string;
+  list?: boolean;
+  maxChars?: string;
 }
 
 export const register: Register = (program) => {
@@ -26,17 +32,29 @@ export const register: Register = (program) => {
     .description(
       "verify the ledger, then show what a session did (text, --markdown, --json, --html)",
     )
-    .argument("[session]", "session id (ses_…); default: the last session")
-    .option("--last", "the most recent session (the default)")
+    .argument("[session]", "session id (ses_…); default: the last agent session")
+    .option("--last", "the most recent agent session (the default; undo-only sessions are skipped)")
     .option("--markdown", "markdown, for a pull request")
     .option("--json", "JSON, for tools")
     .option("--html", "one self-contained HTML page")
     .option("-o, --out <file>", "write to a file instead of stdout")
+    .option(
+      "--max-chars <n>",
+      "markdown: stay within N characters (a pull request body takes 65536), leaving out whole details blocks, then rows",
+    )
+    .option("--list", "list the agent sessions (id, start, objective), one per line")
     .action(async (session: string | undefined, _opts: ReplayOptions, cmd: Command) => {
       const opts = cmd.optsWithGlobals<ReplayOptions>();
       const formats = [opts.markdown, opts.json, opts.html].filter(Boolean).length;
       if (formats > 1) {
         throw new RetieError("replay: choose one of --markdown, --json, --html", { exitCode: 2 });
+      }
+      const maxChars = opts.maxChars === undefined ? undefined : Number(opts.maxChars);
+      if (maxChars !== undefined && (!Number.isInteger(maxChars) || maxChars < 1000)) {
+        throw new RetieError(
+          `replay: --max-chars takes a whole number of at least 1000 (got "${opts.maxChars}")`,
+          { exitCode: 2 },
+        );
       }
       if (session && opts.last) {
         throw new RetieError("replay: give a session id or --last, not both", { exitCode: 2 });
@@ -63,22 +81,37 @@ export const register: Register = (program) => {
             hint: "run `retie run` (or `deno task demo`) first",
           });
         }
-        const id = session ?? sessions.at(-1)!.id;
+        if (opts.list) {
+          const { safeText } = await import("../ui/safe_text.ts");
+          for (const s of sessions.filter((s) => s.provider !== "none")) {
+            const objective = safeText(s.objective.split("\n")[0].slice(0, 100), { tabs: "show" });
+            console.log(`${s.id}\t${s.started}\t${objective}`);
+          }
+          return;
+        }
+        // The last agent session: a `retie undo` records its undos in a small session of its own
+        // (provider "none"), which is not what a reviewer means by "the last session".
+        const agents = sessions.filter((s) => s.provider !== "none");
+        const id = session ?? (agents.at(-1) ?? sessions.at(-1)!).id;
         if (!sessions.some((s) => s.id === id)) {
           throw new RetieError(`replay: no session ${id} in ${path}`, {
             hint: `sessions here: ${sessions.slice(-5).map((s) => s.id).join(", ")}`,
             exitCode: 2,
           });
         }
-        const model = buildReplay(ledger.entries({ session: id }), {
-          seq: report.headSeq,
-          hash: report.headHash,
-        });
+        const entries = ledger.entries({ session: id });
+        const ids = new Set(entries.map((e) => e.actionId).filter(Boolean));
+        // Undos recorded later, by `retie undo` in its own session, mark this session's actions.
+        const undos = ledger.entries({ kinds: ["undo"] }).filter((e) =>
+          e.session !== id && ids.has(e.actionId)
+        );
+        const model = buildReplay(entries, { seq: report.headSeq, hash: report.headHash }, undos);
         let text: string;
         if (opts.json) text = JSON.stringify(model, null, 2);
         else if (opts.html) text = (await import("../ui/replay_html.ts")).renderHtml(model);
-        else if (opts.markdown) text = (await import("../ui/replay_text.ts")).renderMarkdown(model);
-        else {
+        else if (opts.markdown) {
+          text = (await import("../ui/replay_markdown.ts")).renderMarkdown(model, { maxChars });
+        } else {
           // A file gets plain text, whatever the terminal is.
           if (opts.out) (await import("../ui/color.ts")).forceColor(false);
           text = (await import("../ui/replay_text.ts")).renderText(model);

@@ -21,6 +21,7 @@ export interface RunOptions {
   network?: boolean;
   yes?: boolean;
   ledger?: string;
+  otlp?: string;
 }
 
 function intOption(
@@ -54,6 +55,7 @@ export const register: Register = (program) => {
     .option("--mode <mode>", "default | plan (read-only: no write, edit or bash)", "default")
     .option("--network", "give sandboxed commands the network (re-opens exfiltration)")
     .option("--yes", "approve every ask (prints a warning: the gate is then bypassed)")
+    .option("--otlp <url>", "when the session ends, export it as OpenTelemetry traces (OTLP/HTTP)")
     .action(async (dir: string, _o: RunOptions, cmd: Command) => {
       const opts = cmd.optsWithGlobals<RunOptions>();
       if (opts.mode !== "default" && opts.mode !== "plan") {
@@ -83,6 +85,7 @@ export const register: Register = (program) => {
         network: opts.network === true,
         yes: opts.yes === true,
         ledgerPath: opts.ledger ?? defaultLedgerPath(),
+        otlp: opts.otlp,
       });
     });
 };

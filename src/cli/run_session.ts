@@ -32,6 +32,8 @@ export interface RunSessionOptions {
   network: boolean;
   yes: boolean;
   ledgerPath: string;
+  /** Export the session to this OTLP/HTTP collector when it ends (else config.json's `otlp`). */
+  otlp?: string;
 }
 
 function env(name: string): string | undefined {
@@ -90,6 +92,9 @@ export function banners(o: { yes: boolean; network: boolean; sandbox: SandboxSet
  */
 export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   const workspace = resolveWorkspace(o.dir);
+  // Read before anything starts, so a bad setting is an error now, not after the work.
+  const { readOtlpConfig, exportAtEnd } = await import("./export_sessions.ts");
+  const otlp = o.otlp ? { endpoint: o.otlp, headers: {} } : readOtlpConfig();
   const check = await checkSandbox();
   const sandbox: SandboxSettings = {
     available: check.available,
@@ -289,6 +294,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     spinner.stop();
     session.close();
     await mcp?.close();
+    if (otlp) await exportAtEnd(o.ledgerPath, session.id, otlp);
   }
 }
 

@@ -80,8 +80,19 @@ async function runUndo(action: string | undefined, o: UndoOptions): Promise<void
   }
   // Check it is a retie ledger before opening it for writing (which would turn an empty or
   // mistaken file into one).
-  const { openLedgerReadOnly } = await import("../ledger/mod.ts");
+  const { openLedgerReadOnly, verifyLedger } = await import("../ledger/mod.ts");
   openLedgerReadOnly(path).close();
+  // Paths, hashes and snapshots come from the ledger: from a chain that does not verify they could
+  // be anyone's, so nothing is restored on their word.
+  const report = verifyLedger(path);
+  if (!report.ok) {
+    throw new RetieError(
+      `the ledger ${path} fails verification (seq ${report.firstBad!.seq}: ${
+        report.firstBad!.problem
+      }); nothing was undone`,
+      { hint: "run `retie verify` to see why; undo acts only on a ledger that verifies" },
+    );
+  }
   const { openLedger } = await import("../ledger/mod.ts");
   const { BlobStore } = await import("../core/blob_store.ts");
   const { DirSnapshotStore } = await import("../snapshot/mod.ts");

@@ -1,5 +1,5 @@
 /**
- * `retie verify [--ledger PATH] [--session ID] [--json] [--user-key HEX]`: checks the ledger from
+ * `retie verify [--ledger PATH] [--session ID] [--json] [--user-key HEX] [--expect-head H]`: checks the ledger from
  * its own process. Exit 0 valid, 1 invalid (naming the first bad seq), 2 unreadable input.
  *
  * @module
@@ -34,14 +34,27 @@ export const register: Register = (program) => {
       (v: string, acc: string[]) => [...acc, v],
       [] as string[],
     )
+    .option(
+      "--expect-head <hash>",
+      "fail unless the chain ends at this head: HASH or SEQ:HASH (12+ hex digits of the hash)",
+    )
     .action(async (_opts, cmd) => {
       const o = cmd.optsWithGlobals() as {
         ledger?: string;
         session?: string;
         json?: boolean;
         userKey: string[];
+        expectHead?: string;
       };
       const { RetieError } = await import("../core/errors.ts");
+      const expect = o.expectHead?.trim().toLowerCase().match(/^(?:(\d+):)?([0-9a-f]{12,64})$/);
+      if (o.expectHead !== undefined && !expect) {
+        throw new RetieError(`--expect-head takes HASH or SEQ:HASH (got "${o.expectHead}")`, {
+          hint:
+            "copy the head from `retie verify` (head #SEQ HASH), e.g. --expect-head 42:3fa9c2e1d0b7",
+          exitCode: 2,
+        });
+      }
       for (const k of o.userKey) {
         if (!/^[0-9a-f]{64}$/.test(k)) {
           throw new RetieError(`not a user public key (--user-key ${k}): expected 64 hex digits`, {
@@ -65,6 +78,20 @@ export const register: Register = (program) => {
       const report = large
         ? await (await import("../ledger/mod.ts")).verifyLedgerParallel(path, vopts)
         : verifyLedger(path, vopts);
+      if (expect) {
+        // A chain cut back to an earlier head, or replaced, verifies on its own; the head a
+        // reviewer was given (in the pull request, from the run) is what ties it to this run.
+        const [, seq, hash] = expect;
+        if (
+          !report.headHash.startsWith(hash) || (seq !== undefined && Number(seq) !== report.headSeq)
+        ) {
+          report.ok = false;
+          const problem = `the head is #${report.headSeq} ${report.headHash.slice(0, 16)}, ` +
+            `expected ${seq !== undefined ? `#${seq} ` : ""}${hash}`;
+          report.problems.push({ seq: report.headSeq, problem });
+          report.firstBad ??= { seq: report.headSeq, problem };
+        }
+      }
       if (o.json) console.log(JSON.stringify(report, null, 2));
       else {
         const lines: string[] = [];

@@ -16,6 +16,7 @@ import type { FileChange, ToolResult } from "../core/tool.ts";
 import type { Finding, InspectResult } from "../inspect/types.ts";
 import { inspectChanges } from "../inspect/mod.ts";
 import { checkScope } from "../ledger/mod.ts";
+import { outputExcerpt, recordedDiffs } from "./evidence.ts";
 import { newActionId } from "./ids.ts";
 import type { GateDecision } from "./policy.ts";
 import type { Guard, GuardCall, GuardDeps, GuardOutcome, RefusalStage } from "./guard_types.ts";
@@ -325,6 +326,7 @@ export function createGuard(deps: GuardDeps): Guard {
         undo: plan,
         findings,
         risk: inspection.risk,
+        ...(changes.length ? { diff: recordedDiffs(changes, ctx.workspace) } : {}),
       }, actionId);
     } catch (e) {
       return refuse(
@@ -371,6 +373,8 @@ export function createGuard(deps: GuardDeps): Guard {
         durationMs,
         after,
         detail: jsonSafe(detail),
+        // What the reviewer reads; a side-effect-free call's output (a file read) is not copied.
+        ...(effect.class !== "none" || !result.ok ? { excerpt: outputExcerpt(result.output) } : {}),
       }, actionId);
     } catch (e) {
       // The action ran but its outcome is not on record: say so, to the model and the person.

@@ -66,4 +66,5 @@ export const c = {
   magenta: wrap(35, 39),
   cyan: wrap(36, 39),
   gray: wrap(90, 39),
+  strike: wrap(9, 29),
 };

@@ -1,13 +1,23 @@
 /**
- * The replay of a session as data: a timeline built from its ledger entries. The renderers (text,
+ * The replay of a session as data: one timeline built from its ledger entries, in order — each
+ * prompt, each model answer, each action (with its id, class, decision, who decided, outcome,
+ * output excerpt, findings and diff), each refusal, undo, model switch, compaction, and any entry
+ * kind this version does not know (shown generically, never dropped). The renderers (text,
  * markdown, json, html) only format this model, so they cannot disagree about what happened.
- *
- * Refusals are actions in the timeline like any other, so they are shown as prominently as
- * successes.
  *
  * @module
  */
 import type { LedgerEntry } from "../ledger/mod.ts";
+import {
+  actionItem,
+  diffsOf,
+  entryItem,
+  eventItem,
+  excerptOf,
+  findingsOf,
+  refusalItem,
+  str,
+} from "./replay_items.ts";
 
 /** One finding as shown under its action. */
 export interface ReplayFinding {
@@ -16,15 +26,56 @@ export interface ReplayFinding {
   before?: number;
   after?: number;
   message?: string;
+  /** Line in the file, when the finding names one. */
+  line?: number;
+  /** The file it is in. */
+  path?: string;
+  /** The construct, when the inspector names it (e.g. `check_permissions() call removed`). */
+  detail?: string;
 }
 
-/** One line of the timeline. */
-export interface ReplayAction {
+/** One hunk: lines start with ' ', '+' or '-'. */
+export interface ReplayHunk {
+  oldStart: number;
+  newStart: number;
+  lines: string[];
+}
+
+/** The diff of one file an action changed. */
+export interface ReplayDiff {
+  path: string;
+  change: "create" | "delete" | "modify";
+  hunks: ReplayHunk[];
+  /** Lines left out when it was recorded. */
+  omitted: number;
+  /** False when rebuilt from the call's arguments (a ledger from before diffs were recorded). */
+  recorded: boolean;
+}
+
+/** A bounded view of what a command printed. */
+export interface ReplayOutput {
+  head: string[];
+  tail: string[];
+  omitted: number;
+  lines: number;
+  /** Exit code of a command, when there was one. */
+  exitCode?: number | null;
+}
+
+/** What kind of thing a timeline item is. */
+export type ReplayKind = "prompt" | "answer" | "action" | "refusal" | "undo" | "event" | "entry";
+
+/** One item of the timeline. */
+export interface ReplayItem {
   seq: number;
+  /** Hash of the ledger entry the item starts at (intent, refusal, event…). */
+  hash: string;
   time: string;
+  kind: ReplayKind;
   actionId: string | null;
-  /** ok, error, refused, started (intent without outcome), undone, skipped (undo skipped). */
   status:
+    | "prompt"
+    | "answer"
     | "ok"
     | "error"
     | "refused"
@@ -33,16 +84,23 @@ export interface ReplayAction {
     | "undo-refused"
     | "undo-skipped"
     | "event";
+  /** The tool, or the event's type (`model`, `compaction`, `turn-end`, …). */
   tool: string;
   summary: string;
   class: string;
   decision: string;
+  /** Who decided: `policy rule X`, `the person`, `--yes`, a remembered approval, `retie (stage)`. */
+  decidedBy?: string;
   /** Why it was refused / what happened, in words. */
   reason?: string;
+  /** A prompt's or answer's text, whole as recorded. */
+  text?: string;
   findings: ReplayFinding[];
-  /** Before/after text for a diff, when the arguments carry it (edit, write). */
-  diff?: { path: string; before: string; after: string };
+  diffs: ReplayDiff[];
+  output?: ReplayOutput;
   durationMs?: number;
+  /** Set when a later undo targeted this action. */
+  undo?: { seq: number; session: string; status: string; reason: string };
 }
 
 /** A whole session. */
@@ -53,78 +111,30 @@ export interface ReplayModel {
   model: string;
   policy: string;
   sandbox: string;
+  workspace: string;
   started: string;
   ended: string;
-  actions: ReplayAction[];
+  timeline: ReplayItem[];
   totals: {
     actions: number;
     refused: number;
+    failed: number;
+    undone: number;
     notReversible: number;
     flagged: number;
     turns: number;
+    answers: number;
     durationMs: number;
   };
   /** Head of the verified chain (seq and hash) at the time of the replay. */
   head: { seq: number; hash: string };
-}
-
-const str = (v: unknown, d = ""): string => (typeof v === "string" ? v : d);
-
-function findingsOf(p: Record<string, unknown>): ReplayFinding[] {
-  const f = p.findings;
-  if (!Array.isArray(f)) return [];
-  return f.filter((x) => x && typeof x === "object").map((x) => {
-    const o = x as Record<string, unknown>;
-    return {
-      rule: str(o.rule, str(o.category, "finding")),
-      severity: str(o.severity, "low"),
-      before: typeof o.before === "number" ? o.before : undefined,
-      after: typeof o.after === "number" ? o.after : undefined,
-      message: str(o.message, str(o.excerpt)),
-    };
-  });
-}
-
-function diffOf(tool: string, args: unknown): ReplayAction["diff"] {
-  if (!args || typeof args !== "object") return undefined;
-  const a = args as Record<string, unknown>;
-  if (tool === "edit" && typeof a.old_text === "string" && typeof a.new_text === "string") {
-    return { path: str(a.path), before: a.old_text, after: a.new_text };
-  }
-  if (tool === "write" && typeof a.content === "string") {
-    return { path: str(a.path), before: "", after: a.content };
-  }
-  return undefined;
-}
-
-/** A refusal recorded before classification carries no effect: say what it was from its arguments. */
-function argsSummary(tool: string, args: unknown): string {
-  const a = args && typeof args === "object" ? args as Record<string, unknown> : {};
-  if (typeof a.command === "string") return `${tool}: ${a.command.split("\n")[0].slice(0, 120)}`;
-  if (typeof a.path === "string") return `${tool} ${a.path}`;
-  if (typeof a.url === "string") return `${tool} ${a.url}`;
-  return `call ${tool}`;
-}
-
-/** What a session event says, in words: which model the ladder moved from and to, and why. */
-function eventSummary(p: Record<string, unknown>, what: string): string {
-  if (p.type === "model") {
-    const models = typeof p.from === "string" && typeof p.to === "string"
-      ? `${p.from} → ${p.to}`
-      : str(p.model);
-    const head = [str(p.event), models].filter(Boolean).join(" ");
-    const why = [str(p.reason), str(p.detail)].filter(Boolean).join(": ");
-    return [head, why].filter(Boolean).join(": ") || what;
-  }
-  if (p.type === "mode") return `mode ${str(p.mode)}`;
-  if (p.type === "ask") {
-    return `asked: ${str(p.question)}${typeof p.answer === "string" ? "" : " (no answer)"}`;
-  }
-  return str(p.message, str(p.reason, what));
+  /** Hash of the session's genesis entry (it names the session's trace in an OTLP export). */
+  genesisHash: string;
 }
 
 /**
- * Builds the replay model of one session from its entries (in seq order).
+ * Builds the replay model of one session from its entries (in seq order). `related` are entries
+ * of other sessions that concern this one's actions (the undos a later `retie undo` recorded).
  *
  * @example
  * ```ts ignore
@@ -135,91 +145,72 @@ function eventSummary(p: Record<string, unknown>, what: string): string {
 export function buildReplay(
   entries: LedgerEntry[],
   head: { seq: number; hash: string },
+  related: LedgerEntry[] = [],
 ): ReplayModel {
   const genesis = entries.find((e) => e.kind === "genesis");
   const g = genesis?.payload ?? {};
-  const actions: ReplayAction[] = [];
-  const byAction = new Map<string, ReplayAction>();
-  let turns = 0;
+  const timeline: ReplayItem[] = [];
+  const byAction = new Map<string, ReplayItem>();
+  const intents = new Map<string, unknown>();
   for (const e of entries) {
     const p = e.payload;
+    if (e.kind === "genesis" || e.kind === "checkpoint" || e.kind === "delegation") continue;
     if (e.kind === "intent") {
-      const tool = str(p.tool, "?");
-      const effect = (p.effect ?? {}) as Record<string, unknown>;
-      const a: ReplayAction = {
-        seq: e.seq,
-        time: e.time,
-        actionId: e.actionId,
-        status: "started",
-        tool,
-        summary: str(effect.summary, tool),
-        class: str(p.class, "unknown"),
-        decision: str(p.decision),
-        findings: findingsOf(p),
-        diff: diffOf(tool, p.args),
-      };
-      actions.push(a);
+      const a = actionItem(e);
+      timeline.push(a);
       if (e.actionId) byAction.set(e.actionId, a);
+      if (e.actionId) intents.set(e.actionId, p.args);
     } else if (e.kind === "outcome" && e.actionId && byAction.has(e.actionId)) {
       const a = byAction.get(e.actionId)!;
       a.status = p.status === "ok" ? "ok" : "error";
       a.durationMs = typeof p.durationMs === "number" ? p.durationMs : undefined;
+      a.output = excerptOf(p);
+      if (a.status === "ok" && !a.diffs.some((d) => d.recorded)) {
+        // An older ledger: the diff comes from the call's arguments, placed at the line the
+        // outcome names.
+        a.diffs = diffsOf(a.tool, intents.get(e.actionId), p);
+      }
+      if (a.status === "error") {
+        // A failed call changed nothing it meant to: no diff is drawn, the reason is.
+        a.diffs = [];
+        a.reason = failureReason(a.output);
+      }
     } else if (e.kind === "refusal") {
-      const tool = str(p.tool, "?");
-      actions.push({
-        seq: e.seq,
-        time: e.time,
-        actionId: null,
-        status: "refused",
-        tool,
-        summary: str(
-          ((p.effect ?? {}) as Record<string, unknown>).summary,
-          argsSummary(tool, p.args),
-        ),
-        class: str(p.class, "unknown"),
-        decision: "deny",
-        reason: `${str(p.stage, "refused")}: ${str(p.reason)}`,
-        findings: findingsOf(p),
-      });
+      timeline.push(refusalItem(e));
     } else if (e.kind === "undo") {
-      const target = str(p.target);
-      const status = p.status === "undone"
-        ? "undone"
-        : p.status === "skipped"
-        ? "undo-skipped"
-        : "undo-refused";
-      actions.push({
-        seq: e.seq,
-        time: e.time,
-        actionId: target || null,
-        status,
-        tool: "undo",
-        summary: `undo ${target}`,
-        class: "-",
-        decision: "-",
-        reason: str(p.reason),
-        findings: [],
-      });
+      timeline.push(undoItem(e));
+      markUndone(byAction, e);
     } else if (e.kind === "event" && p.type === "turn") {
-      turns++;
-    } else if (e.kind === "event" || e.kind === "finding") {
-      const what = str(p.type, e.kind);
-      actions.push({
-        seq: e.seq,
-        time: e.time,
-        actionId: e.actionId,
-        status: "event",
-        tool: what,
-        summary: eventSummary(p, what),
-        class: "-",
-        decision: "-",
-        findings: findingsOf(p),
+      timeline.push({
+        ...base(e, "prompt"),
+        status: "prompt",
+        tool: "prompt",
+        summary: firstLine(str(p.text)),
+        text: str(p.text),
       });
+    } else if (e.kind === "event" && p.type === "answer") {
+      timeline.push({
+        ...base(e, "answer"),
+        status: "answer",
+        tool: "answer",
+        summary: firstLine(str(p.text)),
+        text: str(p.text),
+        reason: str(p.model) || undefined,
+      });
+    } else if (e.kind === "event" || e.kind === "finding") {
+      timeline.push(eventItem(e));
+    } else {
+      timeline.push(entryItem(e));
     }
   }
-  const real = actions.filter((a) => a.status !== "event" && !a.status.startsWith("undo"));
-  const started = entries[0]?.time ?? "";
-  const ended = entries.at(-1)?.time ?? started;
+  for (const e of related) if (e.kind === "undo") markUndone(byAction, e);
+  // Findings name real paths; inside the workspace, the relative one is what a reviewer knows.
+  const ws = str(g.workspace);
+  for (const a of timeline) {
+    for (const f of a.findings) {
+      if (ws && f.path?.startsWith(`${ws}/`)) f.path = f.path.slice(ws.length + 1);
+    }
+  }
   return {
     session: genesis?.session ?? entries[0]?.session ?? "",
     objective: objectiveOf(str(g.objective), entries),
@@ -227,22 +218,92 @@ export function buildReplay(
     model: str(g.model),
     policy: str(g.policy),
     sandbox: str(g.sandbox),
-    started,
-    ended,
-    actions,
-    totals: {
-      actions: real.filter((a) => a.status !== "refused").length,
-      refused: real.filter((a) => a.status === "refused").length,
-      notReversible:
-        real.filter((a) =>
-          a.status !== "refused" && (a.class === "irreversible" || a.class === "unknown")
-        ).length,
-      flagged: real.filter((a) => a.findings.length > 0).length,
-      turns: Math.max(turns, genesis ? 1 : 0),
-      durationMs: started && ended ? Date.parse(ended) - Date.parse(started) : 0,
-    },
+    workspace: str(g.workspace),
+    started: entries[0]?.time ?? "",
+    ended: entries.at(-1)?.time ?? entries[0]?.time ?? "",
+    timeline,
+    totals: totalsOf(timeline, entries, genesis !== undefined),
+    genesisHash: genesis?.hash ?? entries[0]?.hash ?? "",
     head,
   };
+}
+
+function base(e: LedgerEntry, kind: ReplayKind) {
+  return {
+    seq: e.seq,
+    hash: e.hash,
+    time: e.time,
+    kind,
+    actionId: e.actionId,
+    class: "-",
+    decision: "-",
+    findings: findingsOf(e.payload),
+    diffs: [] as ReplayDiff[],
+  };
+}
+
+function undoItem(e: LedgerEntry): ReplayItem {
+  const p = e.payload;
+  const target = str(p.target);
+  const restored = Array.isArray(p.restored) ? p.restored.length : 0;
+  return {
+    ...base(e, "undo"),
+    actionId: target || e.actionId,
+    status: p.status === "undone"
+      ? "undone"
+      : p.status === "skipped"
+      ? "undo-skipped"
+      : "undo-refused",
+    tool: "undo",
+    summary: `undo ${target}${restored ? ` (${restored} file${restored > 1 ? "s" : ""})` : ""}`,
+    reason: str(p.reason),
+  };
+}
+
+function markUndone(byAction: Map<string, ReplayItem>, e: LedgerEntry): void {
+  const target = str(e.payload.target, e.actionId ?? "");
+  const a = byAction.get(target);
+  if (!a) return;
+  // The strongest mark wins: an action once undone stays marked even if a later attempt skipped.
+  if (a.undo?.status === "undone") return;
+  a.undo = {
+    seq: e.seq,
+    session: e.session,
+    status: str(e.payload.status),
+    reason: str(e.payload.reason),
+  };
+}
+
+function totalsOf(t: ReplayItem[], entries: LedgerEntry[], hasGenesis: boolean) {
+  const acts = t.filter((a) => a.kind === "action");
+  const started = entries[0]?.time ?? "";
+  const ended = entries.at(-1)?.time ?? started;
+  return {
+    actions: acts.length,
+    refused: t.filter((a) => a.kind === "refusal").length,
+    failed: acts.filter((a) => a.status === "error").length,
+    undone: acts.filter((a) => a.undo?.status === "undone").length,
+    notReversible: acts.filter((a) => a.class === "irreversible" || a.class === "unknown").length,
+    flagged: t.filter((a) => (a.kind === "action" || a.kind === "refusal") && a.findings.length)
+      .length,
+    turns: Math.max(t.filter((a) => a.kind === "prompt").length, hasGenesis ? 1 : 0),
+    answers: t.filter((a) => a.kind === "answer").length,
+    durationMs: started && ended ? Date.parse(ended) - Date.parse(started) : 0,
+  };
+}
+
+/** Why an action failed, in one line: its exit code, or the first line of what it said. */
+function failureReason(o: ReplayOutput | undefined): string {
+  if (o?.exitCode !== undefined) {
+    return o.exitCode === null ? "killed (no exit code)" : `exit code ${o.exitCode}`;
+  }
+  const line = o?.head.find((l) => l.trim() && !/^(stdout|stderr):$/.test(l.trim()));
+  return line?.trim() ?? "failed";
+}
+
+function firstLine(s: string): string {
+  const l = s.trim().split("\n")[0] ?? "";
+  return l.length > 160 ? `${l.slice(0, 160)}…` : l;
 }
 
 /** What `retie run` writes in genesis when the session starts before anything was typed. */
@@ -255,7 +316,15 @@ function objectiveOf(genesis: string, entries: LedgerEntry[]): string {
   return typeof first?.payload.text === "string" ? first.payload.text : genesis;
 }
 
-/** `1s`, `2m05s`, `1h02m`. */
+/**
+ * `1s`, `2m05s`, `1h02m`.
+ *
+ * @example
+ * ```ts
+ * import { formatDuration } from "./replay_model.ts";
+ * formatDuration(125_000); // "2m05s"
+ * ```
+ */
 export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s}s`;
@@ -263,14 +332,42 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
 }
 
-/** The totals line shared by the text and markdown renderers. */
+/**
+ * The totals line shared by the renderers.
+ *
+ * @example
+ * ```ts ignore
+ * totalsLine(model); // "2 actions · 2 refused · 0 failed · 0 undone · …"
+ * ```
+ */
 export function totalsLine(m: ReplayModel): string {
   const t = m.totals;
-  return `${t.actions} actions · ${t.refused} refused · ${t.notReversible} not reversible · ` +
-    `${t.flagged} flagged · ${t.turns} turns · ${formatDuration(t.durationMs)}`;
+  return `${t.actions} actions · ${t.refused} refused · ${t.failed} failed · ${t.undone} undone · ` +
+    `${t.notReversible} not reversible · ${t.flagged} flagged · ${t.turns} turns · ` +
+    formatDuration(t.durationMs);
 }
 
-/** The `session · model · policy · sandbox` line. */
+/**
+ * The `session · model · policy · sandbox` line.
+ *
+ * @example
+ * ```ts ignore
+ * headerLine(model); // "ses_0123456789ab · gpt-oss:20b · retie-default@… · bwrap (no network)"
+ * ```
+ */
 export function headerLine(m: ReplayModel): string {
   return `${m.session} · ${m.model} · ${m.policy} · ${m.sandbox}`;
+}
+
+/**
+ * The label of an item's status as a reviewer reads it (`failed` rather than `error`).
+ *
+ * @example
+ * ```ts ignore
+ * statusLabel(item); // "failed"
+ * ```
+ */
+export function statusLabel(a: ReplayItem): string {
+  if (a.status === "error") return "failed";
+  return a.status;
 }

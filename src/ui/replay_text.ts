@@ -1,14 +1,114 @@
 /**
- * Text and markdown renderings of a verified replay.
+ * The terminal rendering of a verified replay: the whole session in order — prompts, answers,
+ * actions with their ids, decisions, output excerpts, findings, numbered diffs and undo marks.
+ * Everything recorded passes through {@link safeText} before it reaches the terminal: a ledger may
+ * hold text a model, a command or a web page wrote.
  *
  * @module
  */
-import { actionLines, findingText } from "./action_line.ts";
 import { c } from "./color.ts";
-import { headerLine, type ReplayModel, totalsLine } from "./replay_model.ts";
+import {
+  cutLines,
+  decisionLine,
+  findingLine,
+  hunkHeader,
+  numberHunk,
+  outputLines,
+  undoMark,
+} from "./replay_diff.ts";
+import {
+  headerLine,
+  type ReplayItem,
+  type ReplayModel,
+  statusLabel,
+  totalsLine,
+} from "./replay_model.ts";
+import { safeText } from "./safe_text.ts";
+
+export { renderMarkdown } from "./replay_markdown.ts";
+
+/** Lines of a prompt or answer shown before "… more". */
+export const TEXT_LINES = 12;
+
+const one = (s: string) => safeText(s, { newlines: "show", tabs: "show" });
+const many = (s: string) => safeText(s, { tabs: "keep" });
+const INDENT = "              ";
+
+const STATUS_COLOR: Record<string, (s: string) => string> = {
+  ok: c.green,
+  failed: c.yellow,
+  refused: (s) => c.bold(c.red(s)),
+  started: c.magenta,
+  undone: c.blue,
+  "undo-refused": c.red,
+  "undo-skipped": c.yellow,
+  prompt: (s) => c.bold(c.cyan(s)),
+  answer: c.cyan,
+  event: c.gray,
+};
+
+function hhmmss(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "--:--:--" : d.toISOString().slice(11, 19);
+}
+
+function block(text: string, max: number): string[] {
+  const { shown, more } = cutLines(many(text), max);
+  const lines = shown.split("\n").map((l) => `${INDENT}${l}`);
+  if (more) lines.push(c.dim(`${INDENT}… ${more} more lines (all of it: retie replay --json)`));
+  return lines;
+}
+
+function itemLines(a: ReplayItem): string[] {
+  const label = statusLabel(a);
+  const status = (STATUS_COLOR[label] ?? ((s: string) => s))(label.padEnd(9));
+  const undone = a.undo?.status === "undone";
+  const summary = undone ? `${c.strike(one(a.summary))} ${c.blue("(undone)")}` : one(a.summary);
+  const id = a.actionId && a.kind === "action" ? `  ${c.dim(a.actionId)}` : "";
+  if (a.kind === "prompt" || a.kind === "answer") {
+    const who = a.kind === "answer" && a.reason ? c.dim(` (${one(a.reason)})`) : "";
+    const [first, ...rest] = (a.text ?? "").replace(/^\n+/, "").split("\n");
+    const head = `  ${hhmmss(a.time)}  ${status}${who} ${one(first ?? "")}`;
+    return rest.length ? [head, ...block(rest.join("\n"), TEXT_LINES - 1)] : [head];
+  }
+  const out = [`  ${hhmmss(a.time)}  ${status} ${one(a.tool).padEnd(8)} ${summary}${id}`];
+  if (a.kind === "action" || a.kind === "refusal") out.push(INDENT + c.dim(one(decisionLine(a))));
+  if (a.reason && a.status !== "ok" && a.reason !== a.output?.head[0]) {
+    out.push(INDENT + (a.status === "refused" ? c.red : c.dim)(one(a.reason)));
+  }
+  for (const f of a.findings) {
+    const text = one(findingLine(f));
+    out.push(INDENT + (f.severity === "high" ? c.red(text) : c.yellow(text)));
+  }
+  if (a.kind === "event" && a.text && a.text.trim() !== a.summary.trim()) {
+    out.push(...block(a.text, 4));
+  }
+  for (const d of a.diffs) {
+    out.push(INDENT + c.bold(`--- ${one(d.path)} (${d.change})`));
+    for (const h of d.hunks) {
+      out.push(INDENT + c.cyan(hunkHeader(h)));
+      for (const l of numberHunk(h)) {
+        const nums = `${String(l.old ?? "").padStart(4)} ${String(l.new ?? "").padStart(4)} `;
+        const text = `${l.sign} ${one(l.text)}`;
+        out.push(
+          INDENT + c.dim(nums) +
+            (l.sign === "+" ? c.green(text) : l.sign === "-" ? c.red(text) : text),
+        );
+      }
+    }
+    if (d.omitted) out.push(INDENT + c.dim(`… ${d.omitted} more diff lines not recorded`));
+    if (!d.recorded) out.push(INDENT + c.dim("(from the call's arguments: no context recorded)"));
+  }
+  if (a.output && (a.output.head.length || a.output.exitCode !== undefined)) {
+    for (const l of outputLines(a.output)) out.push(INDENT + c.dim("│ ") + one(l));
+  }
+  const mark = undoMark(a);
+  if (mark) out.push(INDENT + (undone ? c.blue : c.yellow)(one(mark)));
+  return out;
+}
 
 /**
- * The terminal replay: objective, header, a line per action with findings under it, totals.
+ * The terminal replay: objective, header, every item of the timeline, totals, verified head.
  *
  * @example
  * ```ts ignore
@@ -16,44 +116,17 @@ import { headerLine, type ReplayModel, totalsLine } from "./replay_model.ts";
  * ```
  */
 export function renderText(m: ReplayModel): string {
-  const out = [c.bold(m.objective || "(no objective recorded)"), c.dim(headerLine(m)), ""];
-  for (const a of m.actions) out.push(...actionLines(a));
+  const out = [
+    c.bold(one(m.objective || "(no objective recorded)")),
+    c.dim(one(headerLine(m))),
+  ];
+  if (m.workspace) out.push(c.dim(`workspace ${one(m.workspace)}`));
+  out.push("");
+  for (const a of m.timeline) out.push(...itemLines(a));
   out.push(
     "",
     `  ${totalsLine(m)}`,
     c.dim(`  verified · head #${m.head.seq} ${m.head.hash.slice(0, 16)}`),
   );
-  return out.join("\n");
-}
-
-const mdEscape = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
-
-/**
- * Markdown for a pull request: a header, a table of actions (refusals in bold), findings, totals.
- *
- * @example
- * ```ts ignore
- * await Deno.writeTextFile("session.md", renderMarkdown(model));
- * ```
- */
-export function renderMarkdown(m: ReplayModel): string {
-  const out = [
-    `### retie session: ${mdEscape(m.objective || "(no objective recorded)")}`,
-    "",
-    `\`${headerLine(m)}\` — ledger verified, head #${m.head.seq} \`${m.head.hash.slice(0, 16)}\``,
-    "",
-    "| time | status | tool | action | class | findings |",
-    "| --- | --- | --- | --- | --- | --- |",
-  ];
-  for (const a of m.actions) {
-    const status = a.status === "refused" ? "**refused**" : a.status;
-    const what = a.reason && a.status !== "ok" ? `${a.summary} — ${a.reason}` : a.summary;
-    out.push(
-      `| ${a.time.slice(11, 19)} | ${status} | ${a.tool} | ${mdEscape(what)} | ${a.class} | ${
-        mdEscape(a.findings.map(findingText).join("; "))
-      } |`,
-    );
-  }
-  out.push("", `**${totalsLine(m)}**`, "");
   return out.join("\n");
 }

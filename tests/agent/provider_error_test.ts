@@ -120,7 +120,7 @@ for (const wire of WIRES) {
         assert.match(text, /hello/);
 
         const replay = buildReplay(s.ledger.entries({ session: s.id }), { seq: 0, hash: "" });
-        const shown = replay.actions.find((a) => a.tool === "turn-end");
+        const shown = replay.timeline.find((a) => a.tool === "turn-end");
         assert.ok(shown, "the replay shows the failed turn");
         assert.match(shown.summary, /^error: server/);
         assert.equal(replay.totals.turns, 2);

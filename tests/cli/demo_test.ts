@@ -39,7 +39,10 @@ Deno.test("the demo shows every part and exits 0", async () => {
   assert.match(text, /\(pid of its own, exit 0\)/);
   assert.match(text, /ledger OK: \d+ entries/);
   // 5: the replay, and the ledger kept where --ledger said.
-  assert.match(text, /actions · \d+ refused · \d+ not reversible · \d+ flagged · 1 turns/);
+  assert.match(
+    text,
+    /actions · \d+ refused · \d+ failed · \d+ undone · \d+ not reversible · \d+ flagged · 1 turns/,
+  );
   assert.ok(Deno.statSync(ledger).isFile);
   assert.match(text, /demo complete\./);
 });

@@ -27,7 +27,13 @@ Deno.test("replay (text) verifies, then shows objective, header, actions, refusa
   assert.match(out, /refused\s+edit/);
   assert.match(out, /⚑ high: auth-check-removed \(1 → 0\)/);
   assert.match(out, /refused\s+deploy/);
-  assert.match(out, /2 actions · 2 refused · 0 not reversible · 1 flagged · 1 turns · \d+s/);
+  assert.match(out, /act_[0-9a-f]{12}/, "action ids are shown");
+  assert.match(out, /by policy rule/, "who decided is shown");
+  assert.match(out, /answer\s+\(scripted-sample\) done/, "the model's answer is shown");
+  assert.match(
+    out,
+    /2 actions · 2 refused · 0 failed · 0 undone · 0 not reversible · 1 flagged · 1 turns · \d+s/,
+  );
   assert.match(out, /verified · head #\d+ [0-9a-f]{16}/);
 });
 
@@ -44,6 +50,7 @@ Deno.test("replay --markdown and --json carry the same timeline", async () => {
   assert.equal(md.code, 0, md.stderr);
   assert.match(md.stdout, /^### retie session: /);
   assert.match(md.stdout, /\| \*\*refused\*\* \| deploy \|/);
+  assert.match(md.stdout, /<details><summary>/);
   const js = await runRetie(["replay", "--json", "--ledger", sample.ledgerPath], {
     env: sample.env,
   });
@@ -51,11 +58,13 @@ Deno.test("replay --markdown and --json carry the same timeline", async () => {
   const model = JSON.parse(js.stdout);
   assert.equal(model.objective, SAMPLE_OBJECTIVE);
   assert.equal(model.totals.refused, 2);
-  assert.deepEqual(model.actions.map((a: { tool: string }) => a.tool), [
+  assert.deepEqual(model.timeline.map((a: { tool: string }) => a.tool), [
+    "prompt",
     "read",
     "edit",
     "edit",
     "deploy",
+    "answer",
   ]);
 });
 
@@ -131,8 +140,8 @@ Deno.test({
     }).output();
     const text = new TextDecoder().decode(dom.stdout);
     assert.match(text, /<ol class="timeline" id="timeline">/);
-    assert.equal((text.match(/<li class="/g) ?? []).length, 4);
-    assert.match(text, /<li class="refused"/);
+    assert.equal((text.match(/<li class="/g) ?? []).length, 6);
+    assert.match(text, /<li class="refused refusal"/);
     assert.match(text, /id="verified">verified</);
     assert.match(text, /auth-check-removed \(1 → 0\)/);
   },
@@ -192,7 +201,7 @@ Deno.test("replay says which model the ladder left and took, and what a refused 
     entry(6, "refusal", { tool: "bash", args: { command: "rm -rf /\necho" }, stage: "gate" }),
     entry(7, "refusal", { tool: "frob", args: "{not json", stage: "invalid-arguments" }),
   ], { seq: 7, hash: "0".repeat(64) });
-  assert.deepEqual(m.actions.map((a) => a.summary), [
+  assert.deepEqual(m.timeline.map((a) => a.summary), [
     "start gpt-oss:20b: cheapest usable model",
     "escalate gpt-oss:20b → gpt-oss:120b: session_limit: you have reached your session usage limit",
     "stop gpt-oss:120b: weekly_limit",
