@@ -12,10 +12,14 @@ import { resolveWorkspace, startSession } from "../agent/session.ts";
 import type { AgentEvents } from "../agent/loop.ts";
 import type { Provider } from "../providers/types.ts";
 import { c } from "../ui/color.ts";
-import { renderOutcome, Spinner, stdoutSink } from "../ui/live.ts";
+import { renderOutcome, type Sink, Spinner, stdoutSink } from "../ui/live.ts";
 import { askApproval } from "../ui/approval.ts";
 import { INTERACTIVE_OBJECTIVE } from "../ui/replay_model.ts";
 import { ReplInput, runRepl } from "./repl.ts";
+import type { SessionBudget } from "../agent/budget.ts";
+import { formatUsage } from "../agent/usage_meter.ts";
+import { buildRunResult, emitJsonLine, type OutputFormat, resumeHint } from "./run_output.ts";
+import { chooseResume, type ResumeRequest } from "./run_resume.ts";
 
 /** Everything `retie run` was given. */
 export interface RunSessionOptions {
@@ -31,7 +35,22 @@ export interface RunSessionOptions {
   network: boolean;
   yes: boolean;
   ledgerPath: string;
+  /** The model's context window (else asked of Ollama's /api/show, or a known table). */
+  contextWindow?: number;
+  budget?: SessionBudget;
+  /** Headless output (default text). */
+  outputFormat?: OutputFormat;
+  /** Exit 3 when the run finished but something was refused. */
+  failOnRefusal?: boolean;
+  /** `--continue` / `--resume [ID]`. */
+  resume?: ResumeRequest;
 }
+
+/** stderr as a sink: what people read, when stdout carries JSON. */
+const stderrSink: Sink = {
+  write: (t) => void Deno.stderr.writeSync(new TextEncoder().encode(t)),
+  isTerminal: false,
+};
 
 function env(name: string): string | undefined {
   try {
@@ -89,6 +108,22 @@ export function banners(o: { yes: boolean; network: boolean; sandbox: SandboxSet
  */
 export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   const workspace = resolveWorkspace(o.dir);
+  const format = o.outputFormat ?? "text";
+  const json = format !== "text";
+  const stream = format === "stream-json";
+  // In the JSON modes stdout carries JSON only: what people read goes to stderr.
+  const human: Sink = json ? stderrSink : stdoutSink;
+  const resume = o.resume
+    ? await chooseResume(
+      o.ledgerPath,
+      workspace,
+      o.resume,
+      o.headless || !stdinIsTerminal() ? undefined : async (choices) => {
+        const { select } = await import("@inquirer/prompts");
+        return await select({ message: "resume which session?", choices });
+      },
+    )
+    : undefined;
   const check = await checkSandbox();
   const sandbox: SandboxSettings = {
     available: check.available,
@@ -111,13 +146,13 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     });
   }
 
-  const spinner = new Spinner();
+  const spinner = new Spinner(human);
   let streaming = false;
   let reasoning = false;
   /** Ends a line of streamed text (a stream that failed midway left it open) before a notice. */
   const endLine = (): void => {
     spinner.stop();
-    if (streaming || reasoning) stdoutSink.write("\n");
+    if (streaming || reasoning) human.write("\n");
     streaming = false;
     reasoning = false;
   };
@@ -126,18 +161,23 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   const pending: Record<string, unknown>[] = [];
   let record = (e: Record<string, unknown>): void => void pending.push(e);
   let reportFailure: (reason: string) => void = () => {};
+  let unitsUsed: () => number | null = () => null;
   let provider: Provider;
+  let apiKeyForShow: string | undefined;
   if (o.provider === "ollama") {
     const { openSessionLadder } = await import("../models/mod.ts");
     const { UsageStore } = await import("../models/mod.ts");
     const apiKey = env("OLLAMA_API_KEY") ?? (o.baseUrl && isLocal(o.baseUrl) ? "ollama" : "");
+    apiKeyForShow = apiKey;
+    const usage = new UsageStore();
+    unitsUsed = () => usage.summary({ session: sessionId }).total.units;
     const ladder = await openSessionLadder({
       baseUrl: o.baseUrl ?? "https://ollama.com/v1",
       apiKey,
       session: sessionId,
       model: o.model,
       maxTier: o.maxTier,
-      usage: new UsageStore(),
+      usage,
       onEvent: (e) => {
         record({ ...e, type: "model", event: e.type });
         if (e.type !== "start") {
@@ -156,7 +196,9 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       baseUrl: o.baseUrl,
       env,
     });
+    apiKeyForShow = env(o.provider === "openai" ? "OPENAI_API_KEY" : "ANTHROPIC_API_KEY");
   }
+  const contextWindow = o.contextWindow ?? await detectContextWindow(o, provider, apiKeyForShow);
 
   /** The last notice shown, so a turn's end is not said twice. */
   let lastNotice = "";
@@ -168,20 +210,31 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     },
     onText: (d) => {
       spinner.stop();
-      if (reasoning) stdoutSink.write("\n");
+      if (reasoning) human.write("\n");
       reasoning = false;
       streaming = true;
-      stdoutSink.write(d);
+      human.write(d);
+      if (stream) emitJsonLine({ type: "text", delta: d });
     },
     onReasoning: (d) => {
       spinner.stop();
       reasoning = true;
-      stdoutSink.write(c.dim(d));
+      human.write(c.dim(d));
     },
     onModelDone: () => endLine(),
     onAction: (r) => {
       const out = r.outcome;
-      stdoutSink.write(renderOutcome({
+      if (stream) {
+        emitJsonLine({
+          type: "action",
+          id: out?.actionId ?? null,
+          tool: r.name,
+          status: out?.status ?? "refused",
+          class: out?.effect?.class ?? null,
+          summary: out?.effect?.summary ?? `call ${r.name}`,
+        });
+      }
+      human.write(renderOutcome({
         status: out?.status ?? "refused",
         tool: r.name,
         summary: out?.effect?.summary ?? `call ${r.name}`,
@@ -194,6 +247,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       endLine();
       lastNotice = m;
       console.error(c.yellow(m));
+      if (stream) emitJsonLine({ type: "notice", message: m });
     },
     onTurnEnd: () => endLine(),
     onFailure: (reason) => reportFailure(reason),
@@ -243,10 +297,22 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       const { input } = await import("@inquirer/prompts");
       return await input({ message: q });
     },
-    budgets: { maxStepsPerTurn: o.maxSteps, maxTotalSteps: o.maxSteps * 5, maxRepeats: 3 },
+    // No session cap: --max-steps bounds a turn; --budget (off by default) bounds the session.
+    budgets: { maxStepsPerTurn: o.maxSteps, maxRepeats: 3 },
     events,
     sessionId,
+    contextWindow,
+    budget: o.budget,
+    unitsUsed,
+    resume,
   });
+  if (resume) {
+    console.error(c.dim(
+      `continuing ${resume.parts.at(-1)} (${resume.conversation.messages.length} messages${
+        resume.conversation.summary ? " and a summary" : ""
+      }) as ${session.id}`,
+    ));
+  }
   if (session.policy.sources.length > 1) {
     // Project rules change what the gate does; a person should know before anything runs.
     console.error(c.yellow(
@@ -260,26 +326,80 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   console.error(c.dim(
     `${session.id} · ${provider.model} · ${session.policy.identity} · ${
       sandbox.available ? (o.network ? "bwrap (network)" : "bwrap (no network)") : "no sandbox"
-    } · ledger ${o.ledgerPath}`,
+    } · context window ${contextWindow ?? "unknown"} · ledger ${o.ledgerPath}`,
   ));
+  if (stream) {
+    emitJsonLine({
+      type: "start",
+      session: session.id,
+      parts: session.parts,
+      model: provider.model,
+      workspace,
+      contextWindow: contextWindow ?? null,
+    });
+  }
+  let closed = false;
+  const close = () => {
+    if (!closed) session.close();
+    closed = true;
+  };
   try {
     if (o.headless) {
       const summary = await session.turn(objective);
       if (summary.status !== "done" && !shown(summary.text)) {
         console.error(c.red(`retie: ${summary.text}`));
       }
-      console.error(
-        c.dim(
-          `${summary.actions} actions in ${summary.steps} model calls · replay: retie replay ${session.id}`,
-        ),
-      );
-      return summary.status === "done" ? 0 : 1;
+      spinner.stop();
+      close();
+      const units = o.provider === "ollama" ? unitsUsed() : null;
+      const result = buildRunResult(session, summary, o.ledgerPath, {
+        failOnRefusal: o.failOnRefusal === true,
+        quotaUnits: units,
+      });
+      console.error(c.dim(
+        `${summary.actions} actions in ${summary.steps} model calls · ${formatUsage(result.usage)}${
+          units !== null ? ` · ${units} quota units` : ""
+        } · replay: retie replay ${session.id}`,
+      ));
+      if (result.refused.length) {
+        console.error(c.yellow(`${result.refused.length} call(s) refused by the gate`));
+      }
+      console.error(c.dim(`resume: ${resumeHint(session.id)}`));
+      if (format === "json") console.log(JSON.stringify(result));
+      if (stream) emitJsonLine({ ...result });
+      return result.exitCode;
     }
-    return await runRepl(session, { firstInput: objective || undefined, workspace, shown, input });
+    const code = await runRepl(session, {
+      firstInput: objective || undefined,
+      workspace,
+      shown,
+      input,
+    });
+    console.error(c.dim(`${formatUsage(session.usage())} · resume: ${resumeHint(session.id)}`));
+    return code;
   } finally {
     spinner.stop();
-    session.close();
+    close();
   }
+}
+
+/** The window: Ollama's /api/show (also an OpenAI-compatible local server), else the table. */
+async function detectContextWindow(
+  o: RunSessionOptions,
+  provider: Provider,
+  apiKey: string | undefined,
+): Promise<number | undefined> {
+  const { ollamaContextWindow, tableContextWindow } = await import("../models/mod.ts");
+  const askOllama = o.provider === "ollama" || (o.provider === "openai" && o.baseUrl);
+  if (askOllama) {
+    const n = await ollamaContextWindow(
+      o.baseUrl ?? "https://ollama.com/v1",
+      provider.model,
+      apiKey,
+    );
+    if (n) return n;
+  }
+  return tableContextWindow(provider.model) ?? undefined;
 }
 
 function isLocal(url: string): boolean {
