@@ -357,9 +357,10 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
         quotaUnits: units,
       });
       console.error(c.dim(
-        `${summary.actions} actions in ${summary.steps} model calls · ${formatUsage(result.usage)}${
-          units !== null ? ` · ${units} quota units` : ""
-        } · replay: retie replay ${session.id}`,
+        `${summary.actions} actions in ${summary.steps} model calls · replay: retie replay ${session.id}`,
+      ));
+      console.error(c.dim(
+        `usage: ${formatUsage(result.usage)}${units !== null ? ` · ${units} quota units` : ""}`,
       ));
       if (result.refused.length) {
         console.error(c.yellow(`${result.refused.length} call(s) refused by the gate`));

@@ -143,15 +143,10 @@ const PARSE: Parsers = {
   provider: (v, where) =>
     (PROVIDERS as readonly string[]).includes(String(v))
       ? v as ProviderName
-      : bad(where, PROVIDERS.join(", "), v),
+      : bad(where, "ollama, anthropic or openai", v),
   model: (v, where) => (String(v).trim() ? String(v).trim() : bad(where, "a model name", v)),
-  baseUrl: (v, where) => {
-    try {
-      const u = new URL(String(v));
-      if (u.protocol === "http:" || u.protocol === "https:") return String(v);
-    } catch { /* below */ }
-    return bad(where, "an http(s) URL", v);
-  },
+  // Checked where it is used, with the provider's own message.
+  baseUrl: (v, where) => (String(v).trim() ? String(v).trim() : bad(where, "a URL", v)),
   maxTier: (v, where) => int(where, v, 1, 4),
   contextWindow: (v, where) => int(where, v, 1024, 10_000_000),
   budget: (v, where) => parseBudget(v, where),
