@@ -32,6 +32,24 @@ export const COMPACT_AT = 0.8;
 /** Share of the window the recent turns may keep verbatim. */
 export const KEEP_RECENT = 0.3;
 
+/**
+ * The window a context-overflow message states: Anthropic's "… > 200000 maximum", OpenAI's
+ * "maximum context length is 128000 tokens", "(9000 > 8192)".
+ *
+ * @example
+ * ```ts
+ * import { statedWindow } from "./compaction.ts";
+ * statedWindow("prompt is too long: 210000 tokens > 200000 maximum"); // 200000
+ * ```
+ */
+export function statedWindow(message: string): number | null {
+  const m = />\s*(\d+)\s*maximum/.exec(message) ??
+    /maximum context length is (\d+)/.exec(message) ??
+    /\(\d+\s*>\s*(\d+)\)/.exec(message);
+  const n = m ? Number(m[1]) : NaN;
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
 /** The part of the conversation compaction works on. */
 export interface CompactableConversation {
   messages: ChatMessage[];
@@ -123,10 +141,26 @@ export class ContextManager {
     this.#deps.meter.add(turn.model, turn.usage, prompt);
   }
 
-  /** After a context-overflow error: compacts harder; true when there was something to drop. */
-  async overflow(convo: CompactableConversation, signal?: AbortSignal): Promise<boolean> {
+  /**
+   * After a context-overflow error: learns the service's real window when its message states one
+   * smaller than the declared window, then compacts hard (the recent part kept to a quarter of
+   * what overflowed); true when there was something to drop.
+   */
+  async overflow(
+    convo: CompactableConversation,
+    signal?: AbortSignal,
+    serviceMessage = "",
+  ): Promise<boolean> {
+    const stated = statedWindow(serviceMessage);
+    const meter = this.#deps.meter;
+    if (stated && (!meter.contextWindow || stated < meter.contextWindow)) {
+      meter.contextWindow = stated;
+    }
     const before = convo.messages.length;
-    await this.compact(convo, { reason: "overflow", signal, keepShare: KEEP_RECENT / 3 });
+    const w = meter.contextWindow ?? this.estimate(convo.messages);
+    const size = this.estimate(contextMessages(convo.summary, convo.messages));
+    const keepShare = Math.min(KEEP_RECENT / 3, (size / 4) / w);
+    await this.compact(convo, { reason: "overflow", signal, keepShare });
     return convo.messages.length < before;
   }
 

@@ -67,7 +67,7 @@ export interface LoopContext {
   /** Records what a response used. */
   record(turn: ModelTurn, sent: ChatMessage[]): void;
   /** The service said the prompt overflows its window: compact harder; true to retry once. */
-  overflow(convo: Conversation, signal?: AbortSignal): Promise<boolean>;
+  overflow(convo: Conversation, signal?: AbortSignal, serviceMessage?: string): Promise<boolean>;
   /** Why the session must stop before its next request (the budget is spent), or null. */
   stopReason(): string | null;
 }
@@ -229,7 +229,7 @@ async function requestTurn(convo: Conversation, deps: LoopDeps): Promise<ModelTu
       if (!overflow || !deps.context || deps.signal?.aborted) throw e;
       if (attempt === 0) {
         ev.onNotice?.("the conversation overflowed the model's context window: compacting");
-        if (await deps.context.overflow(convo, deps.signal)) continue;
+        if (await deps.context.overflow(convo, deps.signal, e.serviceMessage)) continue;
       }
       throw new ProviderError("context_overflow", e.serviceMessage, {
         status: e.status,

@@ -88,7 +88,7 @@ export function sessionContext(a: {
   const loop: LoopContext = {
     prepare: (convo, signal) => manager.prepare(convo, signal),
     record: (turn, sent) => manager.record(turn, sent),
-    overflow: (convo, signal) => manager.overflow(convo, signal),
+    overflow: (convo, signal, message) => manager.overflow(convo, signal, message),
     stopReason: () => budgetStop(opts.budget, meter, opts.unitsUsed),
   };
 

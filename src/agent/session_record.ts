@@ -114,3 +114,18 @@ export function compactionFacts(ledger: EntryReader, parts: string[]): string {
   if (files.length) out.push(`Files changed so far: ${files.slice(-60).join(", ")}`);
   return out.join("\n\n");
 }
+
+/**
+ * The parts of a session: the sessions it continued (from its `resume` event), then itself.
+ *
+ * @example
+ * ```ts ignore
+ * sessionParts(ledger, "ses_0123456789ab"); // ["ses_…first", "ses_0123456789ab"]
+ * ```
+ */
+export function sessionParts(ledger: EntryReader, session: string): string[] {
+  const resume = ledger.entries({ session, kinds: ["event"] })
+    .find((e) => e.payload.type === "resume");
+  const earlier = Array.isArray(resume?.payload.parts) ? resume.payload.parts.map(String) : [];
+  return [...earlier, session];
+}

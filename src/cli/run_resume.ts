@@ -6,6 +6,7 @@
  * @module
  */
 import { loadConversation, type StoredConversation } from "../agent/conversation_store.ts";
+import { sessionParts } from "../agent/session_record.ts";
 import { RetieError } from "../core/errors.ts";
 import { type Ledger, openLedger } from "../ledger/mod.ts";
 
@@ -56,14 +57,6 @@ export function resumableSessions(ledger: Ledger, workspace: string): Resumable[
 function lastConversation(ledger: Ledger, session: string) {
   return ledger.entries({ session, kinds: ["event"] })
     .filter((e) => e.payload.type === "conversation").at(-1);
-}
-
-/** The parts of a session: the parts it continued (from its resume event), then itself. */
-export function sessionParts(ledger: Ledger, session: string): string[] {
-  const resume = ledger.entries({ session, kinds: ["event"] })
-    .find((e) => e.payload.type === "resume");
-  const earlier = Array.isArray(resume?.payload.parts) ? resume.payload.parts.map(String) : [];
-  return [...earlier, session];
 }
 
 function describe(r: Resumable): string {

@@ -4,7 +4,7 @@
  * the overflow retry, and the session budget.
  */
 import assert from "node:assert/strict";
-import { ContextManager } from "../../src/agent/compaction.ts";
+import { ContextManager, statedWindow } from "../../src/agent/compaction.ts";
 import {
   chooseCut,
   contextMessages,
@@ -123,6 +123,16 @@ Deno.test("loop: a context-overflow error compacts once and retries once", async
     {},
   );
   assert.equal(overflow.kind, "context_overflow");
+  assert.equal(statedWindow(overflow.serviceMessage), 200000);
+  assert.equal(statedWindow("the input length exceeds the context length (9000 > 8192)"), 8192);
+  assert.equal(
+    classifyError(
+      400,
+      '{"error":{"message":"the input length exceeds the context length (9000 > 8192)"}}',
+      {},
+    ).kind,
+    "context_overflow",
+  );
   const provider = createScriptedProvider((req, i) => {
     if (req.system.startsWith("You compact")) return { text: "summary" };
     return i === 0 ? { error: overflow } : { text: "done" };
