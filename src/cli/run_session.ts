@@ -13,7 +13,8 @@ import type { AgentEvents } from "../agent/loop.ts";
 import type { Provider } from "../providers/types.ts";
 import { c } from "../ui/color.ts";
 import { renderOutcome, type Sink, Spinner, stdoutSink } from "../ui/live.ts";
-import { askApproval } from "../ui/approval.ts";
+import { askApprovalChoice } from "../ui/approval.ts";
+import { rememberingApprover } from "../agent/remembered_approvals.ts";
 import { INTERACTIVE_OBJECTIVE } from "../ui/replay_model.ts";
 import { ReplInput, runRepl } from "./repl.ts";
 import type { SessionBudget } from "../agent/budget.ts";
@@ -290,7 +291,12 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     headless: o.headless,
     yes: o.yes,
     sandbox,
-    approve: o.headless ? () => Promise.resolve(false) : askApproval,
+    // Interactive: a remembered "don't ask again" (user config, this workspace) answers instead.
+    approve: o.headless ? () => Promise.resolve(false) : rememberingApprover({
+      workspace,
+      ask: askApprovalChoice,
+      record: (e) => record(e),
+    }),
     ask: o.headless ? undefined : async (q) => {
       // Piped input has nobody behind it: no answer rather than a prompt that waits forever.
       if (!stdinIsTerminal()) return null;
