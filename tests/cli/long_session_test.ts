@@ -96,6 +96,10 @@ Deno.test("long session (ollama wire): past a small declared window it compacts 
       ledger.close();
     }
     assert.equal((await verifyLedger(join(iso.dir, "ledger.db"))).ok, true);
+    const replay = await runRetie(["--ledger", join(iso.dir, "ledger.db"), "replay", out.session], {
+      env: iso.env,
+    });
+    assert.match(replay.stdout, /compacted \(auto\): \d+ messages → summary [0-9a-f]{12}/);
   } finally {
     await emu.close();
   }
