@@ -1,0 +1,87 @@
+/**
+ * The REPL's context commands on piped input: `/compact focus` summarises (the next request starts
+ * with the summary), `/usage` shows tokens and the context used, `/clear` starts afresh; each is
+ * recorded; the end prints how to resume, and `--continue` then sees the conversation.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
+import { openLedger } from "../../src/ledger/mod.ts";
+
+// deno-lint-ignore no-explicit-any
+type Body = any;
+
+Deno.test({
+  name: "REPL: /compact, /usage, /clear, then --continue",
+  sanitizeResources: false,
+  fn: async () => {
+    const iso = isolatedEnv();
+    const ws = Deno.makeTempDirSync({ prefix: "retie-repl-ctx-" });
+    const ledgerPath = join(iso.dir, "ledger.db");
+    const seen: string[][] = [];
+    const emu = startOllamaEmulator({
+      contextLength: 64000,
+      script: (b: Body) => {
+        const contents = b.messages.filter((m: Body) => m.role !== "system").map((m: Body) =>
+          String(m.content)
+        );
+        if (String(b.messages[0]?.content).startsWith("You compact")) {
+          return { text: `SUMMARY focus=${/Focus especially on: ([^.]*)/.exec(contents[0])?.[1]}` };
+        }
+        seen.push(contents);
+        return { text: `answer ${seen.length}` };
+      },
+    });
+    const args = [
+      "--ledger",
+      ledgerPath,
+      "run",
+      ws,
+      "--provider",
+      "openai",
+      "--model",
+      "m",
+      "--base-url",
+      `${emu.url}/v1`,
+    ];
+    try {
+      const r = await runRetie(args, {
+        env: { ...iso.env, OPENAI_API_KEY: "test-key" },
+        stdin: "first\nsecond\n/compact the tests\n/usage\nthird\n/clear\nfourth\n",
+      });
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.match(r.stdout, /compacted: \d+ messages became a summary/);
+      assert.match(
+        r.stdout,
+        /this session: \d+ tokens in, \d+ out over \d+ calls · context \d+ of 64000/,
+      );
+      assert.match(r.stdout, /cleared: the next request starts a fresh conversation/);
+      assert.match(r.stderr, /resume: retie run --resume ses_[0-9a-f]{12}/);
+      // After /compact: the summary (with the focus) comes first.
+      assert.match(seen[2][0], /Summary of the earlier conversation/);
+      assert.match(seen[2][0], /SUMMARY focus=the tests/);
+      assert.equal(seen[2].at(-1), "third");
+      // After /clear: only the new request.
+      assert.deepEqual(seen[3], ["fourth"]);
+      const ledger = openLedger(ledgerPath);
+      try {
+        const types = ledger.entries({ kinds: ["event"] }).map((e) => e.payload.type);
+        assert.ok(types.includes("compaction"));
+        assert.ok(types.includes("clear"));
+      } finally {
+        ledger.close();
+      }
+
+      const again = await runRetie([...args, "--continue"], {
+        env: { ...iso.env, OPENAI_API_KEY: "test-key" },
+        stdin: "fifth\n",
+      });
+      assert.equal(again.code, 0, again.stderr);
+      assert.match(again.stderr, /continuing ses_[0-9a-f]{12}/);
+      assert.deepEqual(seen[4], ["fourth", "answer 4", "fifth"]);
+    } finally {
+      await emu.close();
+    }
+  },
+});
