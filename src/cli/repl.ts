@@ -12,7 +12,7 @@ import type { AgentSession } from "../agent/session.ts";
 import { stateDir } from "../core/dirs.ts";
 import { describeError } from "../core/errors.ts";
 import { c } from "../ui/color.ts";
-import { contextCommand } from "./repl_context.ts";
+import { contextCommand, initRequest } from "./repl_context.ts";
 
 const HELP = `commands:
   /undo [id]      undo one action (default: the last one that can be undone)
@@ -21,6 +21,7 @@ const HELP = `commands:
   /usage          tokens used (every provider), context used, quota units (Ollama)
   /compact [focus]  summarise the older turns now (recent ones stay verbatim)
   /clear          start a fresh conversation in this session (recorded)
+  /init [notes]   draft an AGENTS.md for this project (a write, gated like any other)
   /model          the model in use
   /mode plan|default  plan = read-only (no write, edit or bash)
   /help           this list
@@ -187,6 +188,8 @@ export async function runRepl(
       if (text === null) break;
       text = text.trim();
       if (!text) continue;
+      // `/init [notes]`: a request like any other, so the AGENTS.md it writes is gated.
+      if (/^\/init(\s|$)/.test(text)) text = initRequest(text.slice(5).trim());
       if (text.startsWith("/")) {
         try {
           if (await slash(text, session)) break;

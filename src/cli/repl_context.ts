@@ -58,3 +58,25 @@ export async function contextCommand(
       return false;
   }
 }
+
+/**
+ * The request `/init [notes]` sends: draft an AGENTS.md for the project. The model writes it with
+ * the write tool, so it is gated, recorded and undoable like any other write.
+ *
+ * @example
+ * ```ts
+ * import { initRequest } from "./repl_context.ts";
+ * initRequest("").includes("AGENTS.md"); // true
+ * ```
+ */
+export function initRequest(notes: string): string {
+  return [
+    "Draft an AGENTS.md at the root of this workspace: the instructions a coding agent should",
+    "follow in this project. Look at the layout, the build and test commands (package files,",
+    "Makefile, CI config), the languages and the conventions the code already follows. Keep it",
+    "short (under 60 lines): project overview, how to build and test, code style, what not to",
+    "touch. If an AGENTS.md already exists, read it and improve it with edit instead of replacing",
+    "it. Write the file with the write tool.",
+    notes ? `The person adds: ${notes}` : "",
+  ].filter(Boolean).join(" ");
+}

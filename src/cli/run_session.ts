@@ -17,6 +17,7 @@ import { askApprovalChoice } from "../ui/approval.ts";
 import { rememberingApprover } from "../agent/remembered_approvals.ts";
 import { INTERACTIVE_OBJECTIVE } from "../ui/replay_model.ts";
 import { ReplInput, runRepl } from "./repl.ts";
+import { initRequest } from "./repl_context.ts";
 import type { SessionBudget } from "../agent/budget.ts";
 import { formatUsage } from "../agent/usage_meter.ts";
 import { buildRunResult, emitJsonLine, type OutputFormat, resumeHint } from "./run_output.ts";
@@ -266,6 +267,10 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
         input.close();
         console.error(c.dim("no request; nothing was started or recorded"));
         return 0;
+      }
+      if (/^\/init(\s|$)/.test(first.trim())) {
+        objective = initRequest(first.trim().slice(5).trim());
+        continue;
       }
       if (first.trim().startsWith("/")) {
         if (/^\/(quit|exit)\b/.test(first.trim())) {

@@ -85,3 +85,61 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "REPL: /init drafts AGENTS.md through the gate (a recorded, undoable write)",
+  sanitizeResources: false,
+  fn: async () => {
+    const iso = isolatedEnv();
+    const ws = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-repl-init-" }));
+    Deno.writeTextFileSync(join(ws, "deno.json"), '{"tasks":{"test":"deno test"}}\n');
+    const ledgerPath = join(iso.dir, "ledger.db");
+    let request = "";
+    const emu = startOllamaEmulator({
+      script: (b: Body) => {
+        const last = b.messages.at(-1);
+        if (last.role === "user") {
+          request = String(last.content);
+          return {
+            toolCalls: [{
+              name: "write",
+              arguments: JSON.stringify({
+                path: "AGENTS.md",
+                content: "# Agents\n\nRun deno test.\n",
+              }),
+            }],
+          };
+        }
+        return { text: "drafted AGENTS.md" };
+      },
+    });
+    try {
+      const r = await runRetie([
+        "--ledger",
+        ledgerPath,
+        "run",
+        ws,
+        "--provider",
+        "openai",
+        "--model",
+        "m",
+        "--base-url",
+        `${emu.url}/v1`,
+      ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" }, stdin: "/init mention deno\n" });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(request, /Draft an AGENTS\.md/);
+      assert.match(request, /The person adds: mention deno/);
+      assert.equal(Deno.readTextFileSync(join(ws, "AGENTS.md")), "# Agents\n\nRun deno test.\n");
+      const ledger = openLedger(ledgerPath);
+      try {
+        const intent = ledger.entries({ kinds: ["intent"] })[0];
+        assert.equal(intent.payload.tool, "write");
+        assert.equal(intent.payload.class, "reversible");
+      } finally {
+        ledger.close();
+      }
+    } finally {
+      await emu.close();
+    }
+  },
+});
