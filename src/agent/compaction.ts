@@ -21,6 +21,7 @@ import {
   COMPACT_SYSTEM,
   contextMessages,
   estimateTokens,
+  messageChars,
   refsIn,
   renderForSummary,
   summaryRequest,
@@ -126,7 +127,7 @@ export class ContextManager {
       msgs = contextMessages(convo.summary, convo.messages);
     }
     this.#lastSentChars = this.#deps.system.length + this.#deps.toolsChars +
-      msgs.reduce((a, m) => a + m.content.length + 8, 0);
+      msgs.reduce((a, m) => a + messageChars(m), 0);
     return msgs;
   }
 
