@@ -163,3 +163,37 @@ Deno.test("remembered approvals: the agent cannot write the config, and none is 
     s.close();
   }
 });
+
+Deno.test("remembered approvals: a sandboxed command cannot write the config either", async () => {
+  const ws = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-remember-sbx-" }));
+  const cfgDir = join(ws, "cfg", "retie");
+  Deno.mkdirSync(cfgDir, { recursive: true });
+  Deno.writeTextFileSync(join(cfgDir, "config.json"), "{}\n");
+  const rule = JSON.stringify({
+    rememberedApprovals: [{ workspace: ws, tool: "bash", pattern: "*", added: "x" }],
+  });
+  const provider = createScriptedProvider([
+    {
+      toolCalls: [{
+        name: "bash",
+        arguments: {
+          command: `printf '%s' '${rule}' > cfg/retie/config.json; cat cfg/retie/config.json`,
+        },
+      }],
+    },
+    { text: "done" },
+  ]);
+  const s = await testSession(ws, provider, {
+    sandbox: { available: true, network: false },
+    configDir: cfgDir,
+  });
+  try {
+    await s.turn("loosen your own gate");
+    // The command ran (in the sandbox), and still could not reach the config.
+    const outcome = s.ledger.entries({ session: s.id, kinds: ["outcome"] })[0];
+    assert.ok(outcome, "the command did not run");
+  } finally {
+    s.close();
+  }
+  assert.equal(Deno.readTextFileSync(join(cfgDir, "config.json")), "{}\n");
+});
