@@ -78,11 +78,11 @@ export async function askApprovalChoice(
         message: "Allow it?",
         choices: [
           { name: "yes, run it", value: "yes" },
+          { name: "no, refuse it (the model is told why)", value: "no" },
+          { name: "explain: why is retie asking?", value: "explain" },
           ...(remember
             ? [{ name: `yes, and don't ask again for ${remember}`, value: "always" }]
             : []),
-          { name: "no, refuse it (the model is told why)", value: "no" },
-          { name: "explain: why is retie asking?", value: "explain" },
         ],
       });
     } catch (e) {

@@ -203,6 +203,8 @@ export function buildReplay(
         reason: str(p.reason),
         findings: [],
       });
+    } else if (e.kind === "event" && p.type === "conversation") {
+      // Bookkeeping (the stored conversation's digest after a turn), not a step of the timeline.
     } else if (e.kind === "event" && p.type === "turn") {
       turns++;
     } else if (e.kind === "event" || e.kind === "finding") {
