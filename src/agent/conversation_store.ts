@@ -112,3 +112,45 @@ export function loadConversation(
   }
   return c;
 }
+
+/** How a session's stored conversation compares with the last digest its ledger holds. */
+export interface ConversationCheck {
+  session: string;
+  status: "ok" | "differs" | "missing";
+}
+
+/**
+ * Checks every stored conversation against the last `conversation` digest of its session (the
+ * file is rewritten after each turn, so only the last digest describes it). A file deleted after
+ * the fact is `missing`; one edited is `differs`.
+ *
+ * @example
+ * ```ts ignore
+ * checkStoredConversations(ledgerPath, ledger).filter((c) => c.status !== "ok");
+ * ```
+ */
+export function checkStoredConversations(
+  ledgerPath: string,
+  reader: {
+    entries(
+      f?: { kinds?: ("event")[] },
+    ): { session: string; payload: Record<string, unknown> }[];
+  },
+): ConversationCheck[] {
+  const last = new Map<string, string>();
+  for (const e of reader.entries({ kinds: ["event"] })) {
+    if (e.payload.type === "conversation") last.set(e.session, String(e.payload.digest));
+  }
+  const out: ConversationCheck[] = [];
+  for (const [session, digest] of last) {
+    let c: StoredConversation;
+    try {
+      c = JSON.parse(Deno.readTextFileSync(join(conversationDir(ledgerPath), `${session}.json`)));
+    } catch {
+      out.push({ session, status: "missing" });
+      continue;
+    }
+    out.push({ session, status: conversationDigest(c) === digest ? "ok" : "differs" });
+  }
+  return out;
+}

@@ -341,6 +341,14 @@ Deno.test("--continue sees the earlier conversation; undo reaches across the par
     const bad = await run(iso, [ws, ...base, "-p", "again", "--resume", out3.session]);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /differs from the digest in the ledger/);
+    const verify = await runRetie(["--ledger", join(iso.dir, "ledger.db"), "verify"], {
+      env: iso.env,
+    });
+    assert.equal(verify.code, 1, verify.stdout);
+    assert.match(
+      verify.stdout,
+      new RegExp(`stored conversation of ${out3.session} differs from its digest in the ledger`),
+    );
     const none = await run(iso, [ws, ...base, "-p", "again", "--resume"]);
     assert.equal(none.code, 2);
     assert.match(none.stderr, /--resume needs a session id here/);
