@@ -108,6 +108,9 @@ export interface AgentSession {
   compact(focus?: string): Promise<CompactionRecord | null>;
   /** Starts a fresh conversation in the same session (`/clear`); recorded. */
   clear(): void;
+  /** The window of the model now in use (the ladder moved to another model); the next request
+   * waits for a lookup still under way. */
+  setContextWindow(tokens: number | null | Promise<number | null>): void;
   /** Final checkpoint; closes the stores. */
   close(): void;
 }
@@ -264,6 +267,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     usage: () => context.meter.report(),
     compact: (focus) => context.compact(focus),
     clear: () => context.clear(),
+    setContextWindow: (tokens) => context.setWindow(tokens),
     undo(actionId, force = false) {
       let target = actionId;
       if (!target) {

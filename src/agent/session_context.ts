@@ -30,6 +30,8 @@ export interface SessionContext {
   clear(): void;
   /** Stores the conversation and chains its digest into the ledger. */
   saveConversation(): void;
+  /** Sets the window (recorded); a lookup under way is awaited before the next request. */
+  setWindow(tokens: number | null | Promise<number | null>): void;
 }
 
 /**
@@ -85,8 +87,17 @@ export function sessionContext(a: {
     meter.setContext(manager.estimate(contextMessages(c.summary, c.messages)));
   }
 
+  let pendingWindow: Promise<void> | null = null;
+  const setWindow = (tokens: number | null): void => {
+    if (tokens === null || tokens === meter.contextWindow) return;
+    meter.contextWindow = tokens;
+    writer.append("event", { type: "context-window", tokens });
+  };
   const loop: LoopContext = {
-    prepare: (convo, signal) => manager.prepare(convo, signal),
+    prepare: async (convo, signal) => {
+      if (pendingWindow) await pendingWindow;
+      return manager.prepare(convo, signal);
+    },
     record: (turn, sent) => manager.record(turn, sent),
     overflow: (convo, signal, message) => manager.overflow(convo, signal, message),
     stopReason: () => budgetStop(opts.budget, meter, opts.unitsUsed),
@@ -135,5 +146,12 @@ export function sessionContext(a: {
       save();
     },
     saveConversation: save,
+    setWindow: (tokens) => {
+      if (!(tokens instanceof Promise)) return setWindow(tokens);
+      const p: Promise<void> = tokens.then(setWindow, () => {}).finally(() => {
+        if (pendingWindow === p) pendingWindow = null;
+      });
+      pendingWindow = p;
+    },
   };
 }

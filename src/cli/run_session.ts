@@ -164,6 +164,8 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   let record = (e: Record<string, unknown>): void => void pending.push(e);
   let reportFailure: (reason: string) => void = () => {};
   let unitsUsed: () => number | null = () => null;
+  /** The ladder moved to another model: its window, once known (set when the session exists). */
+  let onModelWindow: (tokens: Promise<number | null>) => void = () => {};
   let provider: Provider;
   let apiKeyForShow: string | undefined;
   if (o.provider === "ollama") {
@@ -182,6 +184,13 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       usage,
       onEvent: (e) => {
         record({ ...e, type: "model", event: e.type });
+        if (e.type === "escalate" && o.contextWindow === undefined) {
+          onModelWindow(
+            import("../models/mod.ts").then((m) =>
+              m.ollamaContextWindow(o.baseUrl ?? "https://ollama.com/v1", e.to, apiKey)
+            ),
+          );
+        }
         if (e.type !== "start") {
           endLine();
           console.error(c.yellow(`model ${e.type}: ${describeLadderEvent(e)}`));
@@ -317,6 +326,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     unitsUsed,
     resume,
   });
+  onModelWindow = (n) => session.setContextWindow(n);
   if (resume) {
     console.error(c.dim(
       `continuing ${resume.parts.at(-1)} (${resume.conversation.messages.length} messages${

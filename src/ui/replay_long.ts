@@ -30,6 +30,8 @@ export function longSessionEvent(p: Record<string, unknown>): string | null {
       return `continues ${s(p.from)} (conversation ${s(p.conversationDigest).slice(0, 12)}, ${
         s(p.messages)
       } messages)`;
+    case "context-window":
+      return `context window now ${s(p.tokens)} tokens`;
     case "conversation":
       return `conversation stored: ${s(p.messages)} messages, digest ${s(p.digest).slice(0, 12)}`;
     case "approval-remembered": {

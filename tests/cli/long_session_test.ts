@@ -358,3 +358,50 @@ Deno.test("--continue sees the earlier conversation; undo reaches across the par
     await emu.close();
   }
 });
+
+Deno.test("on the Ollama ladder: each model's window comes from /api/show, also after an escalation", async () => {
+  const { MODELS, KEY } = await import("../models/helpers.ts");
+  const { OLLAMA_ERRORS } = await import("../emulators/ollama_emulator.ts");
+  const iso = isolatedEnv();
+  const ws = workspace();
+  const emu = startOllamaEmulator({
+    models: MODELS,
+    contextLength: { "gpt-oss:20b": 131072, "nemotron-3-nano:30b": 65536 },
+    script: [
+      { error: OLLAMA_ERRORS.session429 },
+      { toolCalls: [{ name: "read", arguments: JSON.stringify({ path: "big.txt" }) }] },
+      { text: "read it" },
+    ],
+  });
+  try {
+    const r = await runRetie([
+      "--ledger",
+      join(iso.dir, "ledger.db"),
+      "run",
+      ws,
+      "--headless",
+      "-p",
+      "read big.txt",
+      "--base-url",
+      `${emu.url}/v1`,
+      "--output-format",
+      "json",
+    ], { env: { ...iso.env, OLLAMA_API_KEY: KEY } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /context window 131072/);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.usage.contextWindow, 65536);
+    const shown = emu.requests.filter((q) => q.path === "/api/show").map((q) => q.body.model);
+    assert.deepEqual(shown, ["gpt-oss:20b", "nemotron-3-nano:30b"]);
+    const ledger = openLedger(join(iso.dir, "ledger.db"));
+    try {
+      const ev = ledger.entries({ session: out.session, kinds: ["event"] })
+        .filter((e) => e.payload.type === "context-window");
+      assert.deepEqual(ev.map((e) => e.payload.tokens), [65536]);
+    } finally {
+      ledger.close();
+    }
+  } finally {
+    await emu.close();
+  }
+});

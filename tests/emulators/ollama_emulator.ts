@@ -327,9 +327,12 @@ export function startOllamaEmulator(opts: {
   apiKey?: string;
   paywalled?: string[];
   paywallStatus?: 402 | 403;
-  /** The models' context window: served by `/api/show` and enforced on chat requests. */
-  contextLength?: number;
+  /** The models' context window (one for all, or per model): served by `/api/show` and enforced
+   * on chat requests. */
+  contextLength?: number | Record<string, number>;
 }): Emulator {
+  const lengthFor = (model: string): number | undefined =>
+    typeof opts.contextLength === "number" ? opts.contextLength : opts.contextLength?.[model];
   const apiKey = opts.apiKey ?? "test-key";
   const requests: RecordedRequest[] = [];
   let chatIndex = 0;
@@ -379,7 +382,8 @@ export function startOllamaEmulator(opts: {
     }
     if (req.method === "POST" && url.pathname === "/api/show") {
       const name = String(body?.model ?? "");
-      if (!opts.contextLength || (opts.models && !opts.models.some((m) => m.name === name))) {
+      const length = lengthFor(name);
+      if (!length || (opts.models && !opts.models.some((m) => m.name === name))) {
         return errorResponse({ status: 404, body: { error: `model '${name}' not found` } });
       }
       return Response.json({
@@ -390,7 +394,7 @@ export function startOllamaEmulator(opts: {
         model_info: {
           "general.architecture": "llama",
           "general.parameter_count": 8030261248,
-          "llama.context_length": opts.contextLength,
+          "llama.context_length": length,
           "llama.embedding_length": 4096,
         },
         capabilities: ["completion", "tools"],
@@ -430,13 +434,14 @@ export function startOllamaEmulator(opts: {
       );
     }
     const counted = Math.ceil(JSON.stringify({ m: body.messages, t: body.tools }).length / 4);
-    if (opts.contextLength && counted > opts.contextLength) {
-      return errorResponse(OLLAMA_ERRORS.contextOverflow(counted, opts.contextLength));
+    const window = lengthFor(model);
+    if (window && counted > window) {
+      return errorResponse(OLLAMA_ERRORS.contextOverflow(counted, window));
     }
     const i = chatIndex++;
     const scripted = typeof opts.script === "function" ? opts.script(body, i) : opts.script[i] ??
       { error: { status: 500, body: { error: `emulator script exhausted at call ${i}` } } };
-    const call = opts.contextLength && !scripted.usage
+    const call = window && !scripted.usage
       ? { ...scripted, usage: { prompt: counted, completion: 5 } }
       : scripted;
     if (call.delayMs) await sleep(call.delayMs);
