@@ -73,7 +73,7 @@ export interface SessionOptions {
   /** Ollama quota units this session used so far (a budget in units needs it). */
   unitsUsed?: () => number | null;
   /** Continues an earlier session: its parts (oldest first) and its stored conversation. */
-  resume?: { parts: string[]; conversation: StoredConversation };
+  resume?: { parts: string[]; conversation: StoredConversation; fromDelegation?: string | null };
 }
 
 /** A running session. */
@@ -168,6 +168,8 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     tools: ["*"],
     notBefore: new Date(now.getTime() - 60_000),
     expires: new Date(now.getTime() + (opts.delegationHours ?? 12) * 3600_000),
+    // A resumed session's delegation names the one it continues (signed by the user key).
+    ...(opts.resume?.fromDelegation ? { continues: opts.resume.fromDelegation } : {}),
   });
   const ledger = openLedger(opts.ledgerPath);
   const writer = ledger.startSession({

@@ -8,7 +8,7 @@
 import { loadConversation, type StoredConversation } from "../agent/conversation_store.ts";
 import { sessionParts } from "../agent/session_record.ts";
 import { RetieError } from "../core/errors.ts";
-import { type Ledger, openLedger } from "../ledger/mod.ts";
+import { type Delegation, delegationHash, type Ledger, openLedger } from "../ledger/mod.ts";
 
 /** A session that can be continued. */
 export interface Resumable {
@@ -80,7 +80,7 @@ export async function chooseResume(
   workspace: string,
   req: ResumeRequest,
   pick?: (choices: { name: string; value: string }[]) => Promise<string>,
-): Promise<{ parts: string[]; conversation: StoredConversation }> {
+): Promise<{ parts: string[]; conversation: StoredConversation; fromDelegation: string | null }> {
   const ledger = openLedger(ledgerPath);
   try {
     const list = resumableSessions(ledger, workspace);
@@ -119,7 +119,13 @@ export async function chooseResume(
     }
     const digest = String(lastConversation(ledger, id!)?.payload.digest ?? "") || null;
     const conversation = loadConversation(ledgerPath, id!, digest);
-    return { parts: sessionParts(ledger, id!), conversation };
+    const genesis = ledger.entries({ session: id!, kinds: ["genesis"] })[0];
+    const d = genesis?.payload.delegation as Delegation | undefined;
+    return {
+      parts: sessionParts(ledger, id!),
+      conversation,
+      fromDelegation: d ? delegationHash(d) : null,
+    };
   } finally {
     ledger.close();
   }

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { startAnthropicEmulator } from "../emulators/anthropic_emulator.ts";
-import { openLedger, verifyLedger } from "../../src/ledger/mod.ts";
+import { type Delegation, delegationHash, openLedger, verifyLedger } from "../../src/ledger/mod.ts";
 
 // deno-lint-ignore no-explicit-any
 type Body = any;
@@ -307,6 +307,24 @@ Deno.test("--continue sees the earlier conversation; undo reaches across the par
     const out2 = JSON.parse(second.stdout);
     assert.deepEqual(out2.parts, [s1, out2.session]);
     assert.match(second.stderr, new RegExp(`continuing ${s1}`));
+    {
+      // The new delegation, signed by the user key, names the one it continues.
+      const l = openLedger(join(iso.dir, "ledger.db"));
+      try {
+        const g1 = l.entries({ session: s1, kinds: ["genesis"] })[0];
+        const g2 = l.entries({ session: out2.session, kinds: ["genesis"] })[0];
+        const d1 = g1.payload.delegation as Delegation;
+        const d2 = g2.payload.delegation as Delegation;
+        assert.equal(d2.continues, delegationHash(d1));
+        assert.notEqual(d2.agent, d1.agent);
+        const resume = l.entries({ session: out2.session, kinds: ["event"] })
+          .find((e) => e.payload.type === "resume")!;
+        assert.equal(resume.payload.from, s1);
+        assert.equal(resume.payload.fromDelegation, delegationHash(d1));
+      } finally {
+        l.close();
+      }
+    }
     const third = await run(iso, [
       ws,
       ...base,
