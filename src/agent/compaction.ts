@@ -102,6 +102,8 @@ export class ContextManager {
   /** Characters per token, calibrated from what the service reports. */
   #ratio = CHARS_PER_TOKEN;
   #lastSentChars = 0;
+  /** The request being worked on (the last user message seen), kept across compactions. */
+  #request: string | null = null;
 
   constructor(deps: ContextDeps) {
     this.#deps = deps;
@@ -121,6 +123,7 @@ export class ContextManager {
   /** The messages for the next request; compacts first when they would pass the threshold. */
   async prepare(convo: CompactableConversation, signal?: AbortSignal): Promise<ChatMessage[]> {
     const w = this.window;
+    this.#noteRequest(convo.messages);
     let msgs = contextMessages(convo.summary, convo.messages);
     if (w && this.estimate(msgs) > COMPACT_AT * w) {
       await this.compact(convo, { reason: "auto", signal });
@@ -169,6 +172,7 @@ export class ContextManager {
   clear(convo: CompactableConversation): void {
     convo.messages = [];
     convo.summary = null;
+    this.#forget();
     this.#deps.meter.setContext(this.estimate([]));
   }
 
@@ -188,6 +192,7 @@ export class ContextManager {
     const w = this.window ?? Math.max(8192, this.estimate(convo.messages) * 2);
     const tokensBefore = this.estimate(contextMessages(convo.summary, convo.messages));
     const keep = Math.floor(w * (opts.keepShare ?? KEEP_RECENT));
+    this.#noteRequest(convo.messages);
     const cut = chooseCut(convo.messages, keep, this.#ratio);
     if (cut === null) return null;
     const older = convo.messages.slice(0, cut);
@@ -213,7 +218,14 @@ export class ContextManager {
       if (opts.signal?.aborted) throw e;
       fallback = `the model could not summarise: ${describeError(e).split("\n")[0]}`;
     }
-    const summary = this.#summaryText(modelSummary, older, recent, fallback, transcript);
+    const summary = this.#summaryText(
+      modelSummary,
+      older,
+      recent,
+      fallback,
+      transcript,
+      convo.summary,
+    );
     convo.summary = summary;
     convo.messages = recent;
     const tokensAfter = this.estimate(contextMessages(summary, recent));
@@ -235,12 +247,23 @@ export class ContextManager {
     return rec;
   }
 
+  #noteRequest(messages: ChatMessage[]): void {
+    const last = [...messages].reverse().find((m) => m.role === "user");
+    if (last) this.#request = last.content;
+  }
+
+  /** Starts over (after `/clear`): no request is being worked on. */
+  #forget(): void {
+    this.#request = null;
+  }
+
   #summaryText(
     model: string,
     older: ChatMessage[],
     recent: ChatMessage[],
     fallback: string | null,
     transcript: string,
+    previous: string | null,
   ): string {
     const parts: string[] = [];
     if (model) parts.push(model);
@@ -252,17 +275,24 @@ export class ContextManager {
         }`,
       );
     }
-    // The request being worked on, verbatim, if it is in the compacted part.
-    const lastUser = [...older].reverse().find((m) => m.role === "user");
-    if (lastUser && !recent.some((m) => m.role === "user")) {
-      parts.push(`Request being worked on (verbatim):\n${lastUser.content.slice(0, 4000)}`);
+    // The request being worked on, verbatim, when no recent message carries it.
+    if (this.#request !== null && !recent.some((m) => m.role === "user")) {
+      parts.push(`Request being worked on (verbatim):\n${this.#request.slice(0, 4000)}`);
     }
     const facts = this.#deps.facts?.().trim();
     if (facts) parts.push(facts);
-    const refs = refsIn(older);
+    // Refs of this compacted part and of every earlier one (the previous summary lists them).
+    const refs = [
+      ...new Set([
+        ...refsIn(previous ? [{ role: "user", content: previous }] : []),
+        ...refsIn(older),
+      ]),
+    ];
     if (refs.length) {
       parts.push(
-        `Stored results still recallable with recall(ref, offset, length): ${refs.join(", ")}`,
+        `Stored results still recallable with recall(ref, offset, length): ${
+          refs.slice(-60).join(", ")
+        }`,
       );
     }
     return parts.join("\n\n");

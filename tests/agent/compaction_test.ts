@@ -202,3 +202,23 @@ Deno.test("budget: tokens and quota units; off when not set", () => {
   assert.equal(budgetStop({ kind: "units", amount: 2 }, meter, () => 1.5), null);
   assert.match(budgetStop({ kind: "units", amount: 2 }, meter, () => 2.25)!, /2 quota units/);
 });
+
+Deno.test("compaction: the request and the refs survive a second compaction", async () => {
+  const { m } = manager(4096, (req) => ({ text: req.system ? "model summary" : "" }));
+  const convo = new Conversation();
+  convo.messages.push({ role: "user", content: "the one request" });
+  for (let i = 0; i < 12; i++) convo.messages.push(...toolStep(i, 1200));
+  convo.messages[2] = { ...convo.messages[2], content: 'recall(ref="res_00000000000000aa")' };
+  await m.prepare(convo);
+  assert.match(convo.summary!, /res_00000000000000aa/);
+  for (let i = 12; i < 24; i++) convo.messages.push(...toolStep(i, 1200));
+  await m.prepare(convo);
+  assert.match(convo.summary!, /res_00000000000000aa/);
+  assert.match(convo.summary!, /Request being worked on \(verbatim\):\nthe one request/);
+  // After /clear nothing of it is carried.
+  m.clear(convo);
+  convo.messages.push({ role: "user", content: "new" });
+  for (let i = 0; i < 12; i++) convo.messages.push(...toolStep(i, 1200));
+  await m.prepare(convo);
+  assert.doesNotMatch(convo.summary!, /the one request|res_00000000000000aa/);
+});

@@ -39,20 +39,35 @@ Deno.test("long session (ollama wire): past a small declared window it compacts 
   const iso = isolatedEnv();
   const ws = workspace();
   const WINDOW = 8192;
+  let recalled = "";
   const emu = startOllamaEmulator({
     contextLength: WINDOW,
     script: (b: Body, i) => {
       if (isSummariser(b)) {
         return { text: "Objective: read big.txt in pieces. Decisions: none yet." };
       }
-      return i < 30
-        ? {
+      if (i < 30) {
+        return {
           toolCalls: [{
             name: "read",
             arguments: JSON.stringify({ path: "big.txt", offset: i + 1 }),
           }],
-        }
-        : { text: "finished reading" };
+        };
+      }
+      // After the compactions: a ref from the compacted part (kept in the summary) still recalls.
+      if (recalled) return { text: "finished reading" };
+      const summary = String(
+        b.messages.find((m: Body) => /Summary of the earlier/.test(String(m.content)))?.content ??
+          "",
+      );
+      recalled = /Stored results still recallable[^\n]*?(res_[0-9a-f]{16})/.exec(summary)?.[1] ??
+        "";
+      return {
+        toolCalls: [{
+          name: "recall",
+          arguments: JSON.stringify({ ref: recalled, offset: 0, length: 50 }),
+        }],
+      };
     },
   });
   try {
@@ -86,6 +101,9 @@ Deno.test("long session (ollama wire): past a small declared window it compacts 
       assert.ok(t <= WINDOW, `a request of ${t} tokens`);
     }
     assert.match(r.stderr, /compacted the conversation \(auto\)/);
+    assert.match(recalled, /^res_[0-9a-f]{16}$/, "no ref survived in the summary");
+    const recall = out.actions.find((x: Body) => x.tool === "recall");
+    assert.equal(recall?.outcome, "ok");
     const ledger = openLedger(join(iso.dir, "ledger.db"));
     try {
       const events = ledger.entries({ session: out.session, kinds: ["event"] });
