@@ -4,7 +4,7 @@
  * @module
  */
 import type { Command } from "commander";
-import { RetieError } from "../core/errors.ts";
+import { describeError, RetieError } from "../core/errors.ts";
 import { defaultLedgerPath } from "../core/dirs.ts";
 import type { Register } from "./commands.ts";
 
@@ -79,47 +79,63 @@ export const register: Register = (program) => {
       if (opts.continue && opts.resume !== undefined) {
         throw new RetieError("give either --continue or --resume, not both", { exitCode: 2 });
       }
-      const { loadConfig, resolveSettings } = await import("../config/mod.ts");
-      const loaded = loadConfig();
-      const settings = resolveSettings(
-        {
-          provider: opts.provider,
-          model: opts.model,
-          baseUrl: opts.baseUrl,
-          maxTier: opts.maxTier,
-          contextWindow: opts.contextWindow,
-          budget: opts.budget,
-          mode: opts.mode,
-          maxSteps: opts.maxSteps,
-        },
-        env,
-        loaded.config,
-        loaded.path,
-      );
-      const { runSessionCli } = await import("./run_session.ts");
-      Deno.exitCode = await runSessionCli({
-        dir,
-        headless: opts.headless === true,
-        prompt: opts.prompt,
-        provider: settings.provider.value,
-        model: settings.model.value,
-        baseUrl: settings.baseUrl.value,
-        maxSteps: settings.maxSteps.value,
-        maxTier: settings.maxTier.value,
-        contextWindow: settings.contextWindow.value,
-        budget: settings.budget.value,
-        mode: settings.mode.value,
-        network: opts.network === true,
-        yes: opts.yes === true,
-        ledgerPath: opts.ledger ?? defaultLedgerPath(),
-        outputFormat: format as typeof OUTPUT_FORMATS[number],
-        failOnRefusal: opts.failOnRefusal === true,
-        resume: opts.continue
-          ? { latest: true }
-          : opts.resume === undefined
-          ? undefined
-          : { latest: false, id: typeof opts.resume === "string" ? opts.resume : undefined },
-      });
+      try {
+        const { loadConfig, resolveSettings } = await import("../config/mod.ts");
+        const loaded = loadConfig();
+        const settings = resolveSettings(
+          {
+            provider: opts.provider,
+            model: opts.model,
+            baseUrl: opts.baseUrl,
+            maxTier: opts.maxTier,
+            contextWindow: opts.contextWindow,
+            budget: opts.budget,
+            mode: opts.mode,
+            maxSteps: opts.maxSteps,
+          },
+          env,
+          loaded.config,
+          loaded.path,
+        );
+        const { runSessionCli } = await import("./run_session.ts");
+        Deno.exitCode = await runSessionCli({
+          dir,
+          headless: opts.headless === true,
+          prompt: opts.prompt,
+          provider: settings.provider.value,
+          model: settings.model.value,
+          baseUrl: settings.baseUrl.value,
+          maxSteps: settings.maxSteps.value,
+          maxTier: settings.maxTier.value,
+          contextWindow: settings.contextWindow.value,
+          budget: settings.budget.value,
+          mode: settings.mode.value,
+          network: opts.network === true,
+          yes: opts.yes === true,
+          ledgerPath: opts.ledger ?? defaultLedgerPath(),
+          outputFormat: format as typeof OUTPUT_FORMATS[number],
+          failOnRefusal: opts.failOnRefusal === true,
+          resume: opts.continue
+            ? { latest: true }
+            : opts.resume === undefined
+            ? undefined
+            : { latest: false, id: typeof opts.resume === "string" ? opts.resume : undefined },
+        });
+      } catch (e) {
+        // A script reading JSON still gets one result object; the message goes to stderr too.
+        if (format !== "text") {
+          const code = e instanceof RetieError ? e.exitCode : 1;
+          const line = JSON.stringify({
+            type: "result",
+            session: null,
+            status: "error",
+            result: describeError(e),
+            exitCode: code,
+          });
+          Deno.stdout.writeSync(new TextEncoder().encode(line + "\n"));
+        }
+        throw e;
+      }
     });
 };
 

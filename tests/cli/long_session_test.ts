@@ -441,3 +441,67 @@ Deno.test("on the Ollama ladder: each model's window comes from /api/show, also 
     await emu.close();
   }
 });
+
+Deno.test("a budget in Ollama quota units stops the session before the call that would pass it", async () => {
+  const { MODELS, KEY } = await import("../models/helpers.ts");
+  const iso = isolatedEnv();
+  const ws = workspace();
+  const emu = startOllamaEmulator({
+    models: MODELS,
+    script: (_b, i) => ({
+      toolCalls: [{ name: "read", arguments: JSON.stringify({ path: "big.txt", offset: i + 1 }) }],
+      usage: { prompt: 10, completion: 5 },
+    }),
+  });
+  try {
+    const r = await runRetie([
+      "--ledger",
+      join(iso.dir, "ledger.db"),
+      "run",
+      ws,
+      "--headless",
+      "-p",
+      "read",
+      "--base-url",
+      `${emu.url}/v1`,
+      "--output-format",
+      "json",
+    ], { env: { ...iso.env, OLLAMA_API_KEY: KEY, RETIE_BUDGET: "40 units" } });
+    assert.equal(r.code, 1, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.status, "budget");
+    assert.match(out.result, /budget of 40 quota units is spent \(45 used\)/);
+    // Tier 1: 15 units a call; the fourth call was never made.
+    assert.equal(out.usage.quotaUnits, 45);
+    assert.equal(emu.requests.filter((q) => q.path === "/v1/chat/completions").length, 3);
+  } finally {
+    await emu.close();
+  }
+});
+
+Deno.test("json mode: a run that cannot start still prints one result object", async () => {
+  const iso = isolatedEnv();
+  const ws = workspace();
+  const r = await runRetie([
+    "--ledger",
+    join(iso.dir, "ledger.db"),
+    "run",
+    ws,
+    "--headless",
+    "-p",
+    "x",
+    "--provider",
+    "anthropic",
+    "--model",
+    "m",
+    "--output-format",
+    "json",
+  ], { env: iso.env });
+  assert.equal(r.code, 2, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.type, "result");
+  assert.equal(out.status, "error");
+  assert.equal(out.exitCode, 2);
+  assert.match(out.result, /ANTHROPIC_API_KEY is not set/);
+  assert.match(r.stderr, /ANTHROPIC_API_KEY is not set/);
+});
