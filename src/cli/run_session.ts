@@ -22,6 +22,16 @@ import type { SessionBudget } from "../agent/budget.ts";
 import { formatUsage } from "../agent/usage_meter.ts";
 import { buildRunResult, emitJsonLine, type OutputFormat, resumeHint } from "./run_output.ts";
 import { chooseResume, type ResumeRequest } from "./run_resume.ts";
+import {
+  banners,
+  describeLadderEvent,
+  detectContextWindow,
+  env,
+  isLocal,
+  readStdin,
+  stderrSink,
+  stdinIsTerminal,
+} from "./run_support.ts";
 
 /** Everything `retie run` was given. */
 export interface RunSessionOptions {
@@ -46,58 +56,6 @@ export interface RunSessionOptions {
   failOnRefusal?: boolean;
   /** `--continue` / `--resume [ID]`. */
   resume?: ResumeRequest;
-}
-
-/** stderr as a sink: what people read, when stdout carries JSON. */
-const stderrSink: Sink = {
-  write: (t) => void Deno.stderr.writeSync(new TextEncoder().encode(t)),
-  isTerminal: false,
-};
-
-function env(name: string): string | undefined {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function stdinIsTerminal(): boolean {
-  try {
-    return Deno.stdin.isTerminal();
-  } catch {
-    return false;
-  }
-}
-
-async function readStdin(): Promise<string> {
-  let text = "";
-  for await (const ch of Deno.stdin.readable.pipeThrough(new TextDecoderStream())) text += ch;
-  return text.trim();
-}
-
-/** Start-up banners: a control that is bypassed, or a wall that is open, says so. */
-export function banners(o: { yes: boolean; network: boolean; sandbox: SandboxSettings }): string[] {
-  const out: string[] = [];
-  if (o.yes) {
-    out.push(c.bold(c.yellow(
-      "warning: --yes approves every action the policy would ask about. The gate still denies what " +
-        "it denies, but nobody reviews what it would have asked.",
-    )));
-  }
-  if (o.network) {
-    out.push(c.bold(c.yellow(
-      "warning: --network gives sandboxed commands the network. Anything a command can read can now " +
-        "leave this machine, and no snapshot undoes that; shell commands are irreversible and ask.",
-    )));
-  }
-  if (!o.sandbox.available) {
-    out.push(c.bold(c.red(
-      `sandbox unavailable: ${o.sandbox.unavailableReason}. Shell commands are irreversible and need ` +
-        "approval every time; retie never runs them unsandboxed silently.",
-    )));
-  }
-  return out;
 }
 
 /**
@@ -403,39 +361,4 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     spinner.stop();
     close();
   }
-}
-
-/** The window: Ollama's /api/show (also an OpenAI-compatible local server), else the table. */
-async function detectContextWindow(
-  o: RunSessionOptions,
-  provider: Provider,
-  apiKey: string | undefined,
-): Promise<number | undefined> {
-  const { ollamaContextWindow, tableContextWindow } = await import("../models/mod.ts");
-  const askOllama = o.provider === "ollama" || (o.provider === "openai" && o.baseUrl);
-  if (askOllama) {
-    const n = await ollamaContextWindow(
-      o.baseUrl ?? "https://ollama.com/v1",
-      provider.model,
-      apiKey,
-    );
-    if (n) return n;
-  }
-  return tableContextWindow(provider.model) ?? undefined;
-}
-
-function isLocal(url: string): boolean {
-  try {
-    const h = new URL(url).hostname;
-    return h === "localhost" || h === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(h);
-  } catch {
-    return false;
-  }
-}
-
-function describeLadderEvent(e: { type: string } & Record<string, unknown>): string {
-  const parts = [e.from && e.to ? `${e.from} → ${e.to}` : e.model, e.reason, e.detail].filter(
-    Boolean,
-  );
-  return parts.join(": ");
 }
