@@ -219,9 +219,7 @@ export async function runRepl(
   } finally {
     input.close();
   }
-  console.error(
-    c.dim(`session ${session.id} closed with a checkpoint · retie replay ${session.id}`),
-  );
+  // The caller closes the session (final checkpoint) and then says so.
   return 0;
 }
 

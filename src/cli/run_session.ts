@@ -355,7 +355,14 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       shown,
       input,
     });
-    console.error(c.dim(`${formatUsage(session.usage())} · resume: ${resumeHint(session.id)}`));
+    const usage = formatUsage(session.usage());
+    spinner.stop();
+    close();
+    // Said only once the final checkpoint is written (a terminal closed right after loses nothing).
+    console.error(
+      c.dim(`session ${session.id} closed with a checkpoint · retie replay ${session.id}`),
+    );
+    console.error(c.dim(`${usage} · resume: ${resumeHint(session.id)}`));
     return code;
   } finally {
     spinner.stop();
