@@ -97,6 +97,13 @@ export const register: Register = (program) => {
           loaded.config,
           loaded.path,
         );
+        const budget = settings.budget.value;
+        if (budget?.kind === "units" && settings.provider.value !== "ollama") {
+          throw new RetieError(
+            `${settings.budget.from} is in quota units, which only Ollama meters (provider ${settings.provider.value})`,
+            { hint: 'give the budget in tokens, e.g. --budget "500k tokens"', exitCode: 2 },
+          );
+        }
         const { runSessionCli } = await import("./run_session.ts");
         Deno.exitCode = await runSessionCli({
           dir,

@@ -133,3 +133,22 @@ Deno.test("retie config: effective values and where each came from; a bad file e
   assert.equal(run.code, 2, run.stderr);
   assert.match(run.stderr, /invalid config/);
 });
+
+Deno.test("retie run: a budget in quota units needs the Ollama provider", async () => {
+  const iso = isolatedEnv();
+  const r = await runRetie([
+    "run",
+    iso.dir,
+    "--headless",
+    "-p",
+    "x",
+    "--provider",
+    "anthropic",
+    "--model",
+    "m",
+    "--budget",
+    "3 units",
+  ], { env: { ...iso.env, ANTHROPIC_API_KEY: "k" } });
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /--budget is in quota units, which only Ollama meters/);
+});
