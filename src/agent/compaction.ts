@@ -189,8 +189,9 @@ export class ContextManager {
       keepShare?: number;
     },
   ): Promise<CompactionRecord | null> {
-    const w = this.window ?? Math.max(8192, this.estimate(convo.messages) * 2);
     const tokensBefore = this.estimate(contextMessages(convo.summary, convo.messages));
+    // Window unknown (a manual /compact): keep 30 % of what there is now.
+    const w = this.window ?? Math.max(8192, tokensBefore);
     const keep = Math.floor(w * (opts.keepShare ?? KEEP_RECENT));
     this.#noteRequest(convo.messages);
     const cut = chooseCut(convo.messages, keep, this.#ratio);
