@@ -4,12 +4,14 @@
  *
  * Robust to what weaker models do: hallucinated tool names and malformed arguments come back as
  * error results (the dispatch), identical calls repeated in a row are stopped, and every turn has a
- * step budget while the session has a total one.
+ * step budget. The session has no fixed cap: its context (compaction) and the budget the person
+ * chose are kept by {@link LoopContext} (compaction.ts, budget.ts).
  *
  * @module
  */
 import { canonicalJson } from "../core/canonical_json.ts";
 import { describeError } from "../core/errors.ts";
+import { ProviderError } from "../providers/errors.ts";
 import type { ToolDefinition } from "../core/tool.ts";
 import type { ChatMessage, ModelTurn, Provider, ToolCall } from "../providers/types.ts";
 import type { DispatchResult } from "./dispatch.ts";
@@ -18,14 +20,14 @@ import type { DispatchResult } from "./dispatch.ts";
 export interface Budgets {
   /** Model calls per user turn. */
   maxStepsPerTurn: number;
-  /** Model calls per session. */
-  maxTotalSteps: number;
+  /** Model calls per session: none unless given (a session budget is `--budget`). */
+  maxTotalSteps?: number;
   /** Identical calls in a row before the call is refused (and twice that before the turn stops). */
   maxRepeats: number;
 }
 
 /** Sensible defaults. */
-export const DEFAULT_BUDGETS: Budgets = { maxStepsPerTurn: 40, maxTotalSteps: 200, maxRepeats: 3 };
+export const DEFAULT_BUDGETS: Budgets = { maxStepsPerTurn: 40, maxRepeats: 3 };
 
 /** What the terminal (or a test) hears about. */
 export interface AgentEvents {
@@ -53,7 +55,21 @@ export interface TurnSummary {
 /** The conversation and its counters, kept across turns. */
 export class Conversation {
   messages: ChatMessage[] = [];
+  /** The summary of the turns compacted away (sent first, before `messages`). */
+  summary: string | null = null;
   totalSteps = 0;
+}
+
+/** Context and budget keeping between requests (see compaction.ts and budget.ts). */
+export interface LoopContext {
+  /** The messages to send next (compacting first when they would not fit). */
+  prepare(convo: Conversation, signal?: AbortSignal): Promise<ChatMessage[]>;
+  /** Records what a response used. */
+  record(turn: ModelTurn, sent: ChatMessage[]): void;
+  /** The service said the prompt overflows its window: compact harder; true to retry once. */
+  overflow(convo: Conversation, signal?: AbortSignal, serviceMessage?: string): Promise<boolean>;
+  /** Why the session must stop before its next request (the budget is spent), or null. */
+  stopReason(): string | null;
 }
 
 /** Everything the loop needs. */
@@ -65,6 +81,8 @@ export interface LoopDeps {
   budgets?: Budgets;
   events?: AgentEvents;
   signal?: AbortSignal;
+  /** Context window and session budget; without it every message is sent as is. */
+  context?: LoopContext;
 }
 
 /**
@@ -110,21 +128,22 @@ async function turnInner(
       ev.onNotice?.(text);
       return { status: "budget", text, steps, actions };
     }
-    if (convo.totalSteps >= budgets.maxTotalSteps) {
+    if (budgets.maxTotalSteps !== undefined && convo.totalSteps >= budgets.maxTotalSteps) {
       const text =
         `stopped: the session reached its total budget (${budgets.maxTotalSteps} model calls)`;
       ev.onNotice?.(text);
       return { status: "budget", text, steps, actions };
     }
+    const spent = deps.context?.stopReason() ?? null;
+    if (spent) {
+      ev.onNotice?.(spent);
+      return { status: "budget", text: spent, steps, actions };
+    }
     steps++;
     convo.totalSteps++;
-    ev.onModelStart?.(deps.provider.model);
     let turn: ModelTurn;
     try {
-      turn = await deps.provider.complete(
-        { system: deps.system, messages: convo.messages, tools: deps.tools, signal: deps.signal },
-        { onText: ev.onText, onReasoning: ev.onReasoning },
-      );
+      turn = await requestTurn(convo, deps);
     } catch (e) {
       if (deps.signal?.aborted) return { status: "cancelled", text: "cancelled", steps, actions };
       return { status: "error", text: describeError(e), steps, actions };
@@ -185,6 +204,42 @@ async function turnInner(
         answerRest(convo, turn.toolCalls, call);
         return { status: "cancelled", text: "cancelled", steps, actions };
       }
+    }
+  }
+}
+
+/**
+ * One request: the context prepares what is sent (compacting when needed); a context-overflow
+ * error compacts once more and retries once, else fails with a message that says what to do.
+ */
+async function requestTurn(convo: Conversation, deps: LoopDeps): Promise<ModelTurn> {
+  const ev = deps.events ?? {};
+  for (let attempt = 0;; attempt++) {
+    const messages = deps.context ? await deps.context.prepare(convo, deps.signal) : convo.messages;
+    ev.onModelStart?.(deps.provider.model);
+    try {
+      const turn = await deps.provider.complete(
+        { system: deps.system, messages, tools: deps.tools, signal: deps.signal },
+        { onText: ev.onText, onReasoning: ev.onReasoning },
+      );
+      deps.context?.record(turn, messages);
+      return turn;
+    } catch (e) {
+      const overflow = e instanceof ProviderError && e.kind === "context_overflow";
+      if (!overflow || !deps.context || deps.signal?.aborted) throw e;
+      if (attempt === 0) {
+        ev.onNotice?.("the conversation overflowed the model's context window: compacting");
+        if (await deps.context.overflow(convo, deps.signal, e.serviceMessage)) continue;
+      }
+      throw new ProviderError("context_overflow", e.serviceMessage, {
+        status: e.status,
+        model: e.model,
+        hint: attempt === 0
+          ? "nothing was left to compact: /clear starts a fresh conversation, or use a model " +
+            "with a larger context window (--context-window tells retie a smaller one)"
+          : "it still overflowed after compacting: /clear starts a fresh conversation, or set " +
+            "a smaller --context-window so retie compacts earlier",
+      });
     }
   }
 }

@@ -29,6 +29,11 @@ import type { Provider } from "../providers/types.ts";
 import { VERSION } from "../version.ts";
 import { dispatch } from "./dispatch.ts";
 import { type AgentEvents, type Budgets, Conversation, runTurn, type TurnSummary } from "./loop.ts";
+import type { SessionBudget } from "./budget.ts";
+import type { CompactionRecord } from "./compaction.ts";
+import type { StoredConversation } from "./conversation_store.ts";
+import { type SessionContext, sessionContext } from "./session_context.ts";
+import type { UsageReport } from "./usage_meter.ts";
 import { buildPrompts, type Prompts } from "./prompts.ts";
 import { ResultStore } from "./result_store.ts";
 import type { McpHost } from "../mcp/mod.ts";
@@ -73,6 +78,14 @@ export interface SessionOptions {
   /** Large-result handling: results longer than `threshold` characters become a preview of
    * `previewChars` plus a ref (defaults in preview.ts; tuned by bench/preview_bench.ts). */
   previews?: { threshold?: number; previewChars?: number };
+  /** The model's context window in tokens (null or absent: unknown, no automatic compaction). */
+  contextWindow?: number | null;
+  /** The session budget the person chose (off when absent). */
+  budget?: SessionBudget;
+  /** Ollama quota units this session used so far (a budget in units needs it). */
+  unitsUsed?: () => number | null;
+  /** Continues an earlier session: its parts (oldest first) and its stored conversation. */
+  resume?: { parts: string[]; conversation: StoredConversation; fromDelegation?: string | null };
 }
 
 /** A running session. */
@@ -101,6 +114,17 @@ export interface AgentSession {
   undo(actionId: string | null, force?: boolean): Promise<UndoReport>;
   /** Undoes everything this session's delegation authorised, newest first. */
   undoAll(force?: boolean): Promise<UndoReport[]>;
+  /** The ledger sessions this one continues (oldest first), then this one. */
+  readonly parts: string[];
+  /** Tokens used, per model, and the context used of the window. */
+  usage(): UsageReport;
+  /** Summarises the older turns now (`/compact [focus]`); null when there was nothing to. */
+  compact(focus?: string): Promise<CompactionRecord | null>;
+  /** Starts a fresh conversation in the same session (`/clear`); recorded. */
+  clear(): void;
+  /** The window of the model now in use (the ladder moved to another model); the next request
+   * waits for a lookup still under way. */
+  setContextWindow(tokens: number | null | Promise<number | null>): void;
   /** Final checkpoint; closes the stores. */
   close(): void;
 }
@@ -159,6 +183,8 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     tools: ["*"],
     notBefore: new Date(now.getTime() - 60_000),
     expires: new Date(now.getTime() + (opts.delegationHours ?? 12) * 3600_000),
+    // A resumed session's delegation names the one it continues (signed by the user key).
+    ...(opts.resume?.fromDelegation ? { continues: opts.resume.fromDelegation } : {}),
   });
   refuseInvalidLedger(opts.ledgerPath);
   const ledger = openLedger(opts.ledgerPath);
@@ -279,6 +305,16 @@ function startSessionSync(opts: SessionOptions): AgentSession {
   };
   const conversation = new Conversation();
   const definitions = toolDefinitions([...tools.values()]);
+  const parts = [...(opts.resume?.parts ?? []), writer.sessionId];
+  const context: SessionContext = sessionContext({
+    opts,
+    ledger,
+    writer,
+    conversation,
+    parts,
+    system: prompts.system,
+    toolsChars: JSON.stringify(definitions).length,
+  });
 
   return {
     id: writer.sessionId,
@@ -303,13 +339,17 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       guard = makeGuard();
       writer.append("event", { type: "mode", mode: next });
     },
+    parts,
+    usage: () => context.meter.report(),
+    compact: (focus) => context.compact(focus),
+    clear: () => context.clear(),
+    setContextWindow: (tokens) => context.setWindow(tokens),
     undo(actionId, force = false) {
       let target = actionId;
       if (!target) {
-        const undone = new Set(
-          ledger.entries({ session: writer.sessionId, kinds: ["undo"] }).map((e) => e.actionId),
-        );
-        const intents = ledger.entries({ session: writer.sessionId, kinds: ["intent"] })
+        // Every part of a resumed session: the newest reversible action not undone yet.
+        const undone = new Set(ledger.entries({ kinds: ["undo"] }).map((e) => e.actionId));
+        const intents = parts.flatMap((p) => ledger.entries({ session: p, kinds: ["intent"] }))
           .filter((e) => !undone.has(e.actionId) && e.payload.class === "reversible");
         target = intents.at(-1)?.actionId ?? null;
       }
@@ -326,8 +366,11 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       }
       return undoAction(target, undoDeps(force));
     },
-    undoAll(force = false) {
-      return undoAll(writer.sessionId, undoDeps(force));
+    async undoAll(force = false) {
+      // Newest part first, each part newest action first.
+      const reports: UndoReport[] = [];
+      for (const p of [...parts].reverse()) reports.push(...await undoAll(p, undoDeps(force)));
+      return reports;
     },
     async turn(text: string, signal: AbortSignal = ac.signal) {
       writer.append("event", { type: "turn", text });
@@ -338,6 +381,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
         budgets: opts.budgets,
         events: recordAnswers(opts.events, writer, () => opts.provider.model),
         signal,
+        context: context.loop,
         dispatch: (call) =>
           dispatch(call, {
             guard: guard,
@@ -368,6 +412,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
           actions: summary.actions,
         });
       }
+      context.saveConversation();
       return summary;
     },
     close() {

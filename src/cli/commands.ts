@@ -18,6 +18,7 @@ import { register as undo } from "./undo.ts";
 import { register as inspect } from "./inspect.ts";
 import { register as mcp } from "./mcp.ts";
 import { register as exportCmd } from "./export.ts";
+import { register as config } from "./config.ts";
 
 /** A subcommand registration: adds itself to the program. */
 export type Register = (program: Command) => void;
@@ -38,4 +39,5 @@ export const COMMANDS: Register[] = [
   inspect,
   mcp,
   exportCmd,
+  config,
 ];

@@ -12,9 +12,9 @@
  *
  * @module
  */
-import { join } from "node:path";
 import { z } from "zod";
 import { configDir } from "../core/dirs.ts";
+import { configPath, loadConfig } from "../config/mod.ts";
 import { RetieError } from "../core/errors.ts";
 import { openLedger, verifyLedger } from "../ledger/mod.ts";
 import { exportOtlp, type OtlpReport, tracesUrl } from "../ui/otlp.ts";
@@ -51,26 +51,12 @@ const ConfigSchema = z.object({
  * ```
  */
 export function readOtlpConfig(dir: string = configDir()): OtlpTarget | null {
-  const path = join(dir, "config.json");
-  let text: string;
-  try {
-    text = Deno.readTextFileSync(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return null;
-    throw new RetieError(`cannot read ${path}: ${(e as Error).message}`, { exitCode: 2 });
-  }
-  let parsed;
-  try {
-    parsed = ConfigSchema.safeParse(JSON.parse(text));
-  } catch (e) {
-    throw new RetieError(`cannot read ${path}: not JSON (${(e as Error).message})`, {
-      hint: 'fix the file, e.g. { "otlp": "http://127.0.0.1:4318" }, or remove it',
-      exitCode: 2,
-    });
-  }
+  // One reading of the file (loadConfig validates its keys); the otlp section is checked here.
+  const loaded = loadConfig(configPath(dir));
+  const parsed = ConfigSchema.safeParse({ otlp: loaded.config.otlp });
   if (!parsed.success) {
     const why = parsed.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`);
-    throw new RetieError(`cannot use ${path}: ${why.join("; ")}`, {
+    throw new RetieError(`cannot use ${loaded.path}: ${why.join("; ")}`, {
       hint: 'otlp takes a URL or { "endpoint": URL, "headers": { NAME: VALUE } }',
       exitCode: 2,
     });

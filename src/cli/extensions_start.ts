@@ -5,11 +5,10 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { configPath, loadConfig } from "../config/mod.ts";
 import { type AgentTypes, parseAgentTypes } from "../agent/agent_types.ts";
 import { protectedPaths } from "../agent/session.ts";
 import { cacheDir, configDir, stateDir } from "../core/dirs.ts";
-import { RetieError } from "../core/errors.ts";
 import type { SandboxSettings } from "../core/tool.ts";
 import {
   grantsOf,
@@ -40,22 +39,10 @@ export interface ExtensionConfig {
  * ```
  */
 export function loadExtensionConfig(dir: string = configDir()): ExtensionConfig {
-  const source = join(dir, "config.json");
-  let raw: Record<string, unknown> = {};
-  try {
-    const parsed = JSON.parse(Deno.readTextFileSync(source));
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-      throw new Error("not a JSON object");
-    }
-    raw = parsed;
-  } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) {
-      throw new RetieError(`cannot read the config (${source}): ${(e as Error).message}`, {
-        hint: "make it a JSON object (format: docs/tools.md), or move it away",
-        exitCode: 2,
-      });
-    }
-  }
+  // One reading of the file: loadConfig validates its keys; each section is checked here.
+  const loaded = loadConfig(configPath(dir));
+  const source = loaded.path;
+  const raw = loaded.config as { mcpServers?: unknown; agents?: unknown };
   const forbidden = [configDir(), stateDir(), cacheDir()];
   return {
     mcpServers: parseMcpServers(raw.mcpServers, source, forbidden),

@@ -47,14 +47,39 @@ export const register: Register = (program) => {
         );
       }
       const p = loadEffectivePolicy(workspace);
+      const { rememberedFor } = await import("../agent/remembered_approvals.ts");
+      const { configPath } = await import("../config/mod.ts");
+      const real = (() => {
+        try {
+          return Deno.realPathSync(workspace);
+        } catch {
+          return workspace;
+        }
+      })();
+      const remembered = rememberedFor(real);
       if (opts.json) {
         console.log(
           JSON.stringify(
-            { identity: p.identity, digest: p.digest, sources: p.sources, policy: p.doc },
+            {
+              identity: p.identity,
+              digest: p.digest,
+              sources: p.sources,
+              policy: p.doc,
+              rememberedApprovals: remembered,
+            },
             null,
             2,
           ),
         );
-      } else console.log(formatPolicy(p));
+      } else {
+        console.log(formatPolicy(p));
+        console.log(
+          `\nremembered approvals for ${real} (${configPath()}; they answer an ask, never a deny):`,
+        );
+        if (remembered.length === 0) console.log("  none");
+        for (const r of remembered) {
+          console.log(`  allow ${r.tool} matching ${JSON.stringify(r.pattern)} (added ${r.added})`);
+        }
+      }
     });
 };

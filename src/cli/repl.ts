@@ -12,12 +12,16 @@ import type { AgentSession } from "../agent/session.ts";
 import { stateDir } from "../core/dirs.ts";
 import { describeError } from "../core/errors.ts";
 import { c } from "../ui/color.ts";
+import { contextCommand, initRequest } from "./repl_context.ts";
 
 const HELP = `commands:
   /undo [id]      undo one action (default: the last one that can be undone)
   /undo-all       undo everything this session did, newest first
   /ledger [n]     the last n ledger entries of this session (default 10)
-  /usage          quota units used (Ollama ladder)
+  /usage          tokens used (every provider), context used, quota units (Ollama)
+  /compact [focus]  summarise the older turns now (recent ones stay verbatim)
+  /clear          start a fresh conversation in this session (recorded)
+  /init [notes]   draft an AGENTS.md for this project (a write, gated like any other)
   /model          the model in use
   /mcp            MCP servers, their tools and the rule that classifies each
   /mode plan|default  plan = read-only (no write, edit or bash)
@@ -185,6 +189,8 @@ export async function runRepl(
       if (text === null) break;
       text = text.trim();
       if (!text) continue;
+      // `/init [notes]`: a request like any other, so the AGENTS.md it writes is gated.
+      if (/^\/init(\s|$)/.test(text)) text = initRequest(text.slice(5).trim());
       if (text.startsWith("/")) {
         try {
           if (await slash(text, session)) break;
@@ -214,9 +220,7 @@ export async function runRepl(
   } finally {
     input.close();
   }
-  console.error(
-    c.dim(`session ${session.id} closed with a checkpoint · retie replay ${session.id}`),
-  );
+  // The caller closes the session (final checkpoint) and then says so.
   return 0;
 }
 
@@ -283,25 +287,11 @@ export async function slash(text: string, session: AgentSession): Promise<boolea
       }
       return false;
     }
-    case "/usage": {
-      const { UsageStore } = await import("../models/mod.ts");
-      const store = new UsageStore();
-      try {
-        const summary = store.summary();
-        const mine = summary.bySession.find((r) => r.key === session.id);
-        console.log(
-          mine
-            ? `this session: ${mine.units} quota units over ${mine.calls} calls (${mine.inputTokens} in, ${mine.outputTokens} out)`
-            : "this session has recorded no metered usage (usage is kept for the Ollama ladder)",
-        );
-        console.log(
-          `all sessions: ${summary.total.units} units over ${summary.total.calls} calls · retie usage for more`,
-        );
-      } finally {
-        store.close();
-      }
+    case "/usage":
+    case "/compact":
+    case "/clear":
+      await contextCommand(cmd, arg, session);
       return false;
-    }
     case "/undo":
     case "/undo-all": {
       const reports = cmd === "/undo" ? [await session.undo(arg || null)] : await session.undoAll();

@@ -13,10 +13,26 @@ import { loadExtensionConfig, startSessionServers } from "./extensions_start.ts"
 import type { AgentEvents } from "../agent/loop.ts";
 import type { Provider } from "../providers/types.ts";
 import { c } from "../ui/color.ts";
-import { renderOutcome, Spinner, stdoutSink } from "../ui/live.ts";
-import { askApproval } from "../ui/approval.ts";
+import { renderOutcome, type Sink, Spinner, stdoutSink } from "../ui/live.ts";
+import { askApprovalChoice } from "../ui/approval.ts";
+import { rememberingApprover } from "../agent/remembered_approvals.ts";
 import { INTERACTIVE_OBJECTIVE } from "../ui/replay_model.ts";
 import { ReplInput, runRepl } from "./repl.ts";
+import { initRequest } from "./repl_context.ts";
+import type { SessionBudget } from "../agent/budget.ts";
+import { formatUsage } from "../agent/usage_meter.ts";
+import { buildRunResult, emitJsonLine, type OutputFormat, resumeHint } from "./run_output.ts";
+import { chooseResume, type ResumeRequest } from "./run_resume.ts";
+import {
+  banners,
+  describeLadderEvent,
+  detectContextWindow,
+  env,
+  isLocal,
+  readStdin,
+  stderrSink,
+  stdinIsTerminal,
+} from "./run_support.ts";
 
 /** Everything `retie run` was given. */
 export interface RunSessionOptions {
@@ -34,52 +50,15 @@ export interface RunSessionOptions {
   ledgerPath: string;
   /** Export the session to this OTLP/HTTP collector when it ends (else config.json's `otlp`). */
   otlp?: string;
-}
-
-function env(name: string): string | undefined {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function stdinIsTerminal(): boolean {
-  try {
-    return Deno.stdin.isTerminal();
-  } catch {
-    return false;
-  }
-}
-
-async function readStdin(): Promise<string> {
-  let text = "";
-  for await (const ch of Deno.stdin.readable.pipeThrough(new TextDecoderStream())) text += ch;
-  return text.trim();
-}
-
-/** Start-up banners: a control that is bypassed, or a wall that is open, says so. */
-export function banners(o: { yes: boolean; network: boolean; sandbox: SandboxSettings }): string[] {
-  const out: string[] = [];
-  if (o.yes) {
-    out.push(c.bold(c.yellow(
-      "warning: --yes approves every action the policy would ask about. The gate still denies what " +
-        "it denies, but nobody reviews what it would have asked.",
-    )));
-  }
-  if (o.network) {
-    out.push(c.bold(c.yellow(
-      "warning: --network gives sandboxed commands the network. Anything a command can read can now " +
-        "leave this machine, and no snapshot undoes that; shell commands are irreversible and ask.",
-    )));
-  }
-  if (!o.sandbox.available) {
-    out.push(c.bold(c.red(
-      `sandbox unavailable: ${o.sandbox.unavailableReason}. Shell commands are irreversible and need ` +
-        "approval every time; retie never runs them unsandboxed silently.",
-    )));
-  }
-  return out;
+  /** The model's context window (else asked of Ollama's /api/show, or a known table). */
+  contextWindow?: number;
+  budget?: SessionBudget;
+  /** Headless output (default text). */
+  outputFormat?: OutputFormat;
+  /** Exit 3 when the run finished but something was refused. */
+  failOnRefusal?: boolean;
+  /** `--continue` / `--resume [ID]`. */
+  resume?: ResumeRequest;
 }
 
 /**
@@ -95,6 +74,22 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   // Read before anything starts, so a bad setting is an error now, not after the work.
   const { readOtlpConfig, exportAtEnd } = await import("./export_sessions.ts");
   const otlp = o.otlp ? { endpoint: o.otlp, headers: {} } : readOtlpConfig();
+  const format = o.outputFormat ?? "text";
+  const json = format !== "text";
+  const stream = format === "stream-json";
+  // In the JSON modes stdout carries JSON only: what people read goes to stderr.
+  const human: Sink = json ? stderrSink : stdoutSink;
+  const resume = o.resume
+    ? await chooseResume(
+      o.ledgerPath,
+      workspace,
+      o.resume,
+      o.headless || !stdinIsTerminal() ? undefined : async (choices) => {
+        const { select } = await import("@inquirer/prompts");
+        return await select({ message: "resume which session?", choices });
+      },
+    )
+    : undefined;
   const check = await checkSandbox();
   const sandbox: SandboxSettings = {
     available: check.available,
@@ -117,13 +112,13 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     });
   }
 
-  const spinner = new Spinner();
+  const spinner = new Spinner(human);
   let streaming = false;
   let reasoning = false;
   /** Ends a line of streamed text (a stream that failed midway left it open) before a notice. */
   const endLine = (): void => {
     spinner.stop();
-    if (streaming || reasoning) stdoutSink.write("\n");
+    if (streaming || reasoning) human.write("\n");
     streaming = false;
     reasoning = false;
   };
@@ -132,20 +127,34 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   const pending: Record<string, unknown>[] = [];
   let record = (e: Record<string, unknown>): void => void pending.push(e);
   let reportFailure: (reason: string) => void = () => {};
+  let unitsUsed: () => number | null = () => null;
+  /** The ladder moved to another model: its window, once known (set when the session exists). */
+  let onModelWindow: (tokens: Promise<number | null>) => void = () => {};
   let provider: Provider;
+  let apiKeyForShow: string | undefined;
   if (o.provider === "ollama") {
     const { openSessionLadder } = await import("../models/mod.ts");
     const { UsageStore } = await import("../models/mod.ts");
     const apiKey = env("OLLAMA_API_KEY") ?? (o.baseUrl && isLocal(o.baseUrl) ? "ollama" : "");
+    apiKeyForShow = apiKey;
+    const usage = new UsageStore();
+    unitsUsed = () => usage.summary({ session: sessionId }).total.units;
     const ladder = await openSessionLadder({
       baseUrl: o.baseUrl ?? "https://ollama.com/v1",
       apiKey,
       session: sessionId,
       model: o.model,
       maxTier: o.maxTier,
-      usage: new UsageStore(),
+      usage,
       onEvent: (e) => {
         record({ ...e, type: "model", event: e.type });
+        if (e.type === "escalate" && o.contextWindow === undefined) {
+          onModelWindow(
+            import("../models/mod.ts").then((m) =>
+              m.ollamaContextWindow(o.baseUrl ?? "https://ollama.com/v1", e.to, apiKey)
+            ),
+          );
+        }
         if (e.type !== "start") {
           endLine();
           console.error(c.yellow(`model ${e.type}: ${describeLadderEvent(e)}`));
@@ -162,7 +171,9 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       baseUrl: o.baseUrl,
       env,
     });
+    apiKeyForShow = env(o.provider === "openai" ? "OPENAI_API_KEY" : "ANTHROPIC_API_KEY");
   }
+  const contextWindow = o.contextWindow ?? await detectContextWindow(o, provider, apiKeyForShow);
 
   /** The last notice shown, so a turn's end is not said twice. */
   let lastNotice = "";
@@ -174,20 +185,31 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     },
     onText: (d) => {
       spinner.stop();
-      if (reasoning) stdoutSink.write("\n");
+      if (reasoning) human.write("\n");
       reasoning = false;
       streaming = true;
-      stdoutSink.write(d);
+      human.write(d);
+      if (stream) emitJsonLine({ type: "text", delta: d });
     },
     onReasoning: (d) => {
       spinner.stop();
       reasoning = true;
-      stdoutSink.write(c.dim(d));
+      human.write(c.dim(d));
     },
     onModelDone: () => endLine(),
     onAction: (r) => {
       const out = r.outcome;
-      stdoutSink.write(renderOutcome({
+      if (stream) {
+        emitJsonLine({
+          type: "action",
+          id: out?.actionId ?? null,
+          tool: r.name,
+          status: out?.status ?? "refused",
+          class: out?.effect?.class ?? null,
+          summary: out?.effect?.summary ?? `call ${r.name}`,
+        });
+      }
+      human.write(renderOutcome({
         status: out?.status ?? "refused",
         tool: r.name,
         summary: out?.effect?.summary ?? `call ${r.name}`,
@@ -200,6 +222,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       endLine();
       lastNotice = m;
       console.error(c.yellow(m));
+      if (stream) emitJsonLine({ type: "notice", message: m });
     },
     onTurnEnd: () => endLine(),
     onFailure: (reason) => reportFailure(reason),
@@ -217,6 +240,10 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
         input.close();
         console.error(c.dim("no request; nothing was started or recorded"));
         return 0;
+      }
+      if (/^\/init(\s|$)/.test(first.trim())) {
+        objective = initRequest(first.trim().slice(5).trim());
+        continue;
       }
       if (first.trim().startsWith("/")) {
         if (/^\/(quit|exit)\b/.test(first.trim())) {
@@ -250,17 +277,35 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     headless: o.headless,
     yes: o.yes,
     sandbox,
-    approve: o.headless ? () => Promise.resolve(false) : askApproval,
+    // Interactive: a remembered "don't ask again" (user config, this workspace) answers instead.
+    approve: o.headless ? () => Promise.resolve(false) : rememberingApprover({
+      workspace,
+      ask: askApprovalChoice,
+      record: (e) => record(e),
+    }),
     ask: o.headless ? undefined : async (q) => {
       // Piped input has nobody behind it: no answer rather than a prompt that waits forever.
       if (!stdinIsTerminal()) return null;
       const { input } = await import("@inquirer/prompts");
       return await input({ message: q });
     },
-    budgets: { maxStepsPerTurn: o.maxSteps, maxTotalSteps: o.maxSteps * 5, maxRepeats: 3 },
+    // No session cap: --max-steps bounds a turn; --budget (off by default) bounds the session.
+    budgets: { maxStepsPerTurn: o.maxSteps, maxRepeats: 3 },
     events,
     sessionId,
+    contextWindow,
+    budget: o.budget,
+    unitsUsed,
+    resume,
   });
+  onModelWindow = (n) => session.setContextWindow(n);
+  if (resume) {
+    console.error(c.dim(
+      `continuing ${resume.parts.at(-1)} (${resume.conversation.messages.length} messages${
+        resume.conversation.summary ? " and a summary" : ""
+      }) as ${session.id}`,
+    ));
+  }
   if (session.policy.sources.length > 1) {
     // Project rules change what the gate does; a person should know before anything runs.
     console.error(c.yellow(
@@ -274,42 +319,69 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   console.error(c.dim(
     `${session.id} · ${provider.model} · ${session.policy.identity} · ${
       sandbox.available ? (o.network ? "bwrap (network)" : "bwrap (no network)") : "no sandbox"
-    } · ledger ${o.ledgerPath}`,
+    } · context window ${contextWindow ?? "unknown"} · ledger ${o.ledgerPath}`,
   ));
+  if (stream) {
+    emitJsonLine({
+      type: "start",
+      session: session.id,
+      parts: session.parts,
+      model: provider.model,
+      workspace,
+      contextWindow: contextWindow ?? null,
+    });
+  }
+  let closed = false;
+  const close = () => {
+    if (!closed) session.close();
+    closed = true;
+  };
   try {
     if (o.headless) {
       const summary = await session.turn(objective);
       if (summary.status !== "done" && !shown(summary.text)) {
         console.error(c.red(`retie: ${summary.text}`));
       }
-      console.error(
-        c.dim(
-          `${summary.actions} actions in ${summary.steps} model calls · replay: retie replay ${session.id}`,
-        ),
-      );
-      return summary.status === "done" ? 0 : 1;
+      spinner.stop();
+      close();
+      const units = o.provider === "ollama" ? unitsUsed() : null;
+      const result = buildRunResult(session, summary, o.ledgerPath, {
+        failOnRefusal: o.failOnRefusal === true,
+        quotaUnits: units,
+      });
+      console.error(c.dim(
+        `${summary.actions} actions in ${summary.steps} model calls · replay: retie replay ${session.id}`,
+      ));
+      console.error(c.dim(
+        `usage: ${formatUsage(result.usage)}${units !== null ? ` · ${units} quota units` : ""}`,
+      ));
+      if (result.refused.length) {
+        console.error(c.yellow(`${result.refused.length} call(s) refused by the gate`));
+      }
+      console.error(c.dim(`resume: ${resumeHint(session.id)}`));
+      if (format === "json") console.log(JSON.stringify(result));
+      if (stream) emitJsonLine({ ...result });
+      return result.exitCode;
     }
-    return await runRepl(session, { firstInput: objective || undefined, workspace, shown, input });
+    const code = await runRepl(session, {
+      firstInput: objective || undefined,
+      workspace,
+      shown,
+      input,
+    });
+    const usage = formatUsage(session.usage());
+    spinner.stop();
+    close();
+    // Said only once the final checkpoint is written (a terminal closed right after loses nothing).
+    console.error(
+      c.dim(`session ${session.id} closed with a checkpoint · retie replay ${session.id}`),
+    );
+    console.error(c.dim(`${usage} · resume: ${resumeHint(session.id)}`));
+    return code;
   } finally {
     spinner.stop();
-    session.close();
+    close();
     await mcp?.close();
     if (otlp) await exportAtEnd(o.ledgerPath, session.id, otlp);
   }
-}
-
-function isLocal(url: string): boolean {
-  try {
-    const h = new URL(url).hostname;
-    return h === "localhost" || h === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(h);
-  } catch {
-    return false;
-  }
-}
-
-function describeLadderEvent(e: { type: string } & Record<string, unknown>): string {
-  const parts = [e.from && e.to ? `${e.from} → ${e.to}` : e.model, e.reason, e.detail].filter(
-    Boolean,
-  );
-  return parts.join(": ");
 }

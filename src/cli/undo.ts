@@ -141,9 +141,15 @@ async function runUndo(action: string | undefined, o: UndoOptions): Promise<void
     });
     try {
       const deps = { ledger, sink, blobs, snapshots, force: o.force === true };
-      const reports = action !== undefined
-        ? [await undoAction(action, deps)]
-        : await undoAll(session, deps);
+      const reports: Awaited<ReturnType<typeof undoAction>>[] = [];
+      if (action !== undefined) reports.push(await undoAction(action, deps));
+      else {
+        // A resumed session continues earlier ones: undo them too, newest part first.
+        const { sessionParts } = await import("../agent/session_record.ts");
+        for (const part of sessionParts(ledger, session).reverse()) {
+          reports.push(...await undoAll(part, deps));
+        }
+      }
       if (o.json) console.log(JSON.stringify({ session: sink.sessionId, reports }, null, 2));
       else {
         if (reports.length === 0) console.log(`nothing to undo in ${session}`);

@@ -92,7 +92,11 @@ export const register: Register = (program) => {
           report.firstBad ??= { seq: report.headSeq, problem };
         }
       }
-      if (o.json) console.log(JSON.stringify(report, null, 2));
+      // The stored conversations (resume) against the digests the ledger chains; only when the
+      // ledger itself is valid, since the digests come from it.
+      const conversations = report.ok ? await checkConversations(path) : [];
+      const badConversations = conversations.filter((c) => c.status !== "ok");
+      if (o.json) console.log(JSON.stringify({ ...report, conversations }, null, 2));
       else {
         const lines: string[] = [];
         if (report.ok) {
@@ -119,8 +123,26 @@ export const register: Register = (program) => {
             `user key${report.userKeys.length > 1 ? "s" : ""}: ${report.userKeys.join(", ")}`,
           );
         }
+        for (const c of badConversations) {
+          lines.push(
+            `stored conversation of ${c.session} ${
+              c.status === "missing" ? "is missing" : "differs from its digest in the ledger"
+            } (it cannot be resumed)`,
+          );
+        }
         console.log(lines.join("\n"));
       }
-      if (!report.ok) Deno.exitCode = 1;
+      if (!report.ok || badConversations.some((c) => c.status === "differs")) Deno.exitCode = 1;
     });
 };
+
+async function checkConversations(path: string) {
+  const { openLedger } = await import("../ledger/mod.ts");
+  const { checkStoredConversations } = await import("../agent/conversation_store.ts");
+  const ledger = openLedger(path);
+  try {
+    return checkStoredConversations(path, ledger);
+  } finally {
+    ledger.close();
+  }
+}

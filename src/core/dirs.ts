@@ -93,7 +93,8 @@ export function storePaths(ledgerPath: string): { blobs: string; snapshots: stri
 
 /**
  * Every file and directory that belongs with a ledger (absolute): the ledger, its head file, the
- * two stores, SQLite's side files of each, and the snapshot store's barrier directory. None may be
+ * two stores, SQLite's side files of each, the snapshot store's barrier directory and the stored
+ * conversations. None may be
  * reachable from a tool or a sandboxed command.
  *
  * @example
@@ -109,5 +110,7 @@ export function ledgerFiles(ledgerPath: string): string[] {
   return [
     ...files.flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]),
     `${s.snapshots}.watch`,
+    // Stored conversations (resume), whose digests the ledger holds.
+    `${ledger}.conversations`,
   ];
 }

@@ -30,6 +30,8 @@ export interface DelegationScope {
   tools: string[];
   notBefore: Date;
   expires: Date;
+  /** Resume: the hash of the delegation of the session this one continues. */
+  continues?: string;
 }
 
 /**
@@ -128,6 +130,7 @@ export function issueDelegation(
     notBefore: scope.notBefore.toISOString(),
     expires: scope.expires.toISOString(),
     parent: parent ? delegationHash(parent) : null,
+    ...(scope.continues ? { continues: scope.continues } : {}),
   };
   if (parent) {
     const why = narrowingProblem(body, parent);

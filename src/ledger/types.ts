@@ -62,6 +62,9 @@ export interface Delegation {
   expires: string;
   /** Hash of the parent delegation, or null for one issued by the user. */
   parent: string | null;
+  /** A resumed session's delegation: the hash of the delegation of the session it continues
+   * (absent otherwise; signed with the rest). */
+  continues?: string;
   /** Hex signature by `issuer` over the canonical JSON of the fields above. */
   signature: string;
 }

@@ -297,6 +297,12 @@ export function verifyRows(
         why = verifyDelegation(d, null) ??
           (d.issuer !== user ? "delegation is not issued by the session's user key" : null);
       }
+      if (!why && d.continues !== undefined && !delegations.has(d.continues)) {
+        // A resumed session names the delegation it continues: it must be earlier and valid.
+        why = `it continues delegation ${
+          String(d.continues).slice(0, 12)
+        }, not earlier in the ledger`;
+      }
       if (why) bad(r.seq, `invalid delegation: ${why}`, s);
       else if (payload.agentPublicKey !== d.agent) {
         bad(r.seq, "genesis agent key is not the delegation's agent", s);

@@ -15,3 +15,4 @@ export * from "./probe_cache.ts";
 export * from "./session_ladder.ts";
 export * from "./tiers.ts";
 export * from "./usage_store.ts";
+export * from "./context_window.ts";

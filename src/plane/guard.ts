@@ -263,6 +263,7 @@ export function createGuard(deps: GuardDeps): Guard {
       try {
         ok = await deps.approve({
           tool: call.name,
+          args: args as Record<string, unknown>,
           summary: effect.summary,
           consequence: effect.consequence,
           class: effect.class,

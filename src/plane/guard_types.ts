@@ -15,6 +15,8 @@ import type { Decision, Mode } from "./policy_schema.ts";
 /** What the person is asked when the policy says `ask`. */
 export interface ApprovalRequest {
   tool: string;
+  /** The call's validated arguments (what a remembered approval matches against). */
+  args?: Record<string, unknown>;
   summary: string;
   consequence: string;
   class: ReversibilityClass;

@@ -86,6 +86,8 @@ const HINTS: Partial<Record<ProviderErrorKind, string>> = {
   not_found: "check the model name (--model) and the base URL (--base-url)",
   overloaded: "the service is overloaded: retry shortly",
   bad_request: "the service rejected the request as malformed",
+  context_overflow:
+    "the conversation is larger than the model's context window: /compact, /clear, or a model with a larger window",
   server: "the service failed: retry shortly",
   stream: "the service ended the stream with an error: retry",
   timeout: "no answer in time: retry, or raise the timeout",
@@ -98,6 +100,13 @@ const WEEKLY = /weekly usage limit/i;
 const SESSION = /session usage limit|hourly usage limit/i;
 const CONCURRENCY = /too many concurrent requests/i;
 const OVERLOADED = /overloaded/i;
+/**
+ * The prompt does not fit the context window: Anthropic's "prompt is too long: N tokens > M
+ * maximum", OpenAI's "maximum context length is N tokens", llama.cpp/Ollama's "exceeds the
+ * context length" / "exceed context window".
+ */
+const CONTEXT_OVERFLOW =
+  /prompt is too long|maximum context length|context[ _-]?(length|window)[ _-]?exceeded|exceeds? (the |its )?(maximum )?context (length|window|size)|input length exceeds|too many tokens/i;
 /** An account-wide stop that is not a plan problem: billing failed or a spend limit is reached. */
 const ACCOUNT_STOP =
   /payment failed|update your payment method|reached your specified api usage limits/i;
@@ -109,6 +118,7 @@ function kindFor(status: number | undefined, message: string, type?: string): Pr
     if (WEEKLY.test(message)) return "weekly_limit";
     if (SESSION.test(message)) return "session_limit";
     if (CONCURRENCY.test(message)) return "concurrency";
+    if (CONTEXT_OVERFLOW.test(message)) return "context_overflow";
     return "stream";
   }
   if (status === 401) return "auth";
@@ -127,6 +137,9 @@ function kindFor(status: number | undefined, message: string, type?: string): Pr
   if (status === 503 || status === 529 || type === "overloaded_error") return "overloaded";
   if (status === 408 || status === 504 || type === "timeout_error") return "timeout";
   if (status === 400 && ACCOUNT_STOP.test(message)) return "weekly_limit";
+  if ((status === 400 || status === 413 || status === 500) && CONTEXT_OVERFLOW.test(message)) {
+    return "context_overflow";
+  }
   if (status >= 500) return "server";
   return "bad_request";
 }

@@ -17,7 +17,9 @@ import { RetieError } from "../core/errors.ts";
  * - `rate_limit`: any other 429.
  * - `not_found`: unknown model or path (404).
  * - `overloaded`: 503/529 or an overloaded stream event.
- * - `bad_request`: 400 (malformed request; our bug or an oversize prompt).
+ * - `bad_request`: 400 (malformed request; our bug).
+ * - `context_overflow`: the prompt does not fit the model's context window (400/413 whose text
+ *   says so). The agent compacts the conversation once and retries.
  * - `server`: other 5xx.
  * - `network`: the connection failed.
  * - `timeout`: no answer in time.
@@ -33,6 +35,7 @@ export type ProviderErrorKind =
   | "not_found"
   | "overloaded"
   | "bad_request"
+  | "context_overflow"
   | "server"
   | "network"
   | "timeout"

@@ -45,6 +45,22 @@ export function explainText(req: ApprovalRequest): string {
  * ```
  */
 export async function askApproval(req: ApprovalRequest): Promise<boolean> {
+  return (await askApprovalChoice(req)) !== "no";
+}
+
+/**
+ * Asks at the terminal, offering "don't ask again" when `remember` (what would be remembered, in
+ * words) is given; resolves `yes`, `no` or `always`.
+ *
+ * @example
+ * ```ts ignore
+ * const choice = await askApprovalChoice(req, "bash `npm test` in /home/me/project");
+ * ```
+ */
+export async function askApprovalChoice(
+  req: ApprovalRequest,
+  remember?: string,
+): Promise<"yes" | "no" | "always"> {
   console.log(approvalMessage(req));
   if (!stdinIsTerminal()) {
     // A prompt on piped input would wait forever for an answer nobody can give: refuse instead
@@ -64,6 +80,9 @@ export async function askApproval(req: ApprovalRequest): Promise<boolean> {
           { name: "yes, run it", value: "yes" },
           { name: "no, refuse it (the model is told why)", value: "no" },
           { name: "explain: why is retie asking?", value: "explain" },
+          ...(remember
+            ? [{ name: `yes, and don't ask again for ${remember}`, value: "always" }]
+            : []),
         ],
       });
     } catch (e) {
@@ -78,6 +97,6 @@ export async function askApproval(req: ApprovalRequest): Promise<boolean> {
       console.log(c.dim(explainText(req)));
       continue;
     }
-    return answer === "yes";
+    return answer === "always" ? "always" : answer === "yes" ? "yes" : "no";
   }
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { longSessionEvent } from "./replay_long.ts";
 import type { LedgerEntry } from "../ledger/mod.ts";
 import type {
   ReplayDiff,
@@ -238,6 +239,8 @@ function eventSummary(p: Record<string, unknown>, what: string): string {
     const why = [str(p.reason), str(p.detail)].filter(Boolean).join(": ");
     return [head, why].filter(Boolean).join(": ") || what;
   }
+  const long = longSessionEvent(p);
+  if (long) return long;
   if (p.type === "mode") return `mode ${str(p.mode)}`;
   if (p.type === "ask") {
     return `asked: ${str(p.question)}${typeof p.answer === "string" ? "" : " (no answer)"}`;

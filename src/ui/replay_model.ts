@@ -197,6 +197,8 @@ export function buildReplay(
         text: str(p.text),
         reason: str(p.model) || undefined,
       });
+    } else if (e.kind === "event" && p.type === "conversation") {
+      // Bookkeeping (the stored conversation's digest after a turn), not a step of the timeline.
     } else if (e.kind === "event" || e.kind === "finding") {
       timeline.push(eventItem(e));
     } else {

@@ -61,7 +61,9 @@ async function run(agents: Record<string, unknown>, script: EmulatedCall[], extr
       `${emu.url}/v1`,
       ...extra,
     ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" } });
-    return { r, ws, ledger, env: iso.env, requests: emu.requests };
+    // Chat calls only (a context-window lookup may come first).
+    const requests = emu.requests.filter((q) => q.path.endsWith("/chat/completions"));
+    return { r, ws, ledger, env: iso.env, requests };
   } finally {
     await emu.close();
   }

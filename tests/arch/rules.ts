@@ -20,6 +20,7 @@ export const ALLOWED: Record<string, string[]> = {
   providers: ["core", "version.ts"],
   models: ["core", "providers", "version.ts"],
   ui: ["core", "plane", "ledger", "inspect", "version.ts"],
+  config: ["core"],
   agent: [
     "core",
     "plane",
@@ -32,6 +33,7 @@ export const ALLOWED: Record<string, string[]> = {
     "sandbox",
     "snapshot",
     "mcp",
+    "config",
     "version.ts",
   ],
   cli: ["*"],
@@ -41,7 +43,7 @@ export const ALLOWED: Record<string, string[]> = {
  * Folders whose way in is their `mod.ts`: code in another folder imports that file only (worker
  * entry points are loaded by URL, not imported).
  */
-export const ENTRY_ONLY = new Set(["ledger", "snapshot", "models"]);
+export const ENTRY_ONLY = new Set(["ledger", "snapshot", "models", "config"]);
 
 /** Files that may start processes. */
 export const SPAWN_ALLOWED = new Set(["src/exec.ts"]);

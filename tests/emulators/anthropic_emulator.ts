@@ -58,7 +58,19 @@ export const ANTHROPIC_ERRORS = {
     type: "permission_error",
     message: "Your API key does not have permission to use the specified resource.",
   },
+  /** [I] Not in wire.md: the 400 `invalid_request_error` Anthropic answers when the prompt does
+   * not fit the model's window, in the wording it is widely quoted with. */
+  promptTooLong: (tokens: number, max: number) => ({
+    status: 400,
+    type: "invalid_request_error",
+    message: `prompt is too long: ${tokens} tokens > ${max} maximum`,
+  }),
 } as const;
+
+/** The emulators' token count: 4 characters of the request's JSON per token (deterministic). */
+export function emulatedTokens(body: unknown): number {
+  return Math.ceil(JSON.stringify(body ?? "").length / 4);
+}
 
 let seq = 0;
 const rid = (prefix: string) =>
@@ -235,6 +247,9 @@ export function startAnthropicEmulator(opts: {
   // deno-lint-ignore no-explicit-any
   script: AnthropicCall[] | ((body: any, i: number) => AnthropicCall);
   apiKey?: string;
+  /** Enforce a context window: a request above it (by {@link emulatedTokens} of system, messages
+   * and tools) gets the "prompt is too long" 400, and usage reports the counted input tokens. */
+  contextWindow?: number;
 }): Emulator {
   const apiKey = opts.apiKey ?? "test-key";
   const requests: RecordedRequest[] = [];
@@ -274,6 +289,11 @@ export function startAnthropicEmulator(opts: {
     }
     const pairing = pairingError(body.messages);
     if (pairing) return errorResponse(400, "invalid_request_error", pairing);
+    const counted = emulatedTokens({ s: body.system, m: body.messages, t: body.tools });
+    if (opts.contextWindow && counted > opts.contextWindow) {
+      const e = ANTHROPIC_ERRORS.promptTooLong(counted, opts.contextWindow);
+      return errorResponse(e.status, e.type, e.message);
+    }
     const i = callIndex++;
     const call: AnthropicCall = typeof opts.script === "function"
       ? opts.script(body, i)
@@ -285,6 +305,7 @@ export function startAnthropicEmulator(opts: {
             message: `emulator script exhausted at call ${i}`,
           },
         };
+    if (opts.contextWindow && !call.usage) call.usage = { input: counted, output: 5 };
     if (call.delayMs) await sleep(call.delayMs);
     if (call.error) {
       return errorResponse(

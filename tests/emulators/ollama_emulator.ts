@@ -7,6 +7,11 @@
  *   (id/index/type/full arguments), a finish chunk, a usage chunk with `choices: []` only when
  *   `stream_options.include_usage` is set, then `data: [DONE]`; JSON when `stream` is false.
  * - `GET /v1/models`, `GET /api/tags`: public (no auth), from `models`.
+ * - `POST /api/show` ([I] not in wire.md; shape of Ollama's documented /api/show): `model_info`
+ *   with `general.architecture` and `<arch>.context_length` when `contextLength` is given.
+ * - With `contextLength`, a chat request whose counted tokens exceed it is refused with a 400
+ *   ([I] wording of llama.cpp-based servers, {@link OLLAMA_ERRORS.contextOverflow}), and usage
+ *   reports the counted prompt tokens.
  * - Errors are sent before any SSE byte, with the exact bodies of §1.3 ({@link OLLAMA_ERRORS}).
  *
  * @example
@@ -163,6 +168,18 @@ export const OLLAMA_ERRORS = {
     status: 500,
     body: { error: { message: "internal error", type: "api_error", param: null, code: null } },
   },
+  /** [I] Not observed on ollama.com (wire.md has no capture): a prompt larger than the window. */
+  contextOverflow: (tokens: number, max: number): EmulatedError => ({
+    status: 400,
+    body: {
+      error: {
+        message: `the input length exceeds the context length (${tokens} > ${max})`,
+        type: "invalid_request_error",
+        param: null,
+        code: null,
+      },
+    },
+  }),
 } satisfies Record<string, EmulatedError | ((...a: never[]) => EmulatedError)>;
 
 function errorResponse(e: EmulatedError): Response {
@@ -310,7 +327,12 @@ export function startOllamaEmulator(opts: {
   apiKey?: string;
   paywalled?: string[];
   paywallStatus?: 402 | 403;
+  /** The models' context window (one for all, or per model): served by `/api/show` and enforced
+   * on chat requests. */
+  contextLength?: number | Record<string, number>;
 }): Emulator {
+  const lengthFor = (model: string): number | undefined =>
+    typeof opts.contextLength === "number" ? opts.contextLength : opts.contextLength?.[model];
   const apiKey = opts.apiKey ?? "test-key";
   const requests: RecordedRequest[] = [];
   let chatIndex = 0;
@@ -358,6 +380,26 @@ export function startOllamaEmulator(opts: {
         })),
       });
     }
+    if (req.method === "POST" && url.pathname === "/api/show") {
+      const name = String(body?.model ?? "");
+      const length = lengthFor(name);
+      if (!length || (opts.models && !opts.models.some((m) => m.name === name))) {
+        return errorResponse({ status: 404, body: { error: `model '${name}' not found` } });
+      }
+      return Response.json({
+        modelfile: "",
+        parameters: "",
+        template: "",
+        details: { parent_model: "", format: "gguf", family: "llama", families: ["llama"] },
+        model_info: {
+          "general.architecture": "llama",
+          "general.parameter_count": 8030261248,
+          "llama.context_length": length,
+          "llama.embedding_length": 4096,
+        },
+        capabilities: ["completion", "tools"],
+      });
+    }
     if (req.method !== "POST" || url.pathname !== "/v1/chat/completions") {
       return errorResponse({
         status: 404,
@@ -391,9 +433,17 @@ export function startOllamaEmulator(opts: {
         opts.paywallStatus === 403 ? OLLAMA_ERRORS.subscription403 : OLLAMA_ERRORS.plan402,
       );
     }
+    const counted = Math.ceil(JSON.stringify({ m: body.messages, t: body.tools }).length / 4);
+    const window = lengthFor(model);
+    if (window && counted > window) {
+      return errorResponse(OLLAMA_ERRORS.contextOverflow(counted, window));
+    }
     const i = chatIndex++;
-    const call = typeof opts.script === "function" ? opts.script(body, i) : opts.script[i] ??
+    const scripted = typeof opts.script === "function" ? opts.script(body, i) : opts.script[i] ??
       { error: { status: 500, body: { error: `emulator script exhausted at call ${i}` } } };
+    const call = window && !scripted.usage
+      ? { ...scripted, usage: { prompt: counted, completion: 5 } }
+      : scripted;
     if (call.delayMs) await sleep(call.delayMs);
     if (call.error) return errorResponse(call.error);
     if (body.stream !== true) return Response.json(jsonCompletion(call, model));

@@ -75,9 +75,10 @@ async function drive(s: Setup, calls: Call[], extra: string[] = []) {
       ...extra,
     ], { env: { ...s.env, OPENAI_API_KEY: "test-key" } });
     // What the model was told, call by call (the tool results it received).
-    const last = emu.requests.at(-1)?.body as { messages?: { role: string; content: string }[] };
+    const chats = emu.requests.filter((q) => q.path.endsWith("/chat/completions"));
+    const last = chats.at(-1)?.body as { messages?: { role: string; content: string }[] };
     const results = (last?.messages ?? []).filter((m) => m.role === "tool").map((m) => m.content);
-    return { ...r, results, tools: (emu.requests[0]?.body as { tools?: unknown[] })?.tools ?? [] };
+    return { ...r, results, tools: (chats[0]?.body as { tools?: unknown[] })?.tools ?? [] };
   } finally {
     await emu.close();
   }

@@ -52,7 +52,15 @@ const entries = [
     to: "m2",
     reason: "loop",
   }),
-  entry("event", { type: "compaction", summary: "compacted 40 messages into 1", before: 40 }),
+  entry("event", {
+    type: "compaction",
+    reason: "auto",
+    focus: null,
+    summaryDigest: "ab".repeat(32),
+    compactedMessages: 40,
+    tokensBefore: 90000,
+    tokensAfter: 12000,
+  }),
   entry("compaction", { tokensBefore: 90000, tokensAfter: 12000 }),
   entry("intent", {
     tool: "edit",
@@ -108,7 +116,10 @@ Deno.test("every entry shows up: unknown kinds, compaction and model switch even
   assert.equal(bash.reason, "exit code 1", "a failed command says its exit code, not 'stdout:'");
   assert.equal(bash.decidedBy, "the person (asked by rule sandboxed-shell)");
   assert.equal(model.summary, "escalate m1 → m2: loop");
-  assert.equal(compaction.summary, "compacted 40 messages into 1");
+  assert.equal(
+    compaction.summary,
+    "compacted (auto): 40 messages → summary abababababab, ~90000 → ~12000 tokens",
+  );
   assert.equal(unknown.summary, "tokensBefore=90000 tokensAfter=12000");
   assert.equal(edit.decidedBy, "remembered (same command approved at #3) (rule reversible)");
   assert.equal(edit.diffs[0].hunks[0].oldStart, 7, "an old ledger's diff is placed at its line");
@@ -123,7 +134,7 @@ Deno.test("every entry shows up: unknown kinds, compaction and model switch even
   const md = renderMarkdown(m);
   const html = renderHtml(m);
   for (const out of [text, md.replace(/\\(.)/g, "$1"), html]) {
-    assert.ok(out.includes("compacted 40 messages into 1"), "compaction event shown");
+    assert.ok(out.includes("compacted (auto): 40 messages"), "compaction event shown");
     assert.ok(out.includes("tokensBefore=90000"), "unknown entry kind shown");
     assert.ok(out.includes("m1 → m2"), "model switch shown");
     assert.ok(out.includes("exit code 1"), "exit code shown");
