@@ -10,6 +10,8 @@ import { configDir, ledgerFiles, storePaths } from "../core/dirs.ts";
 import { RetieError } from "../core/errors.ts";
 import type { AnyTool, SandboxSettings, ToolContext } from "../core/tool.ts";
 import {
+  eventPayload,
+  findingPayload,
   generateKeyPair,
   issueDelegation,
   type Ledger,
@@ -198,7 +200,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     services: {
       ask: async (q) => {
         const answer = opts.headless || !opts.ask ? null : await opts.ask(q);
-        writer.append("event", { type: "ask", question: q, answer });
+        writer.append("event", eventPayload("ask", { question: q, answer }));
         return answer;
       },
       recall: (ref, offset, length) => Promise.resolve(results.recall(ref, offset, length)),
@@ -227,7 +229,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     setMode(next) {
       mode = next;
       guard = makeGuard();
-      writer.append("event", { type: "mode", mode: next });
+      writer.append("event", eventPayload("mode", { mode: next }));
     },
     undo(actionId, force = false) {
       let target = actionId;
@@ -256,7 +258,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       return undoAll(writer.sessionId, undoDeps(force));
     },
     async turn(text: string, signal: AbortSignal = ac.signal) {
-      writer.append("event", { type: "turn", text });
+      writer.append("event", eventPayload("turn", { text }));
       const summary = await runTurn(conversation, text, {
         provider: opts.provider,
         system: prompts.system,
@@ -273,26 +275,33 @@ function startSessionSync(opts: SessionOptions): AgentSession {
             results,
             onUntrusted: (detail) => {
               untrusted = true;
-              writer.append("finding", {
-                type: "untrusted-input",
-                message: `read untrusted input: ${String(detail.url ?? "web page")}`,
-                url: detail.url ?? null,
-                findings: Array.isArray(detail.findings) ? detail.findings : [],
-              });
+              writer.append(
+                "finding",
+                findingPayload(
+                  "untrusted-input",
+                  `read untrusted input: ${String(detail.url ?? "web page")}`,
+                  {
+                    url: detail.url ?? null,
+                    findings: Array.isArray(detail.findings) ? detail.findings : [],
+                  },
+                ),
+              );
             },
           }),
       });
       // A turn that did not finish (provider error, budget, loop, cancel) is part of the record:
       // what the person was told is in the ledger, not only on their screen.
       if (summary.status !== "done") {
-        writer.append("event", {
-          type: "turn-end",
-          status: summary.status,
-          message: `${summary.status}: ${summary.text.split("\n")[0]}`,
-          text: summary.text,
-          steps: summary.steps,
-          actions: summary.actions,
-        });
+        writer.append(
+          "event",
+          eventPayload("turn-end", {
+            status: summary.status,
+            message: `${summary.status}: ${summary.text.split("\n")[0]}`,
+            text: summary.text,
+            steps: summary.steps,
+            actions: summary.actions,
+          }),
+        );
       }
       return summary;
     },

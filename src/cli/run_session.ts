@@ -254,8 +254,10 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
         `(effective policy ${session.policy.identity}; review with \`retie policy\`)`,
     ));
   }
-  for (const e of pending) session.writer.append("event", e);
-  record = (e) => void session.writer.append("event", e);
+  const { eventPayload } = await import("../ledger/mod.ts");
+  const asEvent = (e: Record<string, unknown>) => eventPayload(String(e.type ?? "event"), e);
+  for (const e of pending) session.writer.append("event", asEvent(e));
+  record = (e) => void session.writer.append("event", asEvent(e));
 
   console.error(c.dim(
     `${session.id} · ${provider.model} · ${session.policy.identity} · ${

@@ -7,6 +7,7 @@
  * @module
  */
 export * from "./checkpoint.ts";
+export * from "./entries.ts";
 export * from "./delegation.ts";
 export * from "./entry_hash.ts";
 export * from "./keys.ts";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { LedgerEntry } from "../ledger/mod.ts";
+import { type LedgerEntry, readIntent, readOutcome, readRefusal, readUndo } from "../ledger/mod.ts";
 
 /** One finding as shown under its action. */
 export interface ReplayFinding {
@@ -144,8 +144,9 @@ export function buildReplay(
   for (const e of entries) {
     const p = e.payload;
     if (e.kind === "intent") {
-      const tool = str(p.tool, "?");
-      const effect = (p.effect ?? {}) as Record<string, unknown>;
+      const read = readIntent(p);
+      const tool = read.ok ? read.value.tool : str(p.tool, "?");
+      const effect: Record<string, unknown> = read.ok ? read.value.effect : {};
       const a: ReplayAction = {
         seq: e.seq,
         time: e.time,
@@ -153,7 +154,7 @@ export function buildReplay(
         status: "started",
         tool,
         summary: str(effect.summary, tool),
-        class: str(p.class, "unknown"),
+        class: read.ok ? read.value.class : "unknown",
         decision: str(p.decision),
         findings: findingsOf(p),
         diff: diffOf(tool, p.args),
@@ -162,10 +163,16 @@ export function buildReplay(
       if (e.actionId) byAction.set(e.actionId, a);
     } else if (e.kind === "outcome" && e.actionId && byAction.has(e.actionId)) {
       const a = byAction.get(e.actionId)!;
-      a.status = p.status === "ok" ? "ok" : "error";
+      const read = readOutcome(p);
+      a.status = read.ok && read.value.status === "ok" ? "ok" : "error";
       a.durationMs = typeof p.durationMs === "number" ? p.durationMs : undefined;
     } else if (e.kind === "refusal") {
-      const tool = str(p.tool, "?");
+      const read = readRefusal(p);
+      const tool = read.ok ? read.value.tool : str(p.tool, "?");
+      // Arguments too deep or malformed to record are kept as a preview of their text.
+      const args = read.ok && read.value.argsOmitted
+        ? { command: read.value.argsOmitted.preview }
+        : p.args;
       actions.push({
         seq: e.seq,
         time: e.time,
@@ -174,7 +181,7 @@ export function buildReplay(
         tool,
         summary: str(
           ((p.effect ?? {}) as Record<string, unknown>).summary,
-          argsSummary(tool, p.args),
+          argsSummary(tool, args),
         ),
         class: str(p.class, "unknown"),
         decision: "deny",
@@ -182,10 +189,12 @@ export function buildReplay(
         findings: findingsOf(p),
       });
     } else if (e.kind === "undo") {
-      const target = str(p.target);
-      const status = p.status === "undone"
+      const read = readUndo(p);
+      const target = read.ok ? read.value.target : str(p.target);
+      const undoStatus = read.ok ? read.value.status : "refused";
+      const status = undoStatus === "undone"
         ? "undone"
-        : p.status === "skipped"
+        : undoStatus === "skipped"
         ? "undo-skipped"
         : "undo-refused";
       actions.push({

@@ -12,6 +12,7 @@ import { openLedger } from "../../src/ledger/ledger.ts";
 import { RetieError } from "../../src/core/errors.ts";
 import {
   action,
+  appendRaw,
   EXPIRES,
   freshSession,
   genesisFields,
@@ -23,12 +24,13 @@ import {
 Deno.test("verify: intents outside the delegation are flagged with the reason", () => {
   const { path, ledger, writer } = freshSession({ checkpointEvery: 0 });
   action(writer, "act_000000000001");
-  writer.append(
+  appendRaw(
+    writer,
     "intent",
     { tool: "shell", class: "irreversible", effect: { writes: [] } },
     "act_000000000002",
   );
-  writer.append("intent", {
+  appendRaw(writer, "intent", {
     tool: "write",
     class: "reversible",
     effect: { writes: [`${WORKSPACE}/ok.txt`, "/etc/cron.d/x"] },
@@ -51,8 +53,9 @@ Deno.test("verify: an intent after the delegation's expiry is flagged", () => {
   const { path, ledger, writer } = freshSession({ checkpointEvery: 0, clock: () => new Date(t) });
   action(writer, "act_000000000001");
   t = EXPIRES.getTime() + 60_000;
-  writer.append("refusal", { reason: "expired" }); // refusals after expiry are fine
-  writer.append(
+  appendRaw(writer, "refusal", { reason: "expired" }); // refusals after expiry are fine
+  appendRaw(
+    writer,
     "intent",
     { tool: "edit", class: "reversible", effect: { writes: [] } },
     "act_000000000002",
@@ -68,7 +71,7 @@ Deno.test("verify: an intent after the delegation's expiry is flagged", () => {
 
 Deno.test("verify: an outcome without an earlier intent is flagged", () => {
   const { path, ledger, writer } = freshSession({ checkpointEvery: 0 });
-  writer.append("outcome", { status: "ok" }, "act_000000000009");
+  appendRaw(writer, "outcome", { status: "ok" }, "act_000000000009");
   ledger.close();
   const r = verifyLedger(path);
   assert.equal(r.firstBad?.seq, 2);
@@ -85,7 +88,7 @@ Deno.test("verify: a sub-delegated child session verifies; a widened one is flag
     notBefore: new Date("2026-01-01T00:00:00Z"),
     expires: new Date("2026-01-01T23:00:00Z"),
   }, writer.delegation);
-  writer.append("delegation", { delegation: narrow });
+  appendRaw(writer, "delegation", { delegation: narrow });
   const child = ledger.startSession({
     genesis: genesisFields("read the sources"),
     userKey: user,
@@ -95,12 +98,13 @@ Deno.test("verify: a sub-delegated child session verifies; a widened one is flag
     sessionId: "ses_000000000002",
     checkpointEvery: 0,
   });
-  child.append(
+  appendRaw(
+    child,
     "intent",
     { tool: "read", class: "none", effect: { writes: [] } },
     "act_00000000000c",
   );
-  child.append("outcome", { status: "ok" }, "act_00000000000c");
+  appendRaw(child, "outcome", { status: "ok" }, "act_00000000000c");
   assert.equal(verifyLedger(path).ok, true, JSON.stringify(verifyLedger(path).problems));
 
   // A child whose delegation widens the parent's, re-signed by the parent's agent (bypassing
@@ -134,7 +138,7 @@ Deno.test("verify: --session reports one session; an unknown session is unreadab
   const path = tempLedgerPath();
   const a = freshSession({ path, sessionId: "ses_00000000000a", checkpointEvery: 0 });
   action(a.writer, "act_00000000000a");
-  a.writer.append("intent", { tool: "x", class: "irreversible" }, "act_00000000000b");
+  appendRaw(a.writer, "intent", { tool: "x", class: "irreversible" }, "act_00000000000b");
   a.ledger.close();
   const b = freshSession({ path, sessionId: "ses_00000000000b", checkpointEvery: 0 });
   action(b.writer, "act_00000000000c");
