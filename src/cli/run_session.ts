@@ -6,7 +6,7 @@
  */
 import { RetieError } from "../core/errors.ts";
 import type { SandboxSettings } from "../core/tool.ts";
-import { newSessionId } from "../ledger/mod.ts";
+import { eventPayload, ledgerHead, newSessionId } from "../ledger/mod.ts";
 import { checkSandbox } from "../sandbox/check.ts";
 import { resolveWorkspace, startSession } from "../agent/session.ts";
 import type { AgentEvents } from "../agent/loop.ts";
@@ -254,7 +254,6 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
         `(effective policy ${session.policy.identity}; review with \`retie policy\`)`,
     ));
   }
-  const { eventPayload } = await import("../ledger/mod.ts");
   const asEvent = (e: Record<string, unknown>) => eventPayload(String(e.type ?? "event"), e);
   for (const e of pending) session.writer.append("event", asEvent(e));
   record = (e) => void session.writer.append("event", asEvent(e));
@@ -281,7 +280,16 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   } finally {
     spinner.stop();
     session.close();
+    printLedgerHead(o.ledgerPath);
   }
+}
+
+/** The head to pin outside the machine (a CI job output, a commit trailer). */
+function printLedgerHead(path: string): void {
+  try {
+    const { pin } = ledgerHead(path);
+    console.error(c.dim(`ledger head ${pin} (pin it: retie verify --expect-head ${pin})`));
+  } catch { /* the session's own error says why the ledger is not usable */ }
 }
 
 function isLocal(url: string): boolean {

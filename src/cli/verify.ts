@@ -1,6 +1,7 @@
 /**
- * `retie verify [--ledger PATH] [--session ID] [--json] [--user-key HEX]`: checks the ledger from
- * its own process. Exit 0 valid, 1 invalid (naming the first bad seq), 2 unreadable input.
+ * `retie verify [--ledger PATH] [--session ID] [--json] [--user-key HEX] [--expect-head SEQ:HASH]`:
+ * checks the ledger from its own process. Exit 0 valid, 1 invalid (naming the first bad seq and
+ * its problem code), 2 unreadable input. The last line names the head to pin outside the machine.
  *
  * @module
  */
@@ -34,14 +35,31 @@ export const register: Register = (program) => {
       (v: string, acc: string[]) => [...acc, v],
       [] as string[],
     )
+    .option(
+      "--expect-head <seq:hash>",
+      "fail unless the ledger still holds this entry (a head pinned earlier) and nothing was cut after it",
+    )
     .action(async (_opts, cmd) => {
       const o = cmd.optsWithGlobals() as {
         ledger?: string;
         session?: string;
         json?: boolean;
         userKey: string[];
+        expectHead?: string;
       };
       const { RetieError } = await import("../core/errors.ts");
+      const { parseExpectedHead } = await import("../ledger/mod.ts");
+      const expectHead = o.expectHead === undefined ? undefined : parseExpectedHead(o.expectHead);
+      if (expectHead === null) {
+        throw new RetieError(
+          `not a ledger head (--expect-head ${o.expectHead}): expected SEQ:HASH, a seq and 64 hex digits`,
+          {
+            hint:
+              "use the head printed at the end of a session or by `retie verify` (`head: 12:ab…`)",
+            exitCode: 2,
+          },
+        );
+      }
       for (const k of o.userKey) {
         if (!/^[0-9a-f]{64}$/.test(k)) {
           throw new RetieError(`not a user public key (--user-key ${k}): expected 64 hex digits`, {
@@ -56,6 +74,7 @@ export const register: Register = (program) => {
       const vopts = {
         session: o.session,
         trustedUserKeys: o.userKey.length ? o.userKey : undefined,
+        expectHead,
       };
       // Large ledgers: signatures on 2 worker threads (worth it past a few thousand entries).
       let large = false;
@@ -76,9 +95,9 @@ export const register: Register = (program) => {
           );
         } else {
           const f = report.firstBad!;
-          lines.push(`ledger INVALID at seq ${f.seq}: ${f.problem}`);
+          lines.push(`ledger INVALID at seq ${f.seq}: ${f.detail} [${f.code}]`);
           for (const p of report.problems.slice(1, 20)) {
-            lines.push(`  also seq ${p.seq}: ${p.problem}`);
+            lines.push(`  also seq ${p.seq}: ${p.detail} [${p.code}]`);
           }
           if (report.problems.length > 20) {
             lines.push(`  … and ${report.problems.length - 20} more (--json lists all)`);
@@ -92,6 +111,7 @@ export const register: Register = (program) => {
             `user key${report.userKeys.length > 1 ? "s" : ""}: ${report.userKeys.join(", ")}`,
           );
         }
+        lines.push(`head: ${report.head}`);
         console.log(lines.join("\n"));
       }
       if (!report.ok) Deno.exitCode = 1;

@@ -16,7 +16,7 @@ import type { Delegation, EntryKind, EntrySink, LedgerEntry } from "./types.ts";
 import { type KeyPair, signHex } from "./keys.ts";
 import { entryHash, ZERO_HASH } from "./entry_hash.ts";
 import { openLedgerDb } from "./schema.ts";
-import { HEAD_FORMAT, readHeadFile, writeHeadFile } from "./checkpoint.ts";
+import { readHeadFile, signHead, writeHeadFile } from "./checkpoint.ts";
 import { listSessions, queryEntries } from "./read.ts";
 import { jsonValueDepth } from "../core/json_depth.ts";
 import {
@@ -221,7 +221,7 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
   };
 
   /** Moves the head file forward to `e`, serialised with other writers by the ledger's lock. */
-  const publishHead = (e: LedgerEntry) => {
+  const publishHead = (e: LedgerEntry, userKey: KeyPair) => {
     try {
       db.exec("BEGIN IMMEDIATE");
     } catch (err) {
@@ -243,14 +243,7 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
         current = null; // a damaged head file is replaced by a good one
       }
       if (!current || current.seq < e.seq) {
-        writeHeadFile(path, {
-          format: HEAD_FORMAT,
-          seq: e.seq,
-          hash: e.hash,
-          signer: e.signer,
-          signature: e.signature,
-          time: e.time,
-        });
+        writeHeadFile(path, signHead(userKey, e));
       }
     } finally {
       db.exec("COMMIT");
@@ -300,7 +293,7 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
           null,
           init.userKey,
         );
-        publishHead(e);
+        publishHead(e, init.userKey);
         sinceCheckpoint = 0;
         return e;
       };

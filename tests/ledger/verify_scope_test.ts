@@ -39,10 +39,15 @@ Deno.test("verify: intents outside the delegation are flagged with the reason", 
   const r = verifyLedger(path);
   assert.equal(r.ok, false);
   assert.deepEqual(r.problems, [
-    { seq: 4, problem: "intent outside the delegation: class irreversible not delegated" },
     {
+      code: "intent-out-of-scope",
+      seq: 4,
+      detail: "intent outside the delegation: class irreversible not delegated",
+    },
+    {
+      code: "intent-out-of-scope",
       seq: 5,
-      problem:
+      detail:
         "intent outside the delegation: path /etc/cron.d/x outside delegated workspace /work/proj",
     },
   ]);
@@ -63,8 +68,9 @@ Deno.test("verify: an intent after the delegation's expiry is flagged", () => {
   ledger.close();
   const r = verifyLedger(path);
   assert.equal(r.firstBad?.seq, 5);
+  assert.equal(r.firstBad?.code, "intent-out-of-scope");
   assert.equal(
-    r.firstBad?.problem,
+    r.firstBad?.detail,
     "intent outside the delegation: after expiry 2026-01-02T00:00:00.000Z",
   );
 });
@@ -75,7 +81,7 @@ Deno.test("verify: an outcome without an earlier intent is flagged", () => {
   ledger.close();
   const r = verifyLedger(path);
   assert.equal(r.firstBad?.seq, 2);
-  assert.match(r.firstBad!.problem, /outcome without an earlier intent/);
+  assert.equal(r.firstBad!.code, "outcome-without-intent");
 });
 
 Deno.test("verify: a sub-delegated child session verifies; a widened one is flagged", () => {
@@ -131,7 +137,8 @@ Deno.test("verify: a sub-delegated child session verifies; a widened one is flag
   ledger.close();
   const r = verifyLedger(path);
   assert.equal(r.firstBad?.seq, before + 1);
-  assert.match(r.firstBad!.problem, /invalid delegation: .*widens/);
+  assert.equal(r.firstBad!.code, "delegation-invalid");
+  assert.match(r.firstBad!.detail, /widens/);
 });
 
 Deno.test("verify: --session reports one session; an unknown session is unreadable input", () => {
@@ -162,7 +169,7 @@ Deno.test("verify: trusted user keys pin who may open sessions", () => {
   ledger.close();
   assert.equal(verifyLedger(path, { trustedUserKeys: [user.publicKey] }).ok, true);
   const r = verifyLedger(path, { trustedUserKeys: [generateKeyPair().publicKey] });
-  assert.match(r.firstBad?.problem ?? "", /untrusted user key/);
+  assert.equal(r.firstBad?.code, "user-key-untrusted");
 });
 
 Deno.test("verify: a writer killed with SIGKILL between intent and outcome leaves a valid ledger with an open action", async () => {
