@@ -4,7 +4,7 @@ import { statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openLedger } from "../../src/ledger/ledger.ts";
-import { headFilePath, readHeadFile } from "../../src/ledger/checkpoint.ts";
+import { headFilePath, headSignatureOk, readHeadFile } from "../../src/ledger/checkpoint.ts";
 import { entryHash, ZERO_HASH } from "../../src/ledger/entry_hash.ts";
 import { verifyHex } from "../../src/ledger/keys.ts";
 import { verifyLedger } from "../../src/ledger/verify.ts";
@@ -197,4 +197,52 @@ Deno.test("ledger: a periodic checkpoint that fails does not make a committed ap
   writer.close();
   assert.equal(verifyLedger(path).ok, true);
   ledger.close();
+});
+
+Deno.test("ledger: a payload nested deeper than the limit is refused with a clear error, nothing written", () => {
+  const { ledger, writer } = freshSession({ checkpointEvery: 0 });
+  let deep: unknown = 1;
+  for (let i = 0; i < 100_000; i++) deep = [deep];
+  assert.throws(
+    () => appendRaw(writer, "finding", { type: "note", message: "x", deep }),
+    /cannot record a finding entry: the payload is nested more than 100 levels deep/,
+  );
+  let ok: unknown = 1;
+  for (let i = 0; i < 98; i++) ok = [ok];
+  appendRaw(writer, "finding", { type: "note", message: "x", deep: ok }); // 100 levels: fine
+  assert.equal(ledger.entries().length, 2);
+  ledger.close();
+});
+
+Deno.test("ledger: a clock stepped back never makes entry times decrease", () => {
+  let t = Date.parse("2026-01-01T12:00:10.000Z");
+  const { path, ledger, writer } = freshSession({ checkpointEvery: 0, clock: () => new Date(t) });
+  action(writer, "act_000000000001");
+  t -= 5_000;
+  action(writer, "act_000000000002");
+  const times = ledger.entries().map((e) => e.time);
+  assert.deepEqual(times, [...times].sort());
+  assert.equal(times.at(-1), "2026-01-01T12:00:10.000Z");
+  ledger.close();
+  assert.equal(verifyLedger(path).ok, true);
+});
+
+Deno.test("ledger: the head file is its own signed statement, not a copy of the checkpoint's signature", () => {
+  const { path, ledger, writer, user } = freshSession({ checkpointEvery: 0 });
+  writer.close();
+  const cp = ledger.entries({ kinds: ["checkpoint"] })[0];
+  ledger.close();
+  const head = readHeadFile(path)!;
+  assert.equal(head.format, "retie-ledger-head/v2");
+  assert.deepEqual([head.seq, head.hash, head.time, head.signer], [
+    cp.seq,
+    cp.hash,
+    cp.time,
+    user.publicKey,
+  ]);
+  assert.notEqual(head.signature, cp.signature);
+  assert.equal(headSignatureOk(head), true);
+  // The checkpoint entry's signature does not verify as a head statement.
+  assert.equal(headSignatureOk({ ...head, signature: cp.signature }), false);
+  assert.equal(verifyHex(head.signer, Buffer.from(cp.hash, "hex"), cp.signature), true);
 });
