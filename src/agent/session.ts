@@ -17,6 +17,7 @@ import {
   type Ledger,
   loadOrCreateUserKey,
   openLedger,
+  readIntent,
   type SessionWriter,
 } from "../ledger/mod.ts";
 import { loadEffectivePolicy } from "../plane/policy.ts";
@@ -238,7 +239,10 @@ function startSessionSync(opts: SessionOptions): AgentSession {
           ledger.entries({ session: writer.sessionId, kinds: ["undo"] }).map((e) => e.actionId),
         );
         const intents = ledger.entries({ session: writer.sessionId, kinds: ["intent"] })
-          .filter((e) => !undone.has(e.actionId) && e.payload.class === "reversible");
+          .filter((e) => {
+            const i = readIntent(e.payload);
+            return !undone.has(e.actionId) && i.ok && i.value.class === "reversible";
+          });
         target = intents.at(-1)?.actionId ?? null;
       }
       if (!target) {

@@ -82,7 +82,7 @@ async function runUndo(action: string | undefined, o: UndoOptions): Promise<void
   // mistaken file into one).
   const { openLedgerReadOnly } = await import("../ledger/mod.ts");
   openLedgerReadOnly(path).close();
-  const { openLedger } = await import("../ledger/mod.ts");
+  const { openLedger, readGenesis } = await import("../ledger/mod.ts");
   const { BlobStore } = await import("../core/blob_store.ts");
   const { DirSnapshotStore } = await import("../snapshot/mod.ts");
   const { loadOrCreateUserKey } = await import("../ledger/mod.ts");
@@ -115,7 +115,8 @@ async function runUndo(action: string | undefined, o: UndoOptions): Promise<void
     }
     const genesis = ledger.entries({ session, kinds: ["genesis"] })[0];
     if (!genesis) throw new RetieError(`no session ${session} in ${path}`, { exitCode: 2 });
-    const workspace = String(genesis.payload.workspace ?? "");
+    const g = readGenesis(genesis.payload);
+    const workspace = g.ok && typeof g.value.workspace === "string" ? g.value.workspace : "";
 
     const stores = storePaths(path);
     const blobs = new BlobStore(stores.blobs);
