@@ -100,7 +100,13 @@ Deno.bench({
   name: "one durable ledger append (intent-sized payload)",
   group: "guard",
   fn() {
-    sink.append("event", { tool: "noop", args: {}, class: "none", decision: "allow" });
+    sink.append("event", {
+      type: "noop",
+      tool: "noop",
+      args: {},
+      class: "none",
+      decision: "allow",
+    });
   },
 });
 

@@ -12,11 +12,11 @@ import { issueDelegation } from "../src/ledger/delegation.ts";
 import { openLedger } from "../src/ledger/ledger.ts";
 import { entryHash } from "../src/ledger/entry_hash.ts";
 import { canonicalJson } from "../src/core/canonical_json.ts";
-import { HEAD_FORMAT, writeHeadFile } from "../src/ledger/checkpoint.ts";
+import { signHead, writeHeadFile } from "../src/ledger/checkpoint.ts";
 
 /** Path of a cached ledger with `n` entries (built on first use, under the system temp dir). */
 export function benchLedger(n: number): string {
-  const dir = join(Deno.env.get("TMPDIR") ?? "/tmp", `retie-bench-ledger-${n}`);
+  const dir = join(Deno.env.get("TMPDIR") ?? "/tmp", `retie-bench-ledger-head2-${n}`);
   const path = join(dir, "ledger.db");
   if (existsSync(path + ".head.json")) return path;
   Deno.mkdirSync(dir, { recursive: true });
@@ -100,6 +100,6 @@ export function benchLedger(n: number): string {
   }
   db.exec("COMMIT");
   db.close();
-  writeHeadFile(path, { format: HEAD_FORMAT, signer: user.publicKey, ...last });
+  writeHeadFile(path, signHead(user, last));
   return path;
 }

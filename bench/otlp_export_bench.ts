@@ -11,7 +11,11 @@ import { benchLedger } from "./ledger_bench_data.ts";
 
 const path = benchLedger(10_000);
 const report = verifyLedger(path);
-if (!report.ok) throw new Error(`bench ledger does not verify: ${report.firstBad?.problem}`);
+if (!report.ok) {
+  throw new Error(
+    `bench ledger does not verify: ${report.firstBad?.code} ${report.firstBad?.detail}`,
+  );
+}
 const ledger = openLedger(path);
 const entries = ledger.entries({ session: "ses_00000000beef" });
 ledger.close();

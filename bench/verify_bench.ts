@@ -12,7 +12,7 @@ const N = 100_000;
 const path = benchLedger(N);
 const first = verifyLedger(path);
 if (!first.ok || first.entries !== N) {
-  throw new Error(`bench ledger invalid: ${first.firstBad?.problem}`);
+  throw new Error(`bench ledger invalid: ${first.firstBad?.code} ${first.firstBad?.detail}`);
 }
 
 Deno.bench({

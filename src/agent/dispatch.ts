@@ -6,7 +6,8 @@
  * @module
  */
 import type { AnyTool, ToolContext } from "../core/tool.ts";
-import type { EntrySink } from "../ledger/mod.ts";
+import { type EntrySink, MAX_ARGS_DEPTH, refusalPayload } from "../ledger/mod.ts";
+import { jsonTextDepth } from "../core/json_depth.ts";
 import type { Guard, GuardOutcome } from "../plane/guard.ts";
 import type { ToolCall } from "../providers/types.ts";
 import type { ResultStore } from "./result_store.ts";
@@ -46,6 +47,16 @@ export interface DispatchResult {
  */
 export async function dispatch(call: ToolCall, deps: DispatchDeps): Promise<DispatchResult> {
   let args: unknown;
+  // Nesting is measured on the text, before parsing: arguments nested deeper than anything a
+  // tool takes are refused (and recorded as a digest) instead of being carried through the guard.
+  const depth = jsonTextDepth(call.argumentsJson);
+  if (depth > MAX_ARGS_DEPTH) {
+    return malformed(
+      call,
+      deps,
+      `nested ${depth} levels deep (the limit is ${MAX_ARGS_DEPTH})`,
+    );
+  }
   try {
     args = call.argumentsJson.trim() === "" ? {} : JSON.parse(call.argumentsJson);
   } catch (e) {
@@ -87,12 +98,15 @@ export async function dispatch(call: ToolCall, deps: DispatchDeps): Promise<Disp
 
 function malformed(call: ToolCall, deps: DispatchDeps, why: string): DispatchResult {
   const reason = `the arguments of ${call.name} are ${why}`;
-  deps.sink.append("refusal", {
-    tool: call.name,
-    args: call.argumentsJson.slice(0, 4000),
-    reason,
-    stage: "invalid-arguments",
-  });
+  deps.sink.append(
+    "refusal",
+    refusalPayload({
+      tool: call.name,
+      stage: "invalid-arguments",
+      reason,
+      argsText: { text: call.argumentsJson, why: why },
+    }),
+  );
   return {
     toolCallId: call.id,
     name: call.name,

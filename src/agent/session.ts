@@ -10,11 +10,14 @@ import { configDir, ledgerFiles, storePaths } from "../core/dirs.ts";
 import { RetieError } from "../core/errors.ts";
 import type { AnyTool, SandboxSettings, ToolContext } from "../core/tool.ts";
 import {
+  eventPayload,
+  findingPayload,
   generateKeyPair,
   issueDelegation,
   type Ledger,
   loadOrCreateUserKey,
   openLedger,
+  readIntent,
   type SessionWriter,
   verifyLedger,
 } from "../ledger/mod.ts";
@@ -260,7 +263,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     services: {
       ask: async (q) => {
         const answer = opts.headless || !opts.ask ? null : await opts.ask(q);
-        writer.append("event", { type: "ask", question: q, answer });
+        writer.append("event", eventPayload("ask", { question: q, answer }));
         return answer;
       },
       recall: (ref, offset, length) => Promise.resolve(results.recall(ref, offset, length)),
@@ -337,7 +340,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     setMode(next) {
       mode = next;
       guard = makeGuard();
-      writer.append("event", { type: "mode", mode: next });
+      writer.append("event", eventPayload("mode", { mode: next }));
     },
     parts,
     usage: () => context.meter.report(),
@@ -350,7 +353,12 @@ function startSessionSync(opts: SessionOptions): AgentSession {
         // Every part of a resumed session: the newest reversible action not undone yet.
         const undone = new Set(ledger.entries({ kinds: ["undo"] }).map((e) => e.actionId));
         const intents = parts.flatMap((p) => ledger.entries({ session: p, kinds: ["intent"] }))
-          .filter((e) => !undone.has(e.actionId) && e.payload.class === "reversible");
+          .filter((e) =>
+            !undone.has(e.actionId) && (() => {
+              const r = readIntent(e.payload);
+              return r.ok && r.value.class === "reversible";
+            })()
+          );
         target = intents.at(-1)?.actionId ?? null;
       }
       if (!target) {
@@ -373,7 +381,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       return reports;
     },
     async turn(text: string, signal: AbortSignal = ac.signal) {
-      writer.append("event", { type: "turn", text });
+      writer.append("event", eventPayload("turn", { text }));
       const summary = await runTurn(conversation, text, {
         provider: opts.provider,
         system: prompts.system,
@@ -391,26 +399,33 @@ function startSessionSync(opts: SessionOptions): AgentSession {
             results,
             onUntrusted: (detail) => {
               untrusted = true;
-              writer.append("finding", {
-                type: "untrusted-input",
-                message: `read untrusted input: ${String(detail.url ?? "web page")}`,
-                url: detail.url ?? null,
-                findings: Array.isArray(detail.findings) ? detail.findings : [],
-              });
+              writer.append(
+                "finding",
+                findingPayload(
+                  "untrusted-input",
+                  `read untrusted input: ${String(detail.url ?? "web page")}`,
+                  {
+                    url: detail.url ?? null,
+                    findings: Array.isArray(detail.findings) ? detail.findings : [],
+                  },
+                ),
+              );
             },
           }),
       });
       // A turn that did not finish (provider error, budget, loop, cancel) is part of the record:
       // what the person was told is in the ledger, not only on their screen.
       if (summary.status !== "done") {
-        writer.append("event", {
-          type: "turn-end",
-          status: summary.status,
-          message: `${summary.status}: ${summary.text.split("\n")[0]}`,
-          text: summary.text,
-          steps: summary.steps,
-          actions: summary.actions,
-        });
+        writer.append(
+          "event",
+          eventPayload("turn-end", {
+            status: summary.status,
+            message: `${summary.status}: ${summary.text.split("\n")[0]}`,
+            text: summary.text,
+            steps: summary.steps,
+            actions: summary.actions,
+          }),
+        );
       }
       context.saveConversation();
       return summary;
@@ -468,7 +483,7 @@ function refuseInvalidLedger(path: string): void {
   if (report.ok) return;
   const bad = report.firstBad!;
   throw new RetieError(
-    `the ledger ${path} fails verification (seq ${bad.seq}: ${bad.problem}); nothing was appended`,
+    `the ledger ${path} fails verification (seq ${bad.seq}: ${bad.code} ${bad.detail}); nothing was appended`,
     {
       hint: "run `retie verify` to see why, or start a new ledger with `--ledger NEW.db`",
       exitCode: 1,

@@ -86,7 +86,7 @@ export async function exportSessions(
   if (!report.ok) {
     const bad = report.firstBad!;
     throw new RetieError(
-      `export: the ledger ${path} fails verification (seq ${bad.seq}: ${bad.problem}); nothing was sent`,
+      `export: the ledger ${path} fails verification (seq ${bad.seq}: ${bad.code} ${bad.detail}); nothing was sent`,
       { hint: "only verified ledgers are exported; run `retie verify` to see why" },
     );
   }

@@ -64,7 +64,7 @@ export const register: Register = (program) => {
       const report = verifyLedger(path);
       if (!report.ok) {
         const bad = report.firstBad!;
-        console.error(`retie: ledger INVALID at seq ${bad.seq}: ${bad.problem}`);
+        console.error(`retie: ledger INVALID at seq ${bad.seq}: ${bad.detail} [${bad.code}]`);
         console.error(
           "  hint: nothing is replayed from a ledger that does not verify; run `retie verify` for details",
         );

@@ -6,7 +6,7 @@
  */
 import { RetieError } from "../core/errors.ts";
 import type { SandboxSettings } from "../core/tool.ts";
-import { newSessionId } from "../ledger/mod.ts";
+import { eventPayload, ledgerHead, newSessionId } from "../ledger/mod.ts";
 import { checkSandbox } from "../sandbox/check.ts";
 import { resolveWorkspace, startSession } from "../agent/session.ts";
 import { loadExtensionConfig, startSessionServers } from "./extensions_start.ts";
@@ -313,8 +313,9 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
         `(effective policy ${session.policy.identity}; review with \`retie policy\`)`,
     ));
   }
-  for (const e of pending) session.writer.append("event", e);
-  record = (e) => void session.writer.append("event", e);
+  const asEvent = (e: Record<string, unknown>) => eventPayload(String(e.type ?? "event"), e);
+  for (const e of pending) session.writer.append("event", asEvent(e));
+  record = (e) => void session.writer.append("event", asEvent(e));
 
   console.error(c.dim(
     `${session.id} · ${provider.model} · ${session.policy.identity} · ${
@@ -381,7 +382,15 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   } finally {
     spinner.stop();
     close();
+    printLedgerHead(o.ledgerPath);
     await mcp?.close();
     if (otlp) await exportAtEnd(o.ledgerPath, session.id, otlp);
   }
+}
+/** The head to pin outside the machine (a CI job output, a commit trailer). */
+function printLedgerHead(path: string): void {
+  try {
+    const { pin } = ledgerHead(path);
+    console.error(c.dim(`ledger head ${pin} (pin it: retie verify --expect-head ${pin})`));
+  } catch { /* the session's own error says why the ledger is not usable */ }
 }

@@ -88,12 +88,12 @@ async function runUndo(action: string | undefined, o: UndoOptions): Promise<void
   if (!report.ok) {
     throw new RetieError(
       `the ledger ${path} fails verification (seq ${report.firstBad!.seq}: ${
-        report.firstBad!.problem
-      }); nothing was undone`,
+        report.firstBad!.code
+      } ${report.firstBad!.detail}); nothing was undone`,
       { hint: "run `retie verify` to see why; undo acts only on a ledger that verifies" },
     );
   }
-  const { openLedger } = await import("../ledger/mod.ts");
+  const { openLedger, readGenesis } = await import("../ledger/mod.ts");
   const { BlobStore } = await import("../core/blob_store.ts");
   const { DirSnapshotStore } = await import("../snapshot/mod.ts");
   const { loadOrCreateUserKey } = await import("../ledger/mod.ts");
@@ -126,7 +126,8 @@ async function runUndo(action: string | undefined, o: UndoOptions): Promise<void
     }
     const genesis = ledger.entries({ session, kinds: ["genesis"] })[0];
     if (!genesis) throw new RetieError(`no session ${session} in ${path}`, { exitCode: 2 });
-    const workspace = String(genesis.payload.workspace ?? "");
+    const g = readGenesis(genesis.payload);
+    const workspace = g.ok && typeof g.value.workspace === "string" ? g.value.workspace : "";
 
     const stores = storePaths(path);
     const blobs = new BlobStore(stores.blobs);

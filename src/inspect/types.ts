@@ -5,22 +5,8 @@
  * @module
  */
 
-/** Severity of a finding. */
-export type Severity = "high" | "medium" | "low";
-
-/** One finding on one file. */
-export interface Finding {
-  /** Rule id, e.g. `auth-check-removed`. */
-  rule: string;
-  severity: Severity;
-  /** Path of the file (as given in the change). */
-  path: string;
-  /** Matches of the rule in the file before and after the change. */
-  before: number;
-  after: number;
-  /** One line saying what was found. */
-  message: string;
-}
+export type { Finding, Severity } from "../core/recorded.ts";
+import type { Finding, Severity } from "../core/recorded.ts";
 
 /** The inspector's verdict on one action's file changes. */
 export interface InspectResult {

@@ -8,7 +8,8 @@
  * @module
  */
 import { Buffer } from "node:buffer";
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, posix, resolve } from "node:path";
+import { CLASSES } from "../core/effect.ts";
 import { canonicalJson } from "../core/canonical_json.ts";
 import { RetieError } from "../core/errors.ts";
 import { domainHashHex } from "../core/hash.ts";
@@ -56,8 +57,111 @@ export function isInside(path: string, root: string): boolean {
   return p === r || p.startsWith(r + "/");
 }
 
-function validDate(s: string): boolean {
-  return typeof s === "string" && !Number.isNaN(Date.parse(s));
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * True for a time written exactly as retie writes times: ISO-8601 UTC with milliseconds
+ * (`2026-01-01T12:00:00.000Z`), naming a real instant (the text is what formatting that instant
+ * gives back, so `2026-02-30…` is refused).
+ *
+ * @example
+ * ```ts
+ * import { isLedgerTime } from "./delegation.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(isLedgerTime("2026-01-01T12:00:00.000Z"), true);
+ * assert.equal(isLedgerTime("2026-01-01T12:00:00Z"), false);
+ * assert.equal(isLedgerTime("2026-02-30T00:00:00.000Z"), false);
+ * ```
+ */
+export function isLedgerTime(s: unknown): s is string {
+  if (typeof s !== "string" || !ISO_MS.test(s)) return false;
+  const t = Date.parse(s);
+  return !Number.isNaN(t) && new Date(t).toISOString() === s;
+}
+
+/**
+ * True for an absolute, normalised POSIX path: starts with `/`, no `.` or `..` segment, no empty
+ * segment (`//`), no trailing `/` except for `/` itself.
+ *
+ * @example
+ * ```ts
+ * import { isNormalAbsolute } from "./delegation.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(isNormalAbsolute("/work/proj"), true);
+ * assert.equal(isNormalAbsolute("/work/../etc"), false);
+ * ```
+ */
+export function isNormalAbsolute(p: unknown): p is string {
+  return typeof p === "string" && p.startsWith("/") && posix.normalize(p) === p &&
+    (p === "/" || !p.endsWith("/"));
+}
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const HEX128 = /^[0-9a-f]{128}$/;
+const DELEGATION_KEYS = "agent,classes,expires,issuer,notBefore,parent,signature,tools,workspace";
+
+/** True when `list` is strings in strictly increasing UTF-16 order (sorted, no duplicates). */
+function strictlySorted(list: unknown[]): boolean {
+  for (let i = 1; i < list.length; i++) {
+    if (!((list[i - 1] as string) < (list[i] as string))) return false;
+  }
+  return true;
+}
+
+/**
+ * Why a delegation does not have the form of the spec, or null: exactly its nine members (and an
+ * optional `continues`, 64 hex, on a resumed session's); `agent`
+ * and `issuer` 64 hex, `signature` 128 hex, `parent` null or 64 hex; `workspace` absolute and
+ * normalised; `classes` reversibility classes and `tools` non-empty names, each list sorted with
+ * no duplicates; `notBefore` and `expires` ledger times, `expires` later.
+ *
+ * @example
+ * ```ts
+ * import { delegationFormProblem } from "./delegation.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(delegationFormProblem({}), "delegation has the members (none), not agent,classes,expires,issuer,notBefore,parent,signature,tools,workspace");
+ * ```
+ */
+export function delegationFormProblem(d: unknown): string | null {
+  if (!d || typeof d !== "object" || Array.isArray(d)) return "delegation is not an object";
+  const o = d as Record<string, unknown>;
+  // `continues` (a resumed session's delegation) is the one optional member.
+  const keys = Object.keys(o).filter((k) => k !== "continues").sort().join(",");
+  if (keys !== DELEGATION_KEYS) {
+    return `delegation has the members ${keys || "(none)"}, not ${DELEGATION_KEYS}`;
+  }
+  if (typeof o.agent !== "string" || !HEX64.test(o.agent)) return "delegation agent is not 64 hex";
+  if ("continues" in o && (typeof o.continues !== "string" || !HEX64.test(o.continues))) {
+    return "delegation continues is not 64 hex";
+  }
+  if (typeof o.issuer !== "string" || !HEX64.test(o.issuer)) {
+    return "delegation issuer is not 64 hex";
+  }
+  if (typeof o.signature !== "string" || !HEX128.test(o.signature)) {
+    return "delegation signature is not 128 hex";
+  }
+  if (o.parent !== null && (typeof o.parent !== "string" || !HEX64.test(o.parent))) {
+    return "delegation parent is neither null nor 64 hex";
+  }
+  if (!isNormalAbsolute(o.workspace)) {
+    return `delegation workspace ${String(o.workspace)} is not an absolute, normalised path`;
+  }
+  if (
+    !Array.isArray(o.classes) ||
+    !o.classes.every((c) => (CLASSES as readonly unknown[]).includes(c)) ||
+    !strictlySorted(o.classes)
+  ) return "delegation classes are not a sorted list of distinct reversibility classes";
+  if (
+    !Array.isArray(o.tools) || !o.tools.every((t) => typeof t === "string" && t !== "") ||
+    !strictlySorted(o.tools)
+  ) return "delegation tools are not a sorted list of distinct tool names";
+  if (!isLedgerTime(o.notBefore) || !isLedgerTime(o.expires)) {
+    return "delegation times are not ISO-8601 UTC times with milliseconds";
+  }
+  if (Date.parse(o.expires) <= Date.parse(o.notBefore)) {
+    return "delegation expires before it starts";
+  }
+  return null;
 }
 
 /** Why `child` is not a narrowing of `parent`, or null when it is. */
@@ -125,8 +229,8 @@ export function issueDelegation(
     agent: agentPublicKey,
     issuer: issuer.publicKey,
     workspace: resolve(scope.workspace),
-    classes: [...scope.classes].sort(),
-    tools: [...scope.tools].sort(),
+    classes: [...new Set(scope.classes)].sort(),
+    tools: [...new Set(scope.tools)].sort(),
     notBefore: scope.notBefore.toISOString(),
     expires: scope.expires.toISOString(),
     parent: parent ? delegationHash(parent) : null,
@@ -155,18 +259,8 @@ export function issueDelegation(
  * ```
  */
 export function verifyDelegation(d: Delegation, parent: Delegation | null = null): string | null {
-  if (!d || typeof d !== "object") return "delegation is not an object";
-  for (const f of ["agent", "issuer", "workspace", "notBefore", "expires", "signature"] as const) {
-    if (typeof d[f] !== "string") return `delegation field ${f} is missing`;
-  }
-  if (!Array.isArray(d.classes) || !Array.isArray(d.tools)) {
-    return "delegation classes/tools are not lists";
-  }
-  if (!isAbsolute(d.workspace)) return `delegation workspace ${d.workspace} is not absolute`;
-  if (!validDate(d.notBefore) || !validDate(d.expires)) return "delegation times are not dates";
-  if (Date.parse(d.expires) <= Date.parse(d.notBefore)) {
-    return "delegation expires before it starts";
-  }
+  const form = delegationFormProblem(d);
+  if (form) return form;
   const hash = delegationHash(d);
   if (!verifyHex(d.issuer, Buffer.from(hash, "hex"), d.signature)) {
     return `delegation signature does not verify with issuer key ${d.issuer.slice(0, 12)}`;

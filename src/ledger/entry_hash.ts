@@ -12,9 +12,9 @@
 import { domainHashHex } from "../core/hash.ts";
 
 /** Domain separation tag of entry hashes. */
-export const ENTRY_DOMAIN = "retie/ledger/entry/v1";
+export const ENTRY_DOMAIN: string = "retie/ledger/entry/v1";
 /** `prev` of the first entry. */
-export const ZERO_HASH = "0".repeat(64);
+export const ZERO_HASH: string = "0".repeat(64);
 
 /** The fields an entry hash covers. `payloadJson` must be canonical JSON of an object. */
 export interface HashedFields {

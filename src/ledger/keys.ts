@@ -214,8 +214,76 @@ function publicKeyObject(publicKeyHex: string): KeyObject | null {
   return k;
 }
 
+const P = (1n << 255n) - 19n;
+/** The order of the Ed25519 base point. */
+const L = (1n << 252n) + 27742317777372353535851937790883648493n;
+/** Canonical encodings of the eight points of small order (libsodium's list). */
+const SMALL_ORDER = new Set([
+  "0100000000000000000000000000000000000000000000000000000000000000",
+  "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+  "0000000000000000000000000000000000000000000000000000000000000000",
+  "0000000000000000000000000000000000000000000000000000000000000080",
+  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+]);
+
+/** A little-endian 32-byte hex string as a number. */
+function leNumber(hex: string): bigint {
+  let n = 0n;
+  for (let i = 62; i >= 0; i -= 2) n = (n << 8n) | BigInt(parseInt(hex.slice(i, i + 2), 16));
+  return n;
+}
+
 /**
- * Verifies a 128-hex Ed25519 signature; false for any malformed key or signature.
+ * Why a point encoding (64 hex) is refused, or null: the y coordinate must be below 2^255 - 19,
+ * x = 0 must not carry a set sign bit, and the point must not be of small order.
+ */
+function pointProblem(hex: string): string | null {
+  if (SMALL_ORDER.has(hex)) return "a point of small order";
+  const top = parseInt(hex.slice(62, 64), 16) & 0x7f;
+  // Fast path: y < 2^254 is canonical unless y = 1 (identity; in the small-order list).
+  if (top < 0x7f && !hex.startsWith("01" + "00".repeat(30))) return null;
+  const n = leNumber(hex);
+  const y = n & ((1n << 255n) - 1n);
+  const sign = n >> 255n;
+  if (y >= P) return "non-canonical encoding (y >= 2^255-19)";
+  if (sign === 1n && (y === 1n || y === P - 1n)) return "non-canonical encoding (x = 0, sign 1)";
+  if (SMALL_ORDER.has(hex)) return "a point of small order";
+  return null;
+}
+
+/**
+ * Why an Ed25519 public key and signature are refused before any curve arithmetic, or null. The
+ * rules (docs/ledger-format.md, "Signatures"): key and R canonical and not of small order, S < L.
+ * With these, every RFC 8032 verifier (cofactored or not) gives the same answer for retie's
+ * signatures, and the identity key with an all-zero signature is refused.
+ *
+ * @example
+ * ```ts
+ * import { ed25519Problem } from "./keys.ts";
+ * import assert from "node:assert/strict";
+ * assert.match(ed25519Problem("01" + "00".repeat(31), "00".repeat(64)) ?? "", /small order/);
+ * ```
+ */
+export function ed25519Problem(publicKeyHex: string, signatureHex: string): string | null {
+  if (!HEX64.test(publicKeyHex)) return "public key is not 64 lowercase hex digits";
+  if (!HEX128.test(signatureHex)) return "signature is not 128 lowercase hex digits";
+  const key = pointProblem(publicKeyHex);
+  if (key) return `public key is ${key}`;
+  const r = pointProblem(signatureHex.slice(0, 64));
+  if (r) return `signature R is ${r}`;
+  // S < 2^252 needs no arithmetic (its top byte is below 0x10).
+  if (
+    parseInt(signatureHex.slice(126, 128), 16) >= 0x10 && leNumber(signatureHex.slice(64)) >= L
+  ) return "signature S is not below the group order";
+  return null;
+}
+
+/**
+ * Verifies a 128-hex Ed25519 signature; false for any malformed key or signature, and for the
+ * edge cases {@link ed25519Problem} refuses.
  *
  * @example
  * ```ts
@@ -229,7 +297,7 @@ export function verifyHex(
   message: Uint8Array | string,
   signatureHex: string,
 ): boolean {
-  if (!HEX128.test(signatureHex)) return false;
+  if (ed25519Problem(publicKeyHex, signatureHex) !== null) return false;
   const k = publicKeyObject(publicKeyHex);
   if (!k) return false;
   try {

@@ -16,30 +16,17 @@ import type { Delegation, EntryKind, EntrySink, LedgerEntry } from "./types.ts";
 import { type KeyPair, signHex } from "./keys.ts";
 import { entryHash, ZERO_HASH } from "./entry_hash.ts";
 import { openLedgerDb } from "./schema.ts";
-import { HEAD_FORMAT, readHeadFile, writeHeadFile } from "./checkpoint.ts";
+import { readHeadFile, signHead, writeHeadFile } from "./checkpoint.ts";
 import { listSessions, queryEntries } from "./read.ts";
+import { jsonValueDepth } from "../core/json_depth.ts";
+import {
+  checkpointPayload,
+  type GenesisFields,
+  genesisPayload,
+  MAX_PAYLOAD_DEPTH,
+} from "./entries.ts";
 
-/** What a session's genesis entry records besides keys and delegation. */
-export interface GenesisFields {
-  /** The objective, verbatim in the user's words. */
-  objective: string;
-  provider: string;
-  model: string;
-  /** `name@digest12`. */
-  policy: string;
-  systemPromptDigest: string;
-  instructionsDigest: string | null;
-  /** "bwrap (no network)" | "bwrap (network)" | "none: <reason>". */
-  sandbox: string;
-  version: string;
-  workspace: string;
-  mode: string;
-  headless: boolean;
-  /** A sub-agent's type (its session's `parentSession` names the caller). */
-  agentType?: string;
-  /** MCP servers started for the session: name, transport and grants. */
-  mcp?: { server: string; transport: string; grants: string[]; tools: number }[];
-}
+export type { GenesisFields };
 
 /** How to start a session. */
 export interface SessionInit {
@@ -135,7 +122,7 @@ export function newSessionId(): string {
 export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
   const db = openLedgerDb(path);
   const clock = opts.clock ?? (() => new Date());
-  const headStmt = db.prepare("SELECT seq, hash FROM entries ORDER BY seq DESC LIMIT 1");
+  const headStmt = db.prepare("SELECT seq, hash, time FROM entries ORDER BY seq DESC LIMIT 1");
   const insert = db.prepare(
     "INSERT INTO entries(seq, time, session, kind, action_id, payload, prev, hash, signer, signature) VALUES (?,?,?,?,?,?,?,?,?,?)",
   );
@@ -145,12 +132,18 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
     const h = headStmt.get() as { seq: number; hash: string } | undefined;
     return h ? { seq: h.seq, hash: h.hash } : { seq: 0, hash: ZERO_HASH };
   };
+  /** Entry times never decrease: a clock stepped back records the previous entry's time. */
+  const entryTime = (): string => {
+    const now = clock().toISOString();
+    const last = (headStmt.get() as { time?: unknown } | undefined)?.time;
+    return typeof last === "string" && last > now ? last : now;
+  };
 
   /** One durable append; `payloadFor` sees the head read inside the write lock. */
   const appendRow = (
     session: string,
     kind: EntryKind,
-    payloadFor: (h: { seq: number; hash: string }) => Record<string, unknown>,
+    payloadFor: (h: { seq: number; hash: string }) => object,
     actionId: string | null,
     key: KeyPair,
   ): LedgerEntry => {
@@ -167,7 +160,14 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
       const h = head();
       let payloadJson: string;
       try {
-        payloadJson = canonicalJson(payloadFor(h));
+        const payload = payloadFor(h);
+        const depth = jsonValueDepth(payload, MAX_PAYLOAD_DEPTH);
+        if (depth > MAX_PAYLOAD_DEPTH) {
+          throw new Error(
+            `the payload is nested more than ${MAX_PAYLOAD_DEPTH} levels deep (the ledger's limit)`,
+          );
+        }
+        payloadJson = canonicalJson(payload);
       } catch (e) {
         throw new RetieError(`cannot record a ${kind} entry: ${(e as Error).message}`, {
           cause: e,
@@ -175,7 +175,7 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
       }
       const row = {
         seq: h.seq + 1,
-        time: clock().toISOString(),
+        time: entryTime(),
         session,
         kind,
         actionId,
@@ -221,7 +221,7 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
   };
 
   /** Moves the head file forward to `e`, serialised with other writers by the ledger's lock. */
-  const publishHead = (e: LedgerEntry) => {
+  const publishHead = (e: LedgerEntry, userKey: KeyPair) => {
     try {
       db.exec("BEGIN IMMEDIATE");
     } catch (err) {
@@ -243,14 +243,7 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
         current = null; // a damaged head file is replaced by a good one
       }
       if (!current || current.seq < e.seq) {
-        writeHeadFile(path, {
-          format: HEAD_FORMAT,
-          seq: e.seq,
-          hash: e.hash,
-          signer: e.signer,
-          signature: e.signature,
-          time: e.time,
-        });
+        writeHeadFile(path, signHead(userKey, e));
       }
     } finally {
       db.exec("COMMIT");
@@ -280,13 +273,14 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
       appendRow(
         sessionId,
         "genesis",
-        () => ({
-          ...init.genesis,
-          userPublicKey: init.userKey.publicKey,
-          agentPublicKey: init.agentKey.publicKey,
-          delegation: init.delegation,
-          parentSession: init.parentSession ?? null,
-        }),
+        () =>
+          genesisPayload(
+            init.genesis,
+            init.userKey.publicKey,
+            init.agentKey.publicKey,
+            init.delegation,
+            init.parentSession ?? null,
+          ),
         null,
         init.userKey,
       );
@@ -295,11 +289,11 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
         const e = appendRow(
           sessionId,
           "checkpoint",
-          (h) => ({ seq: h.seq, hash: h.hash, final }),
+          (h) => checkpointPayload(h, final),
           null,
           init.userKey,
         );
-        publishHead(e);
+        publishHead(e, init.userKey);
         sinceCheckpoint = 0;
         return e;
       };
@@ -312,7 +306,7 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
           if (!open) {
             throw new RetieError(`cannot append to session ${sessionId}: it is closed`);
           }
-          if (kind === "genesis" || kind === "checkpoint") {
+          if ((kind as string) === "genesis" || (kind as string) === "checkpoint") {
             throw new RetieError(`cannot append a ${kind} entry directly`, {
               hint: "genesis comes from startSession, checkpoints from checkpoint()",
             });

@@ -7,6 +7,8 @@
  * @module
  */
 export * from "./checkpoint.ts";
+export * from "./entries.ts";
+export * from "./entries_read.ts";
 export * from "./delegation.ts";
 export * from "./entry_hash.ts";
 export * from "./keys.ts";

@@ -4,6 +4,8 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
+import { ZERO_HASH } from "./entry_hash.ts";
+import { openLedgerReadOnly } from "./schema.ts";
 import type { EntryKind, LedgerEntry } from "./types.ts";
 import type { RawRow } from "./verify.ts";
 import type { EntryFilter, SessionSummary } from "./ledger.ts";
@@ -92,4 +94,37 @@ export function listSessions(db: DatabaseSync): SessionSummary[] {
       lastSeq: r.lastSeq,
     };
   });
+}
+
+/** The ledger's last entry, as pinned outside the machine (`retie verify --expect-head`). */
+export interface LedgerHead {
+  seq: number;
+  hash: string;
+  /** `SEQ:HASH`. */
+  pin: string;
+}
+
+/**
+ * The head (last entry) of the ledger at `path`, read-only: seq 0 and 64 zeros when empty.
+ * RetieError exitCode 2 when the file is not a retie ledger. This is what `retie run` prints at
+ * the end of a session and `retie verify --json` reports as `head`; it is read, not verified.
+ *
+ * @example
+ * ```ts
+ * import { ledgerHead } from "./read.ts";
+ * // const { pin } = ledgerHead("/home/me/.local/state/retie/ledger.db"); // "42:9f…"
+ * ```
+ */
+export function ledgerHead(path: string): LedgerHead {
+  const db = openLedgerReadOnly(path);
+  try {
+    const h = db.prepare("SELECT seq, hash FROM entries ORDER BY seq DESC LIMIT 1").get() as
+      | { seq: number; hash: string }
+      | undefined;
+    const seq = h?.seq ?? 0;
+    const hash = h?.hash ?? ZERO_HASH;
+    return { seq, hash, pin: `${seq}:${hash}` };
+  } finally {
+    db.close();
+  }
 }

@@ -1,8 +1,10 @@
 /**
- * Types of the ledger, shared by the writer, the verifier, the guard, undo and replay.
+ * Types of the ledger, shared by the writer, the verifier, the guard, undo and replay. Each entry
+ * kind's payload is declared in `entries.ts`.
  *
  * @module
  */
+import type { AppendKind, EntryPayloads } from "./entries.ts";
 
 /** Kinds of ledger entries. */
 export type EntryKind =
@@ -42,7 +44,12 @@ export interface LedgerEntry {
 /** What a session appends through. Every append is committed durably before it returns. */
 export interface EntrySink {
   readonly sessionId: string;
-  append(kind: EntryKind, payload: Record<string, unknown>, actionId?: string | null): LedgerEntry;
+  /** Appends one entry; the payload is built by that kind's constructor in `entries.ts`. */
+  append<K extends AppendKind>(
+    kind: K,
+    payload: EntryPayloads[K],
+    actionId?: string | null,
+  ): LedgerEntry;
 }
 
 /** A delegation: the user's grant of scoped, time-limited authority to an agent key. */

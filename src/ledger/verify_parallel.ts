@@ -13,6 +13,7 @@ import {
   type VerifyOptions,
   verifyRows,
 } from "./verify.ts";
+import { byProblemOrder, type VerifyProblem } from "./verify_problems.ts";
 import type { VerifyReport } from "./verify.ts";
 import type { SignatureBatch, SignatureVerdict } from "./verify_worker.ts";
 
@@ -80,21 +81,20 @@ export async function verifyLedgerParallel(
     workers[b.id % n].postMessage(b);
     batch = newBatch(b.id + 1);
   };
-  function* tap(it: Iterable<RawRow>): Generator<RawRow> {
-    for (const r of it) {
-      batch.seqs.push(r.seq);
-      batch.signers.push(r.signer);
-      batch.hashes.push(r.hash);
-      batch.signatures.push(r.signature);
-      if (batch.seqs.length >= batchSize) flush();
-      yield r;
-    }
-    flush();
-  }
+  /** Rows that reach the signature check are queued for the workers (the answer comes later). */
+  const defer = (r: RawRow): null => {
+    batch.seqs.push(r.seq);
+    batch.signers.push(r.signer);
+    batch.hashes.push(r.hash);
+    batch.signatures.push(r.signature);
+    if (batch.seqs.length >= batchSize) flush();
+    return null;
+  };
   let report: VerifyReport;
   let bad: Bad;
   try {
-    report = verifyRows(path, tap(rows), head, headError, opts, null);
+    report = verifyRows(path, rows, head, headError, opts, defer);
+    flush();
     bad = (await Promise.all(results)).flat();
   } catch (e) {
     if (failure) return verifyLedger(path, opts); // workers could not run here
@@ -104,10 +104,14 @@ export async function verifyLedgerParallel(
     for (const w of workers) w.terminate();
   }
   if (bad.length === 0) return report;
-  const problems = [
+  const problems: VerifyProblem[] = [
     ...report.problems,
-    ...bad.map((b) => ({ seq: b.seq, problem: badSignature(b.signer) })),
-  ].sort((a, b) => a.seq - b.seq);
+    ...bad.map((b) => ({
+      code: "signature-invalid" as const,
+      seq: b.seq,
+      detail: badSignature(b.signer),
+    })),
+  ].sort(byProblemOrder);
   return { ...report, ok: false, problems, firstBad: problems[0] };
 }
 

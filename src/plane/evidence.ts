@@ -12,6 +12,9 @@ import { structuredPatch } from "diff";
 import type { FileChange } from "../core/tool.ts";
 
 /** Lines kept from the start and from the end of an output. */
+export type { OutputExcerpt, RecordedDiff, RecordedHunk } from "../core/recorded.ts";
+import type { OutputExcerpt, RecordedDiff, RecordedHunk } from "../core/recorded.ts";
+
 export const EXCERPT_LINES = 8;
 /** Characters kept per excerpt line. */
 export const EXCERPT_LINE_CHARS = 240;
@@ -19,18 +22,6 @@ export const EXCERPT_LINE_CHARS = 240;
 export const DIFF_LINES = 400;
 /** Lines of context around each change. */
 export const DIFF_CONTEXT = 3;
-
-/** A bounded view of a tool's output. */
-export interface OutputExcerpt {
-  /** The first lines. */
-  head: string[];
-  /** The last lines (empty when the output fits in `head`). */
-  tail: string[];
-  /** Lines between head and tail that were left out. */
-  omitted: number;
-  /** Lines in the whole output. */
-  lines: number;
-}
 
 /** Things that look like credentials, masked before an excerpt is recorded. */
 const SECRET_PATTERNS: RegExp[] = [
@@ -82,25 +73,6 @@ export function outputExcerpt(output: string): OutputExcerpt {
     omitted: all.length - EXCERPT_LINES * 2,
     lines: all.length,
   };
-}
-
-/** One hunk of a recorded diff: lines start with ' ', '+' or '-'. */
-export interface RecordedHunk {
-  oldStart: number;
-  oldLines: number;
-  newStart: number;
-  newLines: number;
-  lines: string[];
-}
-
-/** The diff of one file a call changes. */
-export interface RecordedDiff {
-  path: string;
-  /** `create`, `delete` or `modify`. */
-  change: "create" | "delete" | "modify";
-  hunks: RecordedHunk[];
-  /** Lines left out to stay within {@link DIFF_LINES}. */
-  omitted: number;
 }
 
 /**

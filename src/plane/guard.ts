@@ -11,11 +11,10 @@
  */
 import type { z } from "zod";
 import { type Effect, unknownEffect } from "../core/effect.ts";
-import { sha256Hex } from "../core/hash.ts";
 import type { FileChange, ToolResult } from "../core/tool.ts";
 import type { Finding, InspectResult } from "../inspect/types.ts";
 import { inspectChanges } from "../inspect/mod.ts";
-import { checkScope } from "../ledger/mod.ts";
+import { checkScope, intentPayload, outcomePayload, refusalPayload } from "../ledger/mod.ts";
 import { outputExcerpt, recordedDiffs } from "./evidence.ts";
 import { newActionId } from "./ids.ts";
 import type { GateDecision } from "./policy.ts";
@@ -38,21 +37,6 @@ const chains = new WeakMap<object, Promise<unknown>>();
  * hook) is retie's own write of a listed file. */
 function ranUntrustedCode(e: Effect): boolean {
   return e.class === "unknown" || (e.class === "irreversible" && (e.sandboxed || e.network));
-}
-
-function effectRecord(e: Effect): Record<string, unknown> {
-  return {
-    summary: e.summary,
-    consequence: e.consequence,
-    reason: e.reason,
-    reads: e.reads,
-    writes: e.writes,
-    readsOutside: e.readsOutside,
-    writesOutside: e.writesOutside,
-    sandboxed: e.sandboxed,
-    network: e.network,
-    external: e.external,
-  };
 }
 
 /**
@@ -81,14 +65,6 @@ function asToolResult(tool: string, r: unknown): ToolResult {
     return detail ? { ok: x.ok, output: x.output, detail } : { ok: x.ok, output: x.output };
   }
   return { ok: false, output: `${tool} failed: its handler returned no result` };
-}
-
-function jsonSafe(v: unknown): unknown {
-  try {
-    return JSON.parse(JSON.stringify(v ?? null));
-  } catch {
-    return String(v);
-  }
 }
 
 /**
@@ -122,18 +98,21 @@ export function createGuard(deps: GuardDeps): Guard {
       model?: string;
     } = {},
   ): GuardOutcome {
-    const payload: Record<string, unknown> = {
-      tool: call.name,
-      args: jsonSafe(args),
-      reason,
-      stage,
-    };
-    if (extra.effect) payload.class = extra.effect.class;
-    if (extra.gate?.rule) payload.rule = extra.gate.rule;
-    if (extra.findings?.length) payload.findings = extra.findings;
     let recordNote = "";
     try {
-      deps.sink.append("refusal", payload, null);
+      deps.sink.append(
+        "refusal",
+        refusalPayload({
+          tool: call.name,
+          stage,
+          reason,
+          args,
+          class: extra.effect?.class,
+          rule: extra.gate?.rule,
+          findings: extra.findings,
+        }),
+        null,
+      );
     } catch (e) {
       recordNote = ` (the refusal could not be recorded either: ${(e as Error).message})`;
     }
@@ -316,19 +295,22 @@ export function createGuard(deps: GuardDeps): Guard {
     // Record the intent, durably, before anything runs.
     const actionId = newActionId();
     try {
-      deps.sink.append("intent", {
-        tool: call.name,
-        args: jsonSafe(args),
-        class: effect.class,
-        effect: effectRecord(effect),
-        decision: gate.decision,
-        rule: gate.rule,
-        approvedBy,
-        undo: plan,
-        findings,
-        risk: inspection.risk,
-        ...(changes.length ? { diff: recordedDiffs(changes, ctx.workspace) } : {}),
-      }, actionId);
+      deps.sink.append(
+        "intent",
+        intentPayload({
+          tool: call.name,
+          args,
+          effect,
+          decision: gate.decision,
+          rule: gate.rule,
+          approvedBy,
+          undo: plan,
+          findings,
+          risk: inspection.risk,
+          ...(changes.length ? { diff: recordedDiffs(changes, ctx.workspace) } : {}),
+        }),
+        actionId,
+      );
     } catch (e) {
       return refuse(
         call,
@@ -367,16 +349,21 @@ export function createGuard(deps: GuardDeps): Guard {
     const detail: Record<string, unknown> = { ...(result.detail ?? {}) };
     if (postError) detail.postStateError = postError;
     try {
-      deps.sink.append("outcome", {
-        status,
-        resultDigest: sha256Hex(result.output),
-        resultBytes: new TextEncoder().encode(result.output).length,
-        durationMs,
-        after,
-        detail: jsonSafe(detail),
-        // What the reviewer reads; a side-effect-free call's output (a file read) is not copied.
-        ...(effect.class !== "none" || !result.ok ? { excerpt: outputExcerpt(result.output) } : {}),
-      }, actionId);
+      deps.sink.append(
+        "outcome",
+        outcomePayload({
+          ok: result.ok,
+          output: result.output,
+          durationMs,
+          after,
+          detail,
+          // What the reviewer reads; a side-effect-free call's output (a file read) is not copied.
+          ...(effect.class !== "none" || !result.ok
+            ? { excerpt: outputExcerpt(result.output) }
+            : {}),
+        }),
+        actionId,
+      );
     } catch (e) {
       // The action ran but its outcome is not on record: say so, to the model and the person.
       const why = (e as Error).message;

@@ -16,16 +16,20 @@ import type { BlobStore } from "../core/blob_store.ts";
 import type { SnapshotStore } from "../core/snapshot.ts";
 import { RetieError } from "../core/errors.ts";
 import {
-  type Delegation,
-  delegationHash,
   type EntryKind,
   type EntrySink,
   generateKeyPair,
+  intentUndoPlan,
   issueDelegation,
   type KeyPair,
   type Ledger,
   type LedgerEntry,
+  readGenesis,
+  readIntent,
+  readOutcome,
+  readUndo,
   type SessionWriter,
+  undoPayload,
 } from "../ledger/mod.ts";
 import { fileHashOrNull, type PostState, type UndoPlan } from "./undo_plan.ts";
 
@@ -176,8 +180,9 @@ async function undoByCall(
 
 async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> {
   const intent = entries.find((e) => e.kind === "intent")!;
-  const cls = String(intent.payload.class ?? "unknown");
-  const plan = intent.payload.undo as UndoPlan | undefined;
+  const read = readIntent(intent.payload);
+  const cls = read.ok ? read.value.class : "unknown";
+  const plan = read.ok ? intentUndoPlan(intent.payload) : null;
   if (cls === "irreversible" || cls === "unknown" || !plan || plan.kind === "impossible") {
     const why = plan && plan.kind === "impossible" ? plan.why : "no inverse was planned";
     return { status: "skipped", reason: `not reversible (class ${cls}): ${why}` };
@@ -187,7 +192,8 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
   }
   if (plan.kind === "call") return await undoByCall(plan, deps);
   const outcome = entries.find((e) => e.kind === "outcome");
-  const post = outcome?.payload.after as PostState | null | undefined;
+  const readOut = outcome ? readOutcome(outcome.payload) : null;
+  const post: PostState | null = readOut?.ok ? readOut.value.after ?? null : null;
   let differs: string[];
   if (!outcome) {
     // A crash between intent and outcome: the inverse was prepared before the action ran (that is
@@ -254,9 +260,15 @@ export async function undoAction(actionId: string, deps: UndoDeps): Promise<Undo
       exitCode: 2,
     });
   }
-  const effect = intent.payload.effect as { summary?: unknown } | undefined;
-  const summary = typeof effect?.summary === "string" ? effect.summary : null;
-  const done = entries.find((e) => e.kind === "undo" && e.payload.status === "undone");
+  const read = readIntent(intent.payload);
+  const summary = read.ok && typeof read.value.effect.summary === "string"
+    ? read.value.effect.summary
+    : null;
+  const done = entries.find((e) => {
+    if (e.kind !== "undo") return false;
+    const u = readUndo(e.payload);
+    return u.ok && u.value.status === "undone";
+  });
   if (done) {
     return {
       target: actionId,
@@ -272,7 +284,7 @@ export async function undoAction(actionId: string, deps: UndoDeps): Promise<Undo
   const restored = d.restored ?? [];
   const entry = deps.sink.append(
     "undo",
-    { target: actionId, status: d.status, reason: d.reason, restored },
+    undoPayload({ target: actionId, status: d.status, reason: d.reason, restored }),
     actionId,
   );
   return {
@@ -286,22 +298,10 @@ export async function undoAction(actionId: string, deps: UndoDeps): Promise<Undo
   };
 }
 
-function sessionDelegation(entries: LedgerEntry[]): Delegation | null {
-  for (const e of entries) {
-    const p = e.payload;
-    const candidates = [p.delegation, p];
-    for (const c of candidates) {
-      if (c && typeof c === "object" && "agent" in c && "issuer" in c && "signature" in c) {
-        return c as unknown as Delegation;
-      }
-    }
-  }
-  return null;
-}
-
 /**
- * The session ids in the delegation subtree rooted at `sessionId` (itself included): sessions
- * whose delegation's parent hash is the delegation of a session already in the subtree.
+ * The session ids in the delegation subtree rooted at `sessionId` (itself included): the sessions
+ * whose genesis names a session already in the subtree as its `parentSession` (verify checks that
+ * each such child's delegation links to a delegation of that parent session).
  *
  * @example
  * ```ts
@@ -310,33 +310,18 @@ function sessionDelegation(entries: LedgerEntry[]): Delegation | null {
  * ```
  */
 export function delegationSubtree(ledger: LedgerReader, sessionId: string): string[] {
-  const heads = ledger.entries({ kinds: ["genesis", "delegation"] });
-  const bySession = new Map<string, LedgerEntry[]>();
-  for (const e of heads) {
-    const list = bySession.get(e.session) ?? [];
-    list.push(e);
-    bySession.set(e.session, list);
-  }
-  const hashOf = new Map<string, string | null>();
-  const parentOf = new Map<string, string | null>();
-  for (const [s, list] of bySession) {
-    const d = sessionDelegation(list);
-    hashOf.set(s, d ? delegationHash(d) : null);
-    parentOf.set(s, d ? d.parent : null);
+  const children = new Map<string, string[]>();
+  for (const e of ledger.entries({ kinds: ["genesis"] })) {
+    const g = readGenesis(e.payload);
+    const parent = g.ok ? g.value.parentSession : null;
+    if (!parent || parent === e.session) continue;
+    children.set(parent, [...(children.get(parent) ?? []), e.session]);
   }
   const inTree = [sessionId];
-  const hashes = new Set<string>();
-  const h0 = hashOf.get(sessionId);
-  if (h0) hashes.add(h0);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [s, parent] of parentOf) {
-      if (inTree.includes(s) || !parent || !hashes.has(parent)) continue;
-      inTree.push(s);
-      const h = hashOf.get(s);
-      if (h) hashes.add(h);
-      grew = true;
+  const seen = new Set(inTree);
+  for (let i = 0; i < inTree.length; i++) {
+    for (const c of children.get(inTree[i]) ?? []) {
+      if (!seen.has(c)) (seen.add(c), inTree.push(c));
     }
   }
   return inTree;
@@ -368,7 +353,8 @@ export async function undoAll(sessionId: string, deps: UndoDeps): Promise<UndoRe
   intents.sort((a, b) => b.seq - a.seq);
   const reports: UndoReport[] = [];
   for (const i of intents) {
-    if (!i.actionId || i.payload.class === "none") continue;
+    const read = readIntent(i.payload);
+    if (!i.actionId || (read.ok && read.value.class === "none")) continue;
     reports.push(await undoAction(i.actionId, deps));
   }
   return reports;

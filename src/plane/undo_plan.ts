@@ -18,18 +18,6 @@ import type { SnapshotStore } from "../core/snapshot.ts";
 import { sha256Hex } from "../core/hash.ts";
 import { RetieError } from "../core/errors.ts";
 
-/** One file's prior state: its blob hash and mode, or null for both when it did not exist. */
-export interface PlannedFile {
-  path: string;
-  blob: string | null;
-  mode: number | null;
-  /**
-   * For an absent file: its missing parent directories (deepest first), which the action may
-   * create; undo removes those that are empty again. Left out when the parent exists.
-   */
-  dirs?: string[];
-}
-
 /** The missing ancestors of `path`, deepest first, up to the first one that exists. */
 function missingDirs(path: string): string[] {
   const out: string[] = [];
@@ -44,19 +32,8 @@ function missingDirs(path: string): string[] {
   return out;
 }
 
-/** The prepared inverse of an action, as recorded in its intent. */
-export type UndoPlan =
-  | { kind: "none" }
-  | { kind: "impossible"; why: string }
-  | { kind: "files"; files: PlannedFile[] }
-  | { kind: "snapshot"; root: string; readOnly: string[]; before: string }
-  | { kind: "call"; tool: string; args: Record<string, unknown> };
-
-/** The state an action left, recorded in its outcome so undo can detect later changes. */
-export type PostState =
-  | { kind: "none" }
-  | { kind: "files"; files: { path: string; sha256: string | null }[] }
-  | { kind: "snapshot"; root: string; after: string };
+export type { PlannedFile, PostState, UndoPlan } from "../core/recorded.ts";
+import type { PlannedFile, PostState, UndoPlan } from "../core/recorded.ts";
 
 /** The finding every failed undo preparation carries. */
 export const NO_INVERSE = "reversible claimed, no inverse";

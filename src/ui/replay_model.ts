@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { LedgerEntry } from "../ledger/mod.ts";
+import { type LedgerEntry, readOutcome } from "../ledger/mod.ts";
 import {
   actionItem,
   diffsOf,
@@ -162,7 +162,8 @@ export function buildReplay(
       if (e.actionId) intents.set(e.actionId, p.args);
     } else if (e.kind === "outcome" && e.actionId && byAction.has(e.actionId)) {
       const a = byAction.get(e.actionId)!;
-      a.status = p.status === "ok" ? "ok" : "error";
+      const read = readOutcome(p);
+      a.status = read.ok && read.value.status === "ok" ? "ok" : "error";
       a.durationMs = typeof p.durationMs === "number" ? p.durationMs : undefined;
       a.output = excerptOf(p);
       if (a.status === "ok" && !a.diffs.some((d) => d.recorded)) {

@@ -3,6 +3,7 @@
  * stores a narrowed rule in the user's config; the same call later is not asked again; another
  * call is; a deny stays a deny; the rule is listed by `retie policy`; the agent cannot write it.
  */
+import type { EventPayload } from "../../src/ledger/mod.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
@@ -54,7 +55,7 @@ Deno.test("remembered approvals: the second identical ask is answered by the rul
     { text: "refused" },
   ]);
   const s = await testSession(ws, provider, { headless: false, approve });
-  record = (e) => void s.writer.append("event", e);
+  record = (e) => void s.writer.append("event", e as EventPayload);
   try {
     await s.turn("read the notes");
     assert.equal(asked.length, 1);

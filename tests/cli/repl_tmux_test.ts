@@ -119,6 +119,8 @@ Deno.test({
       await waitFor(name, /still here after the cancel/);
       await tm("send-keys", "-t", name, "C-d");
       await waitFor(name, /closed with a checkpoint/);
+      // The session's last line: the final checkpoint and the head file are written.
+      await waitFor(name, /ledger head \d+:[0-9a-f]{12}/);
     } finally {
       await tm("kill-session", "-t", name);
       await emu.close();

@@ -9,7 +9,7 @@
  */
 import { generateKeyPair } from "../../src/ledger/keys.ts";
 import { openLedger } from "../../src/ledger/ledger.ts";
-import { action, genesisFields, rootDelegation, userKey } from "./ledger_fixture.ts";
+import { action, appendRaw, genesisFields, rootDelegation, userKey } from "./ledger_fixture.ts";
 
 const [path, mode, sessionId, nText] = Deno.args;
 const user = userKey();
@@ -45,7 +45,7 @@ if (mode === "append") {
 } else if (mode === "crash") {
   action(writer, `act_${tag}000000`);
   const open = `act_${tag}000001`;
-  writer.append("intent", {
+  appendRaw(writer, "intent", {
     tool: "shell",
     class: "reversible",
     effect: { reads: [], writes: ["/work/proj"] },

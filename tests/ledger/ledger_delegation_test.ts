@@ -32,7 +32,7 @@ Deno.test("delegation: a fresh delegation verifies; any altered field breaks its
   for (
     const altered of [
       { ...root, workspace: "/" },
-      { ...root, classes: [...root.classes, "irreversible"] },
+      { ...root, classes: [...root.classes, "irreversible"].sort() },
       { ...root, tools: ["*"] },
       { ...root, expires: "2027-01-01T00:00:00.000Z" },
       { ...root, agent: sub.publicKey },

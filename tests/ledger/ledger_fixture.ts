@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { type KeyPair, keyPairFromSeedHex } from "../../src/ledger/keys.ts";
 import { issueDelegation } from "../../src/ledger/delegation.ts";
-import type { Delegation } from "../../src/ledger/types.ts";
+import type { Delegation, LedgerEntry } from "../../src/ledger/types.ts";
 import {
   type GenesisFields,
   type Ledger,
@@ -92,13 +92,13 @@ export function freshSession(opts: {
 
 /** Appends one intent + outcome pair for action `act`. */
 export function action(writer: SessionWriter, act: string, path = `${WORKSPACE}/calc.py`): void {
-  writer.append("intent", {
+  appendRaw(writer, "intent", {
     tool: "edit",
     class: "reversible",
     effect: { reads: [path], writes: [path] },
     decision: "allow",
   }, act);
-  writer.append("outcome", { status: "ok" }, act);
+  appendRaw(writer, "outcome", { status: "ok" }, act);
 }
 
 /** Adds a sub-delegated child session (narrowed to reads) with one action, left open. */
@@ -120,11 +120,30 @@ export function generateSubSession(ledger: Ledger, parent: SessionWriter): Sessi
     sessionId: "ses_0000000000c1",
     checkpointEvery: 0,
   });
-  child.append(
+  appendRaw(
+    child,
     "intent",
     { tool: "read", class: "none", effect: { writes: [] } },
     "act_0000000000c1",
   );
-  child.append("outcome", { status: "ok" }, "act_0000000000c1");
+  appendRaw(child, "outcome", { status: "ok" }, "act_0000000000c1");
   return child;
+}
+
+/**
+ * Appends any payload to any kind, bypassing the typed constructors: tests use it to write the
+ * partial or malformed rows a verifier must judge.
+ */
+export function appendRaw(
+  w: { append: unknown },
+  kind: string,
+  payload: Record<string, unknown>,
+  actionId: string | null = null,
+): LedgerEntry {
+  return (w.append as (k: string, p: unknown, a: string | null) => LedgerEntry).call(
+    w,
+    kind,
+    payload,
+    actionId,
+  );
 }

@@ -4,12 +4,12 @@ import { statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openLedger } from "../../src/ledger/ledger.ts";
-import { headFilePath, readHeadFile } from "../../src/ledger/checkpoint.ts";
+import { headFilePath, headSignatureOk, readHeadFile } from "../../src/ledger/checkpoint.ts";
 import { entryHash, ZERO_HASH } from "../../src/ledger/entry_hash.ts";
 import { verifyHex } from "../../src/ledger/keys.ts";
 import { verifyLedger } from "../../src/ledger/verify.ts";
 import { RetieError } from "../../src/core/errors.ts";
-import { action, freshSession, tempLedgerPath } from "./ledger_fixture.ts";
+import { action, appendRaw, freshSession, tempLedgerPath } from "./ledger_fixture.ts";
 import { Buffer } from "node:buffer";
 
 Deno.test("ledger: creates dirs 0700, WAL, and a chain of signed entries", () => {
@@ -73,7 +73,7 @@ Deno.test("ledger: periodic and final checkpoints are signed by the user key and
   assert.equal(head.seq, 7);
   assert.equal(head.hash, cps.at(-1)?.hash);
   assert.equal(head.signer, user.publicKey);
-  assert.throws(() => writer.append("finding", {}), /closed/);
+  assert.throws(() => appendRaw(writer, "finding", {}), /closed/);
   assert.equal(verifyLedger(path).ok, true);
   ledger.close();
 });
@@ -81,12 +81,12 @@ Deno.test("ledger: periodic and final checkpoints are signed by the user key and
 Deno.test("ledger: refuses what it cannot record, and nothing partial is written", () => {
   const { ledger, writer } = freshSession({ checkpointEvery: 0 });
   assert.throws(
-    () => writer.append("intent", { x: () => 1 } as never, "act_000000000001"),
+    () => appendRaw(writer, "intent", { x: () => 1 } as never, "act_000000000001"),
     RetieError,
   );
-  assert.throws(() => writer.append("intent", { n: NaN }, "act_000000000001"), /finite/);
-  assert.throws(() => writer.append("genesis", {}), /directly/);
-  assert.throws(() => writer.append("checkpoint", {}), /directly/);
+  assert.throws(() => appendRaw(writer, "intent", { n: NaN }, "act_000000000001"), /finite/);
+  assert.throws(() => appendRaw(writer, "genesis", {}), /directly/);
+  assert.throws(() => appendRaw(writer, "checkpoint", {}), /directly/);
   assert.equal(ledger.entries().length, 1);
   assert.throws(
     () => freshSession({ path: ledger.path, sessionId: "ses_000000000001" }),
@@ -181,8 +181,8 @@ Deno.test("ledger: a periodic checkpoint that fails does not make a committed ap
   // The head file cannot be written: its temp file's name is taken by a directory.
   const blocker = `${headFilePath(path)}.${Deno.pid}.tmp`;
   Deno.mkdirSync(blocker);
-  const a = writer.append("finding", { n: 1 });
-  const b = writer.append("finding", { n: 2 }); // due for a checkpoint, which fails to publish
+  const a = appendRaw(writer, "finding", { n: 1 });
+  const b = appendRaw(writer, "finding", { n: 2 }); // due for a checkpoint, which fails to publish
   assert.equal(b.seq, a.seq + 1);
   assert.deepEqual(
     ledger.entries({ session: writer.sessionId }).slice(1, 3).map((e) => e.payload),
@@ -191,10 +191,58 @@ Deno.test("ledger: a periodic checkpoint that fails does not make a committed ap
   assert.equal(readHeadFile(path), null);
   // retried on the next append once the head file can be written again
   Deno.removeSync(blocker);
-  writer.append("finding", { n: 3 });
+  appendRaw(writer, "finding", { n: 3 });
   const head = readHeadFile(path)!;
   assert.equal(head.seq, ledger.head().seq);
   writer.close();
   assert.equal(verifyLedger(path).ok, true);
   ledger.close();
+});
+
+Deno.test("ledger: a payload nested deeper than the limit is refused with a clear error, nothing written", () => {
+  const { ledger, writer } = freshSession({ checkpointEvery: 0 });
+  let deep: unknown = 1;
+  for (let i = 0; i < 100_000; i++) deep = [deep];
+  assert.throws(
+    () => appendRaw(writer, "finding", { type: "note", message: "x", deep }),
+    /cannot record a finding entry: the payload is nested more than 100 levels deep/,
+  );
+  let ok: unknown = 1;
+  for (let i = 0; i < 98; i++) ok = [ok];
+  appendRaw(writer, "finding", { type: "note", message: "x", deep: ok }); // 100 levels: fine
+  assert.equal(ledger.entries().length, 2);
+  ledger.close();
+});
+
+Deno.test("ledger: a clock stepped back never makes entry times decrease", () => {
+  let t = Date.parse("2026-01-01T12:00:10.000Z");
+  const { path, ledger, writer } = freshSession({ checkpointEvery: 0, clock: () => new Date(t) });
+  action(writer, "act_000000000001");
+  t -= 5_000;
+  action(writer, "act_000000000002");
+  const times = ledger.entries().map((e) => e.time);
+  assert.deepEqual(times, [...times].sort());
+  assert.equal(times.at(-1), "2026-01-01T12:00:10.000Z");
+  ledger.close();
+  assert.equal(verifyLedger(path).ok, true);
+});
+
+Deno.test("ledger: the head file is its own signed statement, not a copy of the checkpoint's signature", () => {
+  const { path, ledger, writer, user } = freshSession({ checkpointEvery: 0 });
+  writer.close();
+  const cp = ledger.entries({ kinds: ["checkpoint"] })[0];
+  ledger.close();
+  const head = readHeadFile(path)!;
+  assert.equal(head.format, "retie-ledger-head/v2");
+  assert.deepEqual([head.seq, head.hash, head.time, head.signer], [
+    cp.seq,
+    cp.hash,
+    cp.time,
+    user.publicKey,
+  ]);
+  assert.notEqual(head.signature, cp.signature);
+  assert.equal(headSignatureOk(head), true);
+  // The checkpoint entry's signature does not verify as a head statement.
+  assert.equal(headSignatureOk({ ...head, signature: cp.signature }), false);
+  assert.equal(verifyHex(head.signer, Buffer.from(cp.hash, "hex"), cp.signature), true);
 });

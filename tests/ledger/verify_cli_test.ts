@@ -4,12 +4,13 @@ import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
-import { action, freshSession } from "./ledger_fixture.ts";
+import { action, appendRaw, freshSession } from "./ledger_fixture.ts";
 
 function ledgerWithOpenAction(): string {
   const { path, ledger, writer } = freshSession({ checkpointEvery: 3 });
   action(writer, "act_000000000001");
-  writer.append(
+  appendRaw(
+    writer,
     "intent",
     { tool: "edit", class: "reversible", effect: { writes: [] } },
     "act_000000000002",

@@ -49,5 +49,6 @@ Deno.test("verify: a delegation that continues an earlier one verifies; an unkno
   session(bad, "f".repeat(64));
   const r = verifyLedger(bad);
   assert.equal(r.ok, false);
-  assert.match(r.firstBad!.problem, /continues delegation ffffffffffff, not earlier in the ledger/);
+  assert.equal(r.firstBad!.code, "delegation-invalid");
+  assert.match(r.firstBad!.detail, /continues delegation ffffffffffff, not earlier in the ledger/);
 });

@@ -12,6 +12,7 @@ import { openLedger } from "../../src/ledger/ledger.ts";
 import { RetieError } from "../../src/core/errors.ts";
 import {
   action,
+  appendRaw,
   EXPIRES,
   freshSession,
   genesisFields,
@@ -23,12 +24,13 @@ import {
 Deno.test("verify: intents outside the delegation are flagged with the reason", () => {
   const { path, ledger, writer } = freshSession({ checkpointEvery: 0 });
   action(writer, "act_000000000001");
-  writer.append(
+  appendRaw(
+    writer,
     "intent",
     { tool: "shell", class: "irreversible", effect: { writes: [] } },
     "act_000000000002",
   );
-  writer.append("intent", {
+  appendRaw(writer, "intent", {
     tool: "write",
     class: "reversible",
     effect: { writes: [`${WORKSPACE}/ok.txt`, "/etc/cron.d/x"] },
@@ -37,10 +39,15 @@ Deno.test("verify: intents outside the delegation are flagged with the reason", 
   const r = verifyLedger(path);
   assert.equal(r.ok, false);
   assert.deepEqual(r.problems, [
-    { seq: 4, problem: "intent outside the delegation: class irreversible not delegated" },
     {
+      code: "intent-out-of-scope",
+      seq: 4,
+      detail: "intent outside the delegation: class irreversible not delegated",
+    },
+    {
+      code: "intent-out-of-scope",
       seq: 5,
-      problem:
+      detail:
         "intent outside the delegation: path /etc/cron.d/x outside delegated workspace /work/proj",
     },
   ]);
@@ -51,8 +58,9 @@ Deno.test("verify: an intent after the delegation's expiry is flagged", () => {
   const { path, ledger, writer } = freshSession({ checkpointEvery: 0, clock: () => new Date(t) });
   action(writer, "act_000000000001");
   t = EXPIRES.getTime() + 60_000;
-  writer.append("refusal", { reason: "expired" }); // refusals after expiry are fine
-  writer.append(
+  appendRaw(writer, "refusal", { reason: "expired" }); // refusals after expiry are fine
+  appendRaw(
+    writer,
     "intent",
     { tool: "edit", class: "reversible", effect: { writes: [] } },
     "act_000000000002",
@@ -60,19 +68,20 @@ Deno.test("verify: an intent after the delegation's expiry is flagged", () => {
   ledger.close();
   const r = verifyLedger(path);
   assert.equal(r.firstBad?.seq, 5);
+  assert.equal(r.firstBad?.code, "intent-out-of-scope");
   assert.equal(
-    r.firstBad?.problem,
+    r.firstBad?.detail,
     "intent outside the delegation: after expiry 2026-01-02T00:00:00.000Z",
   );
 });
 
 Deno.test("verify: an outcome without an earlier intent is flagged", () => {
   const { path, ledger, writer } = freshSession({ checkpointEvery: 0 });
-  writer.append("outcome", { status: "ok" }, "act_000000000009");
+  appendRaw(writer, "outcome", { status: "ok" }, "act_000000000009");
   ledger.close();
   const r = verifyLedger(path);
   assert.equal(r.firstBad?.seq, 2);
-  assert.match(r.firstBad!.problem, /outcome without an earlier intent/);
+  assert.equal(r.firstBad!.code, "outcome-without-intent");
 });
 
 Deno.test("verify: a sub-delegated child session verifies; a widened one is flagged", () => {
@@ -85,7 +94,7 @@ Deno.test("verify: a sub-delegated child session verifies; a widened one is flag
     notBefore: new Date("2026-01-01T00:00:00Z"),
     expires: new Date("2026-01-01T23:00:00Z"),
   }, writer.delegation);
-  writer.append("delegation", { delegation: narrow });
+  appendRaw(writer, "delegation", { delegation: narrow });
   const child = ledger.startSession({
     genesis: genesisFields("read the sources"),
     userKey: user,
@@ -95,12 +104,13 @@ Deno.test("verify: a sub-delegated child session verifies; a widened one is flag
     sessionId: "ses_000000000002",
     checkpointEvery: 0,
   });
-  child.append(
+  appendRaw(
+    child,
     "intent",
     { tool: "read", class: "none", effect: { writes: [] } },
     "act_00000000000c",
   );
-  child.append("outcome", { status: "ok" }, "act_00000000000c");
+  appendRaw(child, "outcome", { status: "ok" }, "act_00000000000c");
   assert.equal(verifyLedger(path).ok, true, JSON.stringify(verifyLedger(path).problems));
 
   // A child whose delegation widens the parent's, re-signed by the parent's agent (bypassing
@@ -127,14 +137,15 @@ Deno.test("verify: a sub-delegated child session verifies; a widened one is flag
   ledger.close();
   const r = verifyLedger(path);
   assert.equal(r.firstBad?.seq, before + 1);
-  assert.match(r.firstBad!.problem, /invalid delegation: .*widens/);
+  assert.equal(r.firstBad!.code, "delegation-invalid");
+  assert.match(r.firstBad!.detail, /widens/);
 });
 
 Deno.test("verify: --session reports one session; an unknown session is unreadable input", () => {
   const path = tempLedgerPath();
   const a = freshSession({ path, sessionId: "ses_00000000000a", checkpointEvery: 0 });
   action(a.writer, "act_00000000000a");
-  a.writer.append("intent", { tool: "x", class: "irreversible" }, "act_00000000000b");
+  appendRaw(a.writer, "intent", { tool: "x", class: "irreversible" }, "act_00000000000b");
   a.ledger.close();
   const b = freshSession({ path, sessionId: "ses_00000000000b", checkpointEvery: 0 });
   action(b.writer, "act_00000000000c");
@@ -158,7 +169,7 @@ Deno.test("verify: trusted user keys pin who may open sessions", () => {
   ledger.close();
   assert.equal(verifyLedger(path, { trustedUserKeys: [user.publicKey] }).ok, true);
   const r = verifyLedger(path, { trustedUserKeys: [generateKeyPair().publicKey] });
-  assert.match(r.firstBad?.problem ?? "", /untrusted user key/);
+  assert.equal(r.firstBad?.code, "user-key-untrusted");
 });
 
 Deno.test("verify: a writer killed with SIGKILL between intent and outcome leaves a valid ledger with an open action", async () => {

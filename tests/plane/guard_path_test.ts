@@ -6,7 +6,7 @@ import type { PostState } from "../../src/plane/undo_plan.ts";
 import { openLedger } from "../../src/ledger/ledger.ts";
 import type { AnyTool } from "../../src/core/tool.ts";
 import type { ApprovalRequest } from "../../src/plane/guard.ts";
-import type { EntryKind } from "../../src/ledger/types.ts";
+import type { EntryKind, LedgerEntry } from "../../src/ledger/types.ts";
 import { defaultPolicy } from "../../src/plane/policy.ts";
 import { fixture, guardFor, noopTool, shellTool, type Spy, writeTool } from "./plane_fixture.ts";
 
@@ -526,7 +526,11 @@ Deno.test("guard: an outcome that cannot be recorded is said, not swallowed", as
       delegation: f.sink.delegation,
       append: (kind: EntryKind, payload: Record<string, unknown>, actionId?: string | null) => {
         if (kind === "outcome") throw new Error("disk went away");
-        return f.sink.append(kind, payload, actionId);
+        return (f.sink.append as (k: EntryKind, p: unknown, a?: string | null) => LedgerEntry)(
+          kind,
+          payload,
+          actionId,
+        );
       },
     };
     const out = await guardFor(f, { sink }).run({
