@@ -39,10 +39,23 @@ function intOption(
   return n;
 }
 
+function terminal(): boolean {
+  try {
+    return Deno.stdin.isTerminal();
+  } catch {
+    return false;
+  }
+}
+
+async function askYesNo(message: string): Promise<boolean> {
+  const { confirm } = await import("@inquirer/prompts");
+  return await confirm({ message, default: false });
+}
+
 export const register: Register = (program) => {
   program
     .command("run")
-    .description("start a session in DIR (default: the current directory)")
+    .description("start a session in DIR (default: the directory you ran retie from)")
     .argument("[dir]", "the project directory (the workspace)", ".")
     .option("--headless", "run to completion without a terminal: ask becomes deny unless --yes")
     .option("-p, --prompt <objective>", "the objective (headless: else read from stdin)")
@@ -69,6 +82,13 @@ export const register: Register = (program) => {
       }
       const maxSteps = intOption("--max-steps", opts.maxSteps, 1, 1000)!;
       const maxTier = intOption("--max-tier", opts.maxTier, 1, 4);
+      const { resolveWorkspace } = await import("../agent/session.ts");
+      const { confirmWorkspace } = await import("./workspace.ts");
+      await confirmWorkspace(resolveWorkspace(dir), {
+        headless: opts.headless === true,
+        yes: opts.yes === true,
+        ask: terminal() ? askYesNo : undefined,
+      });
       const { runSessionCli } = await import("./run_session.ts");
       Deno.exitCode = await runSessionCli({
         dir,

@@ -16,6 +16,7 @@ import { renderOutcome, Spinner, stdoutSink } from "../ui/live.ts";
 import { askApproval } from "../ui/approval.ts";
 import { INTERACTIVE_OBJECTIVE } from "../ui/replay_model.ts";
 import { ReplInput, runRepl } from "./repl.ts";
+import { outerLayerNote } from "./outer_note.ts";
 
 /** Everything `retie run` was given. */
 export interface RunSessionOptions {
@@ -256,12 +257,15 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   }
   for (const e of pending) session.writer.append("event", e);
   record = (e) => void session.writer.append("event", e);
+  const outer = outerLayerNote();
+  if (outer) session.writer.append("event", outer);
 
   console.error(c.dim(
     `${session.id} · ${provider.model} · ${session.policy.identity} · ${
       sandbox.available ? (o.network ? "bwrap (network)" : "bwrap (no network)") : "no sandbox"
     } · ledger ${o.ledgerPath}`,
   ));
+  console.error(c.bold(`workspace ${workspace}`));
   try {
     if (o.headless) {
       const summary = await session.turn(objective);
