@@ -63,8 +63,24 @@ export function invocationDir(
  * ```
  */
 export function enterInvocationDir(mainModule: string): void {
-  const dir = invocationDir(mainModule, Deno.cwd(), readEnv("INIT_CWD"));
+  const init = readEnv("INIT_CWD");
+  const cwd = Deno.cwd();
+  if (init && mainModule.startsWith("file:")) {
+    const checkout = dirname(fileURLToPath(mainModule));
+    if ((real(cwd) ?? cwd) === (real(checkout) ?? checkout)) taskCheckout = checkout;
+  }
+  const dir = invocationDir(mainModule, cwd, init);
   if (dir) Deno.chdir(dir);
+}
+
+let taskCheckout: string | undefined;
+
+/**
+ * The source checkout when this retie was started by `deno task` in it (so `deno task -q retie`
+ * is how the person runs it), else undefined.
+ */
+export function startedByTask(): string | undefined {
+  return taskCheckout;
 }
 
 /**
