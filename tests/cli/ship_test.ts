@@ -162,3 +162,61 @@ Deno.test("ship: the README's install lines carry the shipped flags", () => {
   assert.match(readme, /deno task install/);
   assert.match(tasks.install, /^deno install -g -f -n retie /);
 });
+
+Deno.test("ship: deno task install puts a confined retie on PATH that works where it is run", async () => {
+  const root = Deno.makeTempDirSync({ prefix: "retie-install-" });
+  const iso = Deno.makeTempDirSync({ prefix: "retie-install-home-" });
+  const path = `${join(root, "bin")}:${Deno.env.get("PATH") ?? "/usr/bin:/bin"}`;
+  const env = {
+    PATH: path,
+    HOME: iso,
+    XDG_CONFIG_HOME: join(iso, "config"),
+    XDG_STATE_HOME: join(iso, "state"),
+    DENO_DIR: Deno.env.get("DENO_DIR") ?? join(Deno.env.get("HOME") ?? "/root", ".cache/deno"),
+    DENO_INSTALL_ROOT: root,
+    NO_COLOR: "1",
+  };
+  const install = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "-q", "install"],
+    cwd: ROOT,
+    env,
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(install.code, 0, new TextDecoder().decode(install.stderr));
+  const project = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-project-" }));
+  Deno.mkdirSync(join(project, ".retie"));
+  Deno.writeTextFileSync(
+    join(project, ".retie", "policy.json"),
+    JSON.stringify({
+      name: "project",
+      rules: [{
+        id: "no-fetch",
+        match: { tools: ["fetch"] },
+        decision: "deny",
+        justification: "this project never fetches web pages",
+      }],
+    }),
+  );
+  const run = async (args: string[]) => {
+    const out = await new Deno.Command("retie", {
+      args,
+      cwd: project,
+      env,
+      clearEnv: true,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    return { code: out.code, stdout: new TextDecoder().decode(out.stdout) };
+  };
+  const doctor = await run(["doctor", "--json"]);
+  const outer = JSON.parse(doctor.stdout).checks.find((c: { id: string }) =>
+    c.id === "outer-layer"
+  );
+  assert.equal(outer.data.status, "confined");
+  assert.equal(outer.data.profile, "retie");
+  const policy = await run(["policy", "--json"]);
+  assert.equal(policy.code, 0);
+  assert.ok(JSON.parse(policy.stdout).sources.some((s: string) => s.includes(project)));
+});
