@@ -47,6 +47,11 @@ export function invocation(f: InvocationFacts, task: "retie" | "demo" = "retie")
   }
   const jsr = /^https:\/\/jsr\.io\/(@[^/]+\/[^/]+)\/([^/]+)\//.exec(f.mainModule);
   if (jsr) return `deno run -A jsr:${jsr[1]}@${jsr[2]}${task === "demo" ? " demo" : ""}`;
+  if (f.mainModule.startsWith("jsr:")) {
+    return `deno run -A ${f.mainModule.replace(/\/main\.ts$/, "")}${
+      task === "demo" ? " demo" : ""
+    }`;
+  }
   if (f.mainModule.startsWith("file:")) {
     const main = join(dirname(fileURLToPath(f.mainModule)), "main.ts");
     return `deno run -A ${quote(main)}${task === "demo" ? " demo" : ""}`;

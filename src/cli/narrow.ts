@@ -38,7 +38,7 @@ export type StartPlan =
 export interface StartInput {
   /** The program's arguments (`Deno.args`). */
   args: readonly string[];
-  /** `Deno.mainModule`. */
+  /** `Deno.mainModule` (`file:`, `https:` or `jsr:` can be run again). */
   mainModule: string;
   /** `Deno.execPath()`. */
   execPath: string;
@@ -101,16 +101,45 @@ function acceptable(args: readonly string[], mainModule: string): ProfileName[] 
     : ["retie", "local"];
 }
 
-/** The command line that runs `mainModule` under `profile`: `deno run <flags> [--config] main`. */
+/** The hosts Deno lets any program import from without `--allow-import`. */
+const DEFAULT_IMPORT_HOSTS = [
+  "deno.land:443",
+  "jsr.io:443",
+  "esm.sh:443",
+  "cdn.jsdelivr.net:443",
+  "raw.githubusercontent.com:443",
+  "gist.githubusercontent.com:443",
+];
+
+/**
+ * The command line that runs `mainModule` under `profile`: `deno run <flags> [--config] main`.
+ * A main module served from a host outside Deno's default import list may be imported from that
+ * host again (and only from it, besides the defaults).
+ *
+ * @example
+ * ```ts
+ * import { confinedCommand } from "./narrow.ts";
+ * confinedCommand("retie", "file:///r/main.ts").at(-1); // "/r/main.ts"
+ * ```
+ */
 export function confinedCommand(
   profile: ProfileName,
   mainModule: string,
   configPath?: string,
 ): string[] {
   const main = mainModule.startsWith("file:") ? fileURLToPath(mainModule) : mainModule;
+  const imports: string[] = [];
+  if (/^https?:/.test(mainModule)) {
+    const u = new URL(mainModule);
+    const host = `${u.hostname}:${u.port || (u.protocol === "https:" ? "443" : "80")}`;
+    if (!DEFAULT_IMPORT_HOSTS.includes(host)) {
+      imports.push(`--allow-import=${[host, ...DEFAULT_IMPORT_HOSTS].join(",")}`);
+    }
+  }
   return [
     "run",
     ...profileFlags(profile),
+    ...imports,
     ...(configPath ? ["--config", configPath] : []),
     main,
   ];
@@ -160,7 +189,7 @@ export function planStart(i: StartInput): StartPlan {
         "`deno task compile` (which bakes in retie's flags), or pass --unconfined to run anyway",
     };
   }
-  if (!/^(file|https?):/.test(i.mainModule)) {
+  if (!/^(file|https?|jsr):/.test(i.mainModule)) {
     return {
       action: "refuse",
       message: `retie holds ${from} and cannot re-run ${i.mainModule} under its own flags; ` +

@@ -5,9 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { planStart, targetProfile, wantsUnconfined } from "../../src/cli/narrow.ts";
+import {
+  confinedCommand,
+  planStart,
+  targetProfile,
+  wantsUnconfined,
+} from "../../src/cli/narrow.ts";
 import { assess, type PermissionQuery, probesFor } from "../../src/core/outer_layer.ts";
 import { profileFlags } from "../../src/core/permission_flags.ts";
+import { openLedger } from "../../src/ledger/mod.ts";
 import { denoDir, isolatedEnv, ROOT } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 
@@ -83,6 +89,23 @@ Deno.test("narrow: refuses when it cannot re-execute, unless --unconfined", () =
   assert.equal(loop.action, "refuse");
   const anyway = planStart({ ...base, args: ["--unconfined", "doctor"], query: everything });
   assert.equal(anyway.action, "unconfined");
+});
+
+Deno.test("narrow: a JSR or https main module is run again by its URL", () => {
+  const jsr = "https://jsr.io/@retie/cli/0.1.0/main.ts";
+  const p = planStart({ ...base, mainModule: jsr, args: ["verify"], query: everything });
+  assert.equal(p.action, "reexec");
+  if (p.action !== "reexec") return;
+  assert.deepEqual(p.args.slice(-2), [jsr, "verify"]);
+  // jsr.io is on Deno's default import list: nothing added, no --config from anywhere.
+  assert.ok(!p.args.some((a) => a.startsWith("--allow-import") || a === "--config"));
+  const own = confinedCommand("retie", "https://example.org:8443/retie/main.ts");
+  assert.ok(own.includes(
+    `--allow-import=example.org:8443,deno.land:443,jsr.io:443,esm.sh:443,` +
+      "cdn.jsdelivr.net:443,raw.githubusercontent.com:443,gist.githubusercontent.com:443",
+  ));
+  const spec = planStart({ ...base, mainModule: "jsr:@retie/cli", args: [], query: everything });
+  assert.equal(spec.action, "reexec");
 });
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
@@ -172,7 +195,7 @@ Deno.test("narrow: stdin reaches the narrowed child (a headless objective piped 
   const iso = isolatedEnv();
   const ws = Deno.makeTempDirSync({ prefix: "retie-narrow-" });
   Deno.writeTextFileSync(join(ws, "a.txt"), "hello\n");
-  const emu = startOllamaEmulator({ script: [{ text: "done" }] });
+  const emu = startOllamaEmulator({ script: [{ text: "done" }, { text: "done" }] });
   try {
     const r = await denoRun(["-A"], [
       "--ledger",
@@ -190,10 +213,42 @@ Deno.test("narrow: stdin reaches the narrowed child (a headless objective piped 
     assert.equal(r.code, 0, r.stderr);
     const req = emu.requests.at(-1);
     assert.match(JSON.stringify(req?.body), /say done/);
+    // The session notes how its outer layer came about.
+    assert.deepEqual(outerLayerEvents(join(iso.dir, "l.db")), [["narrowed", "local"]]);
+    // --unconfined: the same run, broad, announced, and noted as such.
+    const u = await denoRun(["-A"], [
+      "--ledger",
+      join(iso.dir, "u.db"),
+      "--unconfined",
+      "run",
+      ws,
+      "--headless",
+      "-p",
+      "say done",
+      "--provider",
+      "openai",
+      "--model",
+      "m",
+      "--base-url",
+      `${emu.url}/v1`,
+    ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" } });
+    assert.equal(u.code, 0, u.stderr);
+    assert.match(u.stderr, /warning: --unconfined/);
+    assert.deepEqual(outerLayerEvents(join(iso.dir, "u.db")), [["unconfined", null]]);
   } finally {
     await emu.close();
   }
 });
+
+function outerLayerEvents(path: string): [string, string | null][] {
+  const ledger = openLedger(path);
+  try {
+    return ledger.entries().filter((e) => e.kind === "event" && e.payload.type === "outer-layer")
+      .map((e) => [String(e.payload.status), (e.payload.profile as string | null) ?? null]);
+  } finally {
+    ledger.close();
+  }
+}
 
 Deno.test("narrow: a SIGTERM sent to the parent reaches the narrowed child", async () => {
   const ws = Deno.makeTempDirSync({ prefix: "retie-narrow-" });
