@@ -48,6 +48,7 @@ export const register: Register = (program: Command) => {
     .option("--workspace <dir>", "the writable workspace (default: the current directory)")
     .option("--network", "share the host network (re-opens exfiltration)")
     .option("--timeout <sec>", "kill the command after this many seconds")
+    .option("--yes", "use a very broad workspace (/, $HOME, …) without asking")
     .argument("<cmd...>", "the command; one word is run as a shell command line")
     .action(
       async (
@@ -56,7 +57,13 @@ export const register: Register = (program: Command) => {
         cmd: Command,
       ) => {
         const opts = cmd.optsWithGlobals<
-          { workspace?: string; network?: boolean; timeout?: string; ledger?: string }
+          {
+            workspace?: string;
+            network?: boolean;
+            timeout?: string;
+            ledger?: string;
+            yes?: boolean;
+          }
         >();
         const { checkSandbox } = await import("../sandbox/check.ts");
         const { workspaceProfile } = await import("../sandbox/profile.ts");
@@ -87,6 +94,17 @@ export const register: Register = (program: Command) => {
         const profile = workspaceProfile(opts.workspace ?? Deno.cwd(), {
           network: opts.network,
           hide,
+        });
+        // Writable `/` or `$HOME` is no confinement at all: a person says yes, or --yes does.
+        const { confirmWorkspace } = await import("./workspace.ts");
+        await confirmWorkspace(profile.workspace, {
+          headless: !Deno.stdin.isTerminal(),
+          yes: opts.yes === true,
+          instead: "retie sandbox --workspace ./my-project -- …",
+          ask: async (message) => {
+            const { confirm } = await import("@inquirer/prompts");
+            return await confirm({ message, default: false });
+          },
         });
         if (profile.network) {
           console.error("retie: the sandbox shares the host network (--network)");

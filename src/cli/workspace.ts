@@ -115,6 +115,8 @@ export interface ConfirmOptions {
   yes: boolean;
   /** Asks a yes/no question at the terminal; undefined when nobody can answer. */
   ask?: (question: string) => Promise<boolean>;
+  /** How to name another directory with this command (default: `retie run ./my-project`). */
+  instead?: string;
 }
 
 /**
@@ -130,8 +132,9 @@ export interface ConfirmOptions {
 export async function confirmWorkspace(dir: string, o: ConfirmOptions): Promise<void> {
   const why = broadWorkspace(dir, readEnv("HOME"));
   if (!why) return;
-  const what = `${dir} is ${why}: as the workspace, every file in it is readable to the model ` +
-    "and writable by its commands";
+  const what = `${dir} is ${why}: as the workspace, every file in it is readable and writable ` +
+    "by what retie runs";
+  const instead = o.instead ?? "retie run ./my-project";
   if (o.yes) {
     console.error(c.bold(c.yellow(`warning: ${what} (accepted with --yes)`)));
     return;
@@ -139,12 +142,12 @@ export async function confirmWorkspace(dir: string, o: ConfirmOptions): Promise<
   if (!o.headless && o.ask) {
     if (await o.ask(`${what}. Use it anyway?`)) return;
     throw new RetieError(`not using ${dir} as the workspace`, {
-      hint: "run retie in your project's directory, or name it: retie run ./my-project",
+      hint: `run retie in your project's directory, or name it: ${instead}`,
       exitCode: 2,
     });
   }
   throw new RetieError(`refusing to use ${dir} as the workspace: ${what}`, {
-    hint: "name a project directory (retie run ./my-project), or pass --yes to use it anyway",
+    hint: `name a project directory (${instead}), or pass --yes to use it anyway`,
     exitCode: 2,
   });
 }

@@ -155,3 +155,18 @@ Deno.test("workspace: / and $HOME are refused headless, and --yes says what it a
   assert.match(y.stderr, /warning: .* is your whole home directory.*accepted with --yes/);
   assert.doesNotMatch(y.stderr, /refusing to use/);
 });
+
+Deno.test("workspace: retie sandbox will not make $HOME writable without --yes", async () => {
+  const iso = isolatedEnv();
+  const home = Deno.realPathSync(iso.dir);
+  const r = await runRetie(["sandbox", "--workspace", home, "--", "touch", "x"], { env: iso.env });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /refusing to use .* as the workspace: .* is your whole home directory/);
+  assert.match(r.stderr, /retie sandbox --workspace \.\/my-project/);
+  assert.throws(() => Deno.statSync(join(home, "x")));
+  const y = await runRetie(["sandbox", "--yes", "--workspace", home, "--", "touch", "x"], {
+    env: iso.env,
+  });
+  assert.equal(y.code, 0, y.stderr);
+  assert.ok(Deno.statSync(join(home, "x")).isFile);
+});
