@@ -171,13 +171,13 @@ export function planStart(i: StartInput): StartPlan {
   if (wantsUnconfined(i.args)) return { action: "unconfined", from };
   const howTo = (): string => {
     const cmd = confinedCommand(profile, i.mainModule, i.configPath);
-    return `run it confined: deno ${cmd.join(" ")} …` +
+    return `Run it confined: deno ${shellLine(cmd)} …` +
       " — or pass --unconfined to run anyway (announced, and noted in the ledger)";
   };
   if (i.narrowed !== undefined) {
     return {
       action: "refuse",
-      message: `retie re-executed itself under its permission flags but still holds ${from}; ` +
+      message: `re-executed under its own permission flags but still holds ${from}; ` +
         `refusing to start. ${howTo()}`,
     };
   }
@@ -192,7 +192,7 @@ export function planStart(i: StartInput): StartPlan {
   if (!/^(file|https?|jsr):/.test(i.mainModule)) {
     return {
       action: "refuse",
-      message: `retie holds ${from} and cannot re-run ${i.mainModule} under its own flags; ` +
+      message: `holds ${from} and cannot re-run ${i.mainModule} under its own flags; ` +
         `refusing to start. ${howTo()}`,
     };
   }
@@ -203,6 +203,12 @@ export function planStart(i: StartInput): StartPlan {
     profile,
     from,
   };
+}
+
+/** Words as a POSIX shell line: anything beyond plain characters single-quoted. */
+export function shellLine(words: readonly string[]): string {
+  return words.map((w) => /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", `'\\''`)}'`)
+    .join(" ");
 }
 
 function readEnv(name: string): string | undefined {
@@ -292,7 +298,7 @@ export async function startConfined(
         console.error(
           `retie: holds ${plan.from} and could not re-execute itself under its permission ` +
             `flags (${(e as Error).message}); refusing to start. Run it confined: ` +
-            `deno ${plan.args.join(" ")}`,
+            `deno ${shellLine(plan.args)}`,
         );
         return 2;
       }

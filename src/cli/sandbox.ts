@@ -67,7 +67,7 @@ export const register: Register = (program: Command) => {
         >();
         const { checkSandbox } = await import("../sandbox/check.ts");
         const { workspaceProfile } = await import("../sandbox/profile.ts");
-        const { runSandboxed } = await import("../sandbox/run.ts");
+        const { prepareSandboxed, runSandboxed } = await import("../sandbox/run.ts");
         let timeoutMs: number | undefined;
         if (opts.timeout !== undefined) {
           const n = Number(opts.timeout);
@@ -95,7 +95,9 @@ export const register: Register = (program: Command) => {
           network: opts.network,
           hide,
         });
-        // Writable `/` or `$HOME` is no confinement at all: a person says yes, or --yes does.
+        // A system directory is refused outright (building the arguments checks that); a
+        // writable `$HOME` or similar is allowed only when a person says yes, or --yes does.
+        prepareSandboxed(profile, "true", { etcView: false });
         const { confirmWorkspace } = await import("./workspace.ts");
         await confirmWorkspace(profile.workspace, {
           headless: !Deno.stdin.isTerminal(),

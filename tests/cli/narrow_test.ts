@@ -83,7 +83,7 @@ Deno.test("narrow: refuses when it cannot re-execute, unless --unconfined", () =
   assert.equal(binary.action, "refuse");
   const odd = planStart({ ...base, mainModule: "data:text/plain,x", args: [], query: everything });
   assert.equal(odd.action, "refuse");
-  if (odd.action === "refuse") assert.match(odd.message, /run it confined: deno run --no-prompt/);
+  if (odd.action === "refuse") assert.match(odd.message, /Run it confined: deno run --no-prompt/);
   // A child that is still broad after re-executing refuses rather than looping.
   const loop = planStart({ ...base, args: ["doctor"], query: everything, narrowed: "-A" });
   assert.equal(loop.action, "refuse");
