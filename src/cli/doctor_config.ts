@@ -19,7 +19,15 @@ export interface ConfigCheck {
   problem?: string;
 }
 
-/** Where retie's config file lives: `$XDG_CONFIG_HOME/retie/config.json`. */
+/**
+ * Where retie's config file lives: `$XDG_CONFIG_HOME/retie/config.json`.
+ *
+ * @example
+ * ```ts
+ * import { configFilePath } from "./doctor_config.ts";
+ * configFilePath("/home/me/.config/retie"); // "/home/me/.config/retie/config.json"
+ * ```
+ */
 export function configFilePath(dir: string = configDir()): string {
   return join(dir, "config.json");
 }

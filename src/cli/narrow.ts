@@ -52,7 +52,15 @@ export interface StartInput {
   configPath?: string;
 }
 
-/** The subcommand named in `args` (the first word that is not a global option). */
+/**
+ * The subcommand named in `args` (the first word that is not a global option).
+ *
+ * @example
+ * ```ts
+ * import { commandName } from "./narrow.ts";
+ * commandName(["--ledger", "x.db", "verify"]); // "verify"
+ * ```
+ */
 export function commandName(args: readonly string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -67,7 +75,15 @@ export function commandName(args: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** True when `--unconfined` is among retie's own options (before any `--`). */
+/**
+ * True when `--unconfined` is among retie's own options (before any `--`).
+ *
+ * @example
+ * ```ts
+ * import { wantsUnconfined } from "./narrow.ts";
+ * wantsUnconfined(["sandbox", "--", "cmd", "--unconfined"]); // false
+ * ```
+ */
 export function wantsUnconfined(args: readonly string[]): boolean {
   const end = args.indexOf("--");
   return (end < 0 ? args : args.slice(0, end)).includes("--unconfined");
@@ -205,7 +221,15 @@ export function planStart(i: StartInput): StartPlan {
   };
 }
 
-/** Words as a POSIX shell line: anything beyond plain characters single-quoted. */
+/**
+ * Words as a POSIX shell line: anything beyond plain characters single-quoted.
+ *
+ * @example
+ * ```ts
+ * import { shellLine } from "./narrow.ts";
+ * shellLine(["--deny-net=[::1]", "main.ts"]); // "'--deny-net=[::1]' main.ts"
+ * ```
+ */
 export function shellLine(words: readonly string[]): string {
   return words.map((w) => /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", `'\\''`)}'`)
     .join(" ");
@@ -237,7 +261,15 @@ function stdinIsTerminal(): boolean {
   }
 }
 
-/** The banner `--unconfined` prints: a wall that is down says so. */
+/**
+ * The banner `--unconfined` prints: a wall that is down says so.
+ *
+ * @example
+ * ```ts
+ * import { unconfinedBanner } from "./narrow.ts";
+ * console.error(unconfinedBanner("all permissions (-A / --allow-all)"));
+ * ```
+ */
 export function unconfinedBanner(from: string): string {
   return c.bold(c.red(
     `warning: --unconfined: retie runs with ${from}, beyond its own permission flags. The outer ` +

@@ -78,6 +78,12 @@ let taskCheckout: string | undefined;
 /**
  * The source checkout when this retie was started by `deno task` in it (so `deno task -q retie`
  * is how the person runs it), else undefined.
+ *
+ * @example
+ * ```ts
+ * import { startedByTask } from "./workspace.ts";
+ * startedByTask(); // undefined unless enterInvocationDir saw a deno task start
+ * ```
  */
 export function startedByTask(): string | undefined {
   return taskCheckout;

@@ -225,7 +225,15 @@ export function denoQuery(d: Deno.PermissionDescriptor): boolean {
   }
 }
 
-/** In words: what a broader grant adds, e.g. `all permissions (-A)` or `run /bin/sh, sys (all)`. */
+/**
+ * In words: what a broader grant adds, e.g. `all permissions (-A)` or `run /bin/sh, sys (all)`.
+ *
+ * @example
+ * ```ts
+ * import { describeBroader } from "./outer_layer.ts";
+ * describeBroader({ broader: ["run /bin/sh"], missing: [], allowAll: false }); // "run /bin/sh"
+ * ```
+ */
 export function describeBroader(a: Assessment): string {
   if (a.allowAll) return "all permissions (-A / --allow-all)";
   const shown = a.broader.slice(0, 6).join(", ");
@@ -261,7 +269,15 @@ export function setOuterLayer(s: OuterLayerState): void {
   state = s;
 }
 
-/** The recorded outer-layer state, if the entry point set one (in-process callers may not). */
+/**
+ * The recorded outer-layer state, if the entry point set one (in-process callers may not).
+ *
+ * @example
+ * ```ts
+ * import { outerLayer } from "./outer_layer.ts";
+ * outerLayer()?.status; // "confined", "narrowed", "unconfined", or undefined
+ * ```
+ */
 export function outerLayer(): OuterLayerState | undefined {
   return state;
 }
