@@ -23,6 +23,7 @@ import { renderText } from "../ui/replay_text.ts";
 import { createDemoWorkspace, PAY_WITHOUT_GUARDS } from "./demo_workspace.ts";
 import { BASE_FLAGS } from "../core/permission_flags.ts";
 import { thisInvocation } from "./invocation.ts";
+import { outerLayerNote } from "./outer_note.ts";
 
 /** A tool nobody wrote a classification rule for (think: a new MCP tool). */
 export const deployTool: AnyTool = {
@@ -210,6 +211,8 @@ async function demoSteps(
     },
   });
   let sessionId = session.id;
+  const outer = outerLayerNote();
+  if (outer) session.writer.append("event", outer);
   try {
     const summary = await session.turn(OBJECTIVE);
     if (summary.status !== "done") {
