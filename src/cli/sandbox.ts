@@ -82,13 +82,6 @@ export const register: Register = (program: Command) => {
           }
           timeoutMs = n * 1000;
         }
-        const check = await checkSandbox();
-        if (!check.available) {
-          throw new RetieError(`the sandbox is not available: ${check.reason}`, {
-            hint: "retie never runs the command unsandboxed; fix the cause above and retry",
-            exitCode: 1,
-          });
-        }
         // A ledger named with --ledger is hidden like the default one (and its side files).
         const hide = opts.ledger ? ledgerFiles(opts.ledger) : [];
         const profile = workspaceProfile(opts.workspace ?? Deno.cwd(), {
@@ -108,6 +101,14 @@ export const register: Register = (program: Command) => {
             return await confirm({ message, default: false });
           },
         });
+        // Bad input is reported before the (slower) probe of bubblewrap itself.
+        const check = await checkSandbox();
+        if (!check.available) {
+          throw new RetieError(`the sandbox is not available: ${check.reason}`, {
+            hint: "retie never runs the command unsandboxed; fix the cause above and retry",
+            exitCode: 1,
+          });
+        }
         if (profile.network) {
           console.error("retie: the sandbox shares the host network (--network)");
         }
