@@ -6,5 +6,8 @@
 import { main } from "./src/cli/main.ts";
 
 if (import.meta.main) {
-  Deno.exit(await main(["demo", ...Deno.args]));
+  const { startConfined } = await import("./src/cli/narrow.ts");
+  const { enterInvocationDir } = await import("./src/cli/workspace.ts");
+  enterInvocationDir(Deno.mainModule);
+  Deno.exit(await startConfined(Deno.args, () => main(["demo", ...Deno.args])));
 }

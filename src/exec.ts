@@ -176,3 +176,72 @@ async function collect(
   if (marker) bytes.set(marker, off);
   return { bytes, dropped };
 }
+
+/** Options for {@link runForeground}. */
+export interface ForegroundOptions {
+  /** Absolute path of the program. */
+  cmd: string;
+  /** Arguments, passed as they are. */
+  args: readonly string[];
+  /** Variables added to (or replacing) the inherited environment. */
+  addEnv?: Record<string, string>;
+  /** Signals that, sent to this process, are passed on to the child. */
+  forward?: readonly Deno.Signal[];
+  /** Signals this process catches and drops while the child runs (the child gets its own). */
+  ignore?: readonly Deno.Signal[];
+}
+
+/** What {@link runForeground} returns. */
+export interface ForegroundResult {
+  /** Exit code; 128+N when killed by signal N. */
+  code: number;
+  /** The signal that ended the child, if any. */
+  signal: Deno.Signal | null;
+}
+
+/**
+ * Runs a program in this process's place: same stdin, stdout, stderr, working directory and
+ * environment (plus `addEnv`), in the same process group (so a terminal's Ctrl-C reaches it
+ * directly). Each signal in `forward` sent to this process is passed on to the child; this
+ * process stays alive until the child ends. Used once: retie re-executing itself under its own
+ * permission flags.
+ *
+ * @example
+ * ```ts ignore
+ * import { runForeground } from "./exec.ts";
+ * const r = await runForeground({ cmd: Deno.execPath(), args: ["--version"] });
+ * Deno.exit(r.code);
+ * ```
+ */
+export async function runForeground(opts: ForegroundOptions): Promise<ForegroundResult> {
+  const child = new Deno.Command(opts.cmd, {
+    args: [...opts.args],
+    env: opts.addEnv,
+    stdin: "inherit",
+    stdout: "inherit",
+    stderr: "inherit",
+  }).spawn();
+  const listeners: [Deno.Signal, () => void][] = [];
+  const handled = [
+    ...(opts.forward ?? []).map((s) => [s, true] as const),
+    ...(opts.ignore ?? []).map((s) => [s, false] as const),
+  ];
+  for (const [sig, forward] of handled) {
+    const pass = () => {
+      if (!forward) return;
+      try {
+        child.kill(sig);
+      } catch { /* already gone */ }
+    };
+    try {
+      Deno.addSignalListener(sig, pass);
+      listeners.push([sig, pass]);
+    } catch { /* a signal this platform cannot listen for */ }
+  }
+  try {
+    const status = await child.status;
+    return { code: status.code, signal: status.signal };
+  } finally {
+    for (const [sig, pass] of listeners) Deno.removeSignalListener(sig, pass);
+  }
+}

@@ -19,6 +19,7 @@ import { register as inspect } from "./inspect.ts";
 import { register as mcp } from "./mcp.ts";
 import { register as exportCmd } from "./export.ts";
 import { register as config } from "./config.ts";
+import { register as doctor } from "./doctor.ts";
 
 /** A subcommand registration: adds itself to the program. */
 export type Register = (program: Command) => void;
@@ -40,4 +41,5 @@ export const COMMANDS: Register[] = [
   mcp,
   exportCmd,
   config,
+  doctor,
 ];

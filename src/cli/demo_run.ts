@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { unknownEffect } from "../core/effect.ts";
@@ -21,6 +21,9 @@ import { renderOutcome } from "../ui/live.ts";
 import { buildReplay } from "../ui/replay_model.ts";
 import { renderText } from "../ui/replay_text.ts";
 import { createDemoWorkspace, PAY_WITHOUT_GUARDS } from "./demo_workspace.ts";
+import { BASE_FLAGS } from "../core/permission_flags.ts";
+import { thisInvocation } from "./invocation.ts";
+import { outerLayerNote } from "./outer_note.ts";
 
 /** A tool nobody wrote a classification rule for (think: a new MCP tool). */
 export const deployTool: AnyTool = {
@@ -117,7 +120,29 @@ async function classificationTable(workspace: string, sandbox: SandboxSettings):
 export async function runDemo(o: { ledgerPath?: string }): Promise<number> {
   const workspace = createDemoWorkspace();
   const tmp = Deno.makeTempDirSync({ prefix: "retie-demo-state-" });
-  const ledgerPath = o.ledgerPath ?? join(tmp, "ledger.db");
+  const ledgerPath = resolve(o.ledgerPath ?? join(tmp, "ledger.db"));
+  try {
+    return await demoSteps(workspace, tmp, ledgerPath, o.ledgerPath !== undefined);
+  } finally {
+    // The demo's state (its throwaway user key among it) never outlives it; the workspace only
+    // when the ledger that refers to it is kept.
+    removeQuietly(tmp);
+    if (o.ledgerPath === undefined) removeQuietly(workspace);
+  }
+}
+
+function removeQuietly(path: string): void {
+  try {
+    Deno.removeSync(path, { recursive: true });
+  } catch { /* already gone */ }
+}
+
+async function demoSteps(
+  workspace: string,
+  tmp: string,
+  ledgerPath: string,
+  keep: boolean,
+): Promise<number> {
   const check = await checkSandbox();
   const sandbox: SandboxSettings = {
     available: check.available,
@@ -186,6 +211,8 @@ export async function runDemo(o: { ledgerPath?: string }): Promise<number> {
     },
   });
   let sessionId = session.id;
+  const outer = outerLayerNote();
+  if (outer) session.writer.append("event", outer);
   try {
     const summary = await session.turn(OBJECTIVE);
     if (summary.status !== "done") {
@@ -263,12 +290,8 @@ export async function runDemo(o: { ledgerPath?: string }): Promise<number> {
     for (const p of problems) console.log(c.red(`demo problem: ${p}`));
     return 1;
   }
-  console.log(
-    c.green("demo complete.") +
-      c.dim(
-        ` Keep the ledger with --ledger PATH; then: retie --ledger PATH replay --html -o session.html`,
-      ),
-  );
+  console.log(c.green("demo complete."));
+  for (const line of closingHints(ledgerPath, workspace, keep)) console.log(c.dim(line));
   return 0;
 }
 
@@ -278,14 +301,42 @@ function listing(dir: string): string {
   return names.sort().join(" ");
 }
 
+/**
+ * What to do next, as commands that work as printed: with `--ledger`, replay and verify the kept
+ * ledger; without, how to keep one (everything else was removed).
+ *
+ * @example
+ * ```ts ignore
+ * closingHints("/tmp/demo.db", "/tmp/retie-demo-x", true);
+ * ```
+ */
+export function closingHints(ledgerPath: string, workspace: string, keep: boolean): string[] {
+  const retie = thisInvocation("retie");
+  const q = (s: string) => /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
+  if (!keep) {
+    return [
+      "The demo removed its workspace, ledger and key. To keep the ledger and replay it:",
+      `  ${thisInvocation("demo")} --ledger demo.db`,
+    ];
+  }
+  const l = q(ledgerPath);
+  return [
+    `The ledger is kept at ${ledgerPath} (the demo's workspace at ${workspace}). Next:`,
+    `  ${retie} --ledger ${l} verify`,
+    `  ${retie} --ledger ${l} replay --html -o session.html`,
+  ];
+}
+
 /** Runs `retie verify` in its own process; falls back (and says so) when spawning is not allowed. */
 async function verifyElsewhere(ledgerPath: string): Promise<boolean> {
   const main = new URL("../../main.ts", import.meta.url);
-  const flags = new URL("../../permissions/base.flags", import.meta.url);
-  if (main.protocol === "file:") {
+  // A binary cannot start `deno`; its flags do not allow it, so it falls through to in-process.
+  if (main.protocol === "file:" && !Deno.build.standalone) {
     try {
-      const flagList = Deno.readTextFileSync(fileURLToPath(flags)).split(/\s+/).filter(Boolean)
-        .filter((f) => !f.startsWith("--allow-net") && !f.startsWith("--deny-net"));
+      // The compiled-in flags (not a file read from the checkout), without the network.
+      const flagList = BASE_FLAGS.filter(
+        (f) => !f.startsWith("--allow-net") && !f.startsWith("--deny-net"),
+      );
       const r = await run({
         cmd: "deno",
         args: ["run", ...flagList, fileURLToPath(main), "verify", "--ledger", ledgerPath],
@@ -299,7 +350,7 @@ async function verifyElsewhere(ledgerPath: string): Promise<boolean> {
       });
       const out = new TextDecoder().decode(r.stdout).trim();
       console.log(
-        `  $ retie verify --ledger ${ledgerPath}    ${
+        `  $ ${thisInvocation()} --ledger ${ledgerPath} verify    ${
           c.dim("(pid of its own, exit " + r.code + ")")
         }`,
       );
@@ -318,7 +369,7 @@ async function verifyElsewhere(ledgerPath: string): Promise<boolean> {
     ),
   );
   console.log(
-    c.yellow(`   run \`retie verify --ledger ${ledgerPath}\` yourself, or use \`deno task demo\`)`),
+    c.yellow("   keep the ledger with --ledger PATH and verify it yourself: see the end)"),
   );
   console.log(
     `  ledger ${report.ok ? "OK" : "INVALID"}: ${report.entries} entries, head #${report.headSeq} ${

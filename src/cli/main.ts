@@ -37,6 +37,10 @@ export function buildProgram(): Command {
       "--ledger <path>",
       "ledger database (default: $RETIE_LEDGER or ~/.local/state/retie/ledger.db)",
     )
+    .option(
+      "--unconfined",
+      "run even with broader Deno permissions than retie's own flags (announced and recorded)",
+    )
     .showHelpAfterError("(run `retie --help` for usage)")
     .exitOverride();
   for (const register of COMMANDS) register(program);

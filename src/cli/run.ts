@@ -32,10 +32,23 @@ export interface RunOptions {
 
 const OUTPUT_FORMATS = ["text", "json", "stream-json"] as const;
 
+function terminal(): boolean {
+  try {
+    return Deno.stdin.isTerminal();
+  } catch {
+    return false;
+  }
+}
+
+async function askYesNo(message: string): Promise<boolean> {
+  const { confirm } = await import("@inquirer/prompts");
+  return await confirm({ message, default: false });
+}
+
 export const register: Register = (program) => {
   program
     .command("run")
-    .description("start a session in DIR (default: the current directory)")
+    .description("start a session in DIR (default: the directory you ran retie from)")
     .argument("[dir]", "the project directory (the workspace)", ".")
     .option("--headless", "run to completion without a terminal: ask becomes deny unless --yes")
     .option("-p, --prompt <objective>", "the objective (headless: else read from stdin)")
@@ -106,6 +119,13 @@ export const register: Register = (program) => {
             { hint: 'give the budget in tokens, e.g. --budget "500k tokens"', exitCode: 2 },
           );
         }
+        const { resolveWorkspace } = await import("../agent/session.ts");
+        const { confirmWorkspace } = await import("./workspace.ts");
+        await confirmWorkspace(resolveWorkspace(dir), {
+          headless: opts.headless === true,
+          yes: opts.yes === true,
+          ask: terminal() ? askYesNo : undefined,
+        });
         const { runSessionCli } = await import("./run_session.ts");
         Deno.exitCode = await runSessionCli({
           dir,

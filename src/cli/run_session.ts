@@ -33,6 +33,7 @@ import {
   stderrSink,
   stdinIsTerminal,
 } from "./run_support.ts";
+import { outerLayerNote } from "./outer_note.ts";
 
 /** Everything `retie run` was given. */
 export interface RunSessionOptions {
@@ -316,12 +317,15 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   const asEvent = (e: Record<string, unknown>) => eventPayload(String(e.type ?? "event"), e);
   for (const e of pending) session.writer.append("event", asEvent(e));
   record = (e) => void session.writer.append("event", asEvent(e));
+  const outer = outerLayerNote();
+  if (outer) session.writer.append("event", outer);
 
   console.error(c.dim(
     `${session.id} · ${provider.model} · ${session.policy.identity} · ${
       sandbox.available ? (o.network ? "bwrap (network)" : "bwrap (no network)") : "no sandbox"
     } · context window ${contextWindow ?? "unknown"} · ledger ${o.ledgerPath}`,
   ));
+  console.error(c.bold(`workspace ${workspace}`));
   if (stream) {
     emitJsonLine({
       type: "start",

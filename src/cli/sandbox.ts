@@ -48,6 +48,7 @@ export const register: Register = (program: Command) => {
     .option("--workspace <dir>", "the writable workspace (default: the current directory)")
     .option("--network", "share the host network (re-opens exfiltration)")
     .option("--timeout <sec>", "kill the command after this many seconds")
+    .option("--yes", "use a very broad workspace (/, $HOME, …) without asking")
     .argument("<cmd...>", "the command; one word is run as a shell command line")
     .action(
       async (
@@ -56,11 +57,17 @@ export const register: Register = (program: Command) => {
         cmd: Command,
       ) => {
         const opts = cmd.optsWithGlobals<
-          { workspace?: string; network?: boolean; timeout?: string; ledger?: string }
+          {
+            workspace?: string;
+            network?: boolean;
+            timeout?: string;
+            ledger?: string;
+            yes?: boolean;
+          }
         >();
         const { checkSandbox } = await import("../sandbox/check.ts");
         const { workspaceProfile } = await import("../sandbox/profile.ts");
-        const { runSandboxed } = await import("../sandbox/run.ts");
+        const { prepareSandboxed, runSandboxed } = await import("../sandbox/run.ts");
         let timeoutMs: number | undefined;
         if (opts.timeout !== undefined) {
           const n = Number(opts.timeout);
@@ -75,6 +82,26 @@ export const register: Register = (program: Command) => {
           }
           timeoutMs = n * 1000;
         }
+        // A ledger named with --ledger is hidden like the default one (and its side files).
+        const hide = opts.ledger ? ledgerFiles(opts.ledger) : [];
+        const profile = workspaceProfile(opts.workspace ?? Deno.cwd(), {
+          network: opts.network,
+          hide,
+        });
+        // A system directory is refused outright (building the arguments checks that); a
+        // writable `$HOME` or similar is allowed only when a person says yes, or --yes does.
+        prepareSandboxed(profile, "true", { etcView: false });
+        const { confirmWorkspace } = await import("./workspace.ts");
+        await confirmWorkspace(profile.workspace, {
+          headless: !Deno.stdin.isTerminal(),
+          yes: opts.yes === true,
+          instead: "retie sandbox --workspace ./my-project -- …",
+          ask: async (message) => {
+            const { confirm } = await import("@inquirer/prompts");
+            return await confirm({ message, default: false });
+          },
+        });
+        // Bad input is reported before the (slower) probe of bubblewrap itself.
         const check = await checkSandbox();
         if (!check.available) {
           throw new RetieError(`the sandbox is not available: ${check.reason}`, {
@@ -82,12 +109,6 @@ export const register: Register = (program: Command) => {
             exitCode: 1,
           });
         }
-        // A ledger named with --ledger is hidden like the default one (and its side files).
-        const hide = opts.ledger ? ledgerFiles(opts.ledger) : [];
-        const profile = workspaceProfile(opts.workspace ?? Deno.cwd(), {
-          network: opts.network,
-          hide,
-        });
         if (profile.network) {
           console.error("retie: the sandbox shares the host network (--network)");
         }

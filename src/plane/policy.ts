@@ -204,7 +204,7 @@ export function defaultPolicy(): CompiledPolicy {
 }
 
 /** Relative path of a project's policy additions inside the workspace. */
-export const PROJECT_POLICY_PATH = join(".retie", "policy.json");
+export const PROJECT_POLICY_PATH: string = join(".retie", "policy.json");
 
 /**
  * The effective policy for a workspace: `retie-default`, plus the rules of

@@ -25,7 +25,55 @@ export type Mode = typeof MODES[number];
 const SEVERITIES = ["low", "medium", "high"] as const;
 
 /** The conditions of one rule. Every condition given must hold. */
-export const RuleMatchSchema = z.strictObject({
+export interface RuleMatch {
+  /** The call's reversibility class is one of these. */
+  classes?: ("none" | "reversible" | "irreversible" | "unknown")[];
+  /** The tool name is one of these. */
+  tools?: string[];
+  /** The session mode is one of these. */
+  modes?: Mode[];
+  /** The inspector's highest severity is at least this. */
+  minSeverity?: "low" | "medium" | "high";
+  /** The inspector's risk score (0–100) is at least this. */
+  minRisk?: number;
+  /** The call reads (true) / does not read (false) paths outside the workspace. */
+  readsOutside?: boolean;
+  /** The call writes (true) / does not write (false) paths outside the workspace. */
+  writesOutside?: boolean;
+  /** The session runs headless. */
+  headless?: boolean;
+  /** The session has read untrusted input (web content). */
+  untrustedInput?: boolean;
+  /** The call reaches the network. */
+  network?: boolean;
+  /** The call has side effects beyond this machine. */
+  external?: boolean;
+  /** The call runs in the sandbox. */
+  sandboxed?: boolean;
+  /** The call falls outside the session's delegation (tool, class, path or time). */
+  outOfScope?: boolean;
+}
+
+/** One policy rule: an id, what it matches, the decision and why. */
+export interface Rule {
+  id: string;
+  match: RuleMatch;
+  decision: Decision;
+  justification: string;
+  /** Gives the tools this rule names (MCP tools) a class (`src/plane/tool_class.ts`). */
+  classify?: "none" | "reversible" | "irreversible";
+  /** The inverse call of a `classify: "reversible"` rule. */
+  inverse?: { tool: string; args: Record<string, unknown> };
+}
+
+/** A policy document. */
+export interface PolicyDoc {
+  name: string;
+  description?: string;
+  rules: Rule[];
+}
+
+const ruleMatchObject = z.strictObject({
   /** The call's reversibility class is one of these. */
   classes: z.array(z.enum(CLASSES as unknown as ["none", "reversible", "irreversible", "unknown"]))
     .min(1).optional(),
@@ -53,12 +101,16 @@ export const RuleMatchSchema = z.strictObject({
   sandboxed: z.boolean().optional(),
   /** The call falls outside the session's delegation (tool, class, path or time). */
   outOfScope: z.boolean().optional(),
-}).refine((m) => Object.keys(m).length > 0, {
-  message: "an empty match would match every call; name at least one condition",
 });
 
-/** One rule: an id, what it matches, the decision and why. */
-export const RuleSchema = z.strictObject({
+/** The schema of {@link RuleMatch}. Every condition given must hold. */
+export const RuleMatchSchema: z.ZodType<RuleMatch> = ruleMatchObject.refine(
+  (m) => Object.keys(m).length > 0,
+  { message: "an empty match would match every call; name at least one condition" },
+);
+
+/** The schema of {@link Rule}: an id, what it matches, the decision and why. */
+export const RuleSchema: z.ZodType<Rule> = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "use lower-case letters, digits, . _ -"),
   match: RuleMatchSchema,
   decision: z.enum(DECISIONS),
@@ -100,8 +152,8 @@ export const RuleSchema = z.strictObject({
   }
 });
 
-/** A policy document. */
-export const PolicySchema = z.strictObject({
+/** The schema of {@link PolicyDoc}. */
+export const PolicySchema: z.ZodType<PolicyDoc> = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9._+-]*$/, "use lower-case letters, digits, . _ + -"),
   description: z.string().optional(),
   rules: z.array(RuleSchema).min(1),
@@ -119,12 +171,10 @@ export const PolicySchema = z.strictObject({
   });
 });
 
-/** Conditions of a rule. */
-export type RuleMatch = z.infer<typeof RuleMatchSchema>;
-/** One policy rule. */
-export type Rule = z.infer<typeof RuleSchema>;
-/** A policy document. */
-export type PolicyDoc = z.infer<typeof PolicySchema>;
+// The interfaces above are written out (JSR needs explicit public types); these lines fail to
+// type-check if a schema and its interface ever disagree.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _matchAgrees: Same<RuleMatch, z.infer<typeof ruleMatchObject>> = true;
 
 function describePath(doc: unknown, path: PropertyKey[]): string {
   let out = "";

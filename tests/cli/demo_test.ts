@@ -46,3 +46,67 @@ Deno.test("the demo shows every part and exits 0", async () => {
   assert.ok(Deno.statSync(ledger).isFile);
   assert.match(text, /demo complete\./);
 });
+
+async function demo(args: string[], tmp: string) {
+  const iso = isolatedEnv();
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      ...retieFlags(false),
+      "--allow-run=/usr/bin/bwrap,deno",
+      join(ROOT, "demo.ts"),
+      ...args,
+    ],
+    env: {
+      ...iso.env,
+      TMPDIR: tmp,
+      PATH: Deno.env.get("PATH") ?? "",
+      DENO_DIR: denoDir(),
+      NO_COLOR: "1",
+    },
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, text: dec.decode(out.stdout) + dec.decode(out.stderr), env: iso.env };
+}
+
+Deno.test("the demo removes what it created, and says how to keep the ledger", async () => {
+  const tmp = Deno.makeTempDirSync({ prefix: "retie-demo-tmp-" });
+  const r = await demo([], tmp);
+  assert.equal(r.code, 0, r.text);
+  assert.deepEqual([...Deno.readDirSync(tmp)].map((e) => e.name), []);
+  assert.match(r.text, /removed its workspace, ledger and key/);
+  assert.match(r.text, new RegExp(`deno run -A ${join(ROOT, "main.ts")} demo --ledger demo\\.db`));
+});
+
+Deno.test("with --ledger the demo keeps the ledger, and its hints work as printed", async () => {
+  const tmp = Deno.makeTempDirSync({ prefix: "retie-demo-tmp-" });
+  const ledger = join(tmp, "kept.db");
+  const r = await demo(["--ledger", ledger], tmp);
+  assert.equal(r.code, 0, r.text);
+  // The ledger (with its stores) and the workspace it refers to stay; the state with the key goes.
+  const left = [...Deno.readDirSync(tmp)].map((e) => e.name).sort();
+  assert.ok(left.includes("kept.db"));
+  assert.ok(left.some((n) => n.startsWith("retie-demo-")), left.join(" "));
+  assert.ok(!left.some((n) => n.startsWith("retie-demo-state-")), left.join(" "));
+  const hints = r.text.split("\n").filter((l) => l.startsWith("  deno run -A ")).map((l) =>
+    l.trim()
+  );
+  assert.equal(hints.length, 2, r.text);
+  for (const hint of hints) {
+    const words = hint.split(" ");
+    assert.equal(words[0], "deno");
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: words.slice(1),
+      cwd: tmp,
+      env: { ...r.env, PATH: Deno.env.get("PATH") ?? "", DENO_DIR: denoDir(), NO_COLOR: "1" },
+      clearEnv: true,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(out.code, 0, `${hint}: ${new TextDecoder().decode(out.stderr)}`);
+  }
+  assert.ok(Deno.statSync(join(tmp, "session.html")).isFile);
+});
