@@ -62,6 +62,17 @@ export interface Effect {
   reason: string;
   /** What to prepare for the undo. */
   undo: UndoNeed;
+  /** For a sandboxed call: how the sandbox confines it, decided with the class and handed to the
+   * handler as approved. */
+  confinement?: Confinement;
+}
+
+/** The mounts a sandboxed call runs under, beyond the workspace itself (absolute real paths). */
+export interface Confinement {
+  /** Paths inside the workspace mounted read-only (git's control files, snapshot exclusions). */
+  readOnly: string[];
+  /** Paths inside the workspace made invisible (retie's own state, if it lies there). */
+  hidden: string[];
 }
 
 /** What every effect must say; everything else defaults to "touches nothing". */

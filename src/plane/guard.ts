@@ -343,7 +343,7 @@ export function createGuard(deps: GuardDeps): Guard {
     const started = performance.now();
     let result: ToolResult;
     try {
-      result = asToolResult(call.name, await tool.handler(args, ctx));
+      result = asToolResult(call.name, await tool.handler(args, ctx, effect));
     } catch (e) {
       result = { ok: false, output: `${call.name} failed: ${(e as Error)?.message ?? String(e)}` };
     }

@@ -41,7 +41,7 @@ Deno.test("bash in an available sandbox without network is reversible by snapsho
       assert.ok(eff.undo.readOnly.includes(".git/config"), JSON.stringify(eff.undo));
       assert.ok(eff.undo.readOnly.includes(".git/hooks"));
     }
-    const profile = bashProfile({ command: "make test" }, f.ctx);
+    const profile = bashProfile(eff, f.ctx);
     assert.equal(profile.confined, true);
     assert.equal(profile.network, false);
     assert.deepEqual(profile.hidden, [`${f.ws}/.retie`]);
@@ -84,7 +84,7 @@ Deno.test("bash with sandbox:false is irreversible and says it runs without the 
     assert.equal(eff.sandboxed, false);
     assert.equal(eff.consequence, "not reversible: runs `rm -rf build` without the sandbox");
     assert.equal(eff.undo.kind, "impossible");
-    assert.equal(bashProfile(args, f.ctx).confined, false);
+    assert.equal(bashProfile(eff, f.ctx).confined, false);
   } finally {
     f.cleanup();
   }
@@ -102,7 +102,7 @@ Deno.test("bash with the sandbox unavailable is irreversible and says why, never
       "not reversible: runs `ls` without the sandbox (the sandbox is unavailable: bwrap is not installed)",
     );
     assert.equal(eff.undo.kind, "impossible");
-    assert.equal(bashProfile(args, f.ctx).confined, false);
+    assert.equal(bashProfile(eff, f.ctx).confined, false);
   } finally {
     f.cleanup();
   }
@@ -120,7 +120,7 @@ Deno.test("bash in a sandbox with --network is irreversible (network access)", a
       eff.consequence,
       "not reversible: runs `npm install` in the sandbox with network access",
     );
-    const profile = bashProfile(args, f.ctx);
+    const profile = bashProfile(eff, f.ctx);
     assert.equal(profile.confined, true);
     assert.equal(profile.network, true);
   } finally {

@@ -128,7 +128,7 @@ Deno.test("write creates parents inside the workspace and previews before/after"
     assert.deepEqual(await writeTool.preview!(args, f.ctx), [
       { path: `${f.ws}/a/b/c.txt`, before: null, after: "hello\n" },
     ]);
-    const r = await writeTool.handler(args, f.ctx);
+    const r = await writeTool.handler(args, f.ctx, eff);
     assert.equal(r.output, "created a/b/c.txt (6 B)");
     assert.equal(Deno.readTextFileSync(`${f.ws}/a/b/c.txt`), "hello\n");
     const again = await call(writeTool, f.ctx, { path: "a/b/c.txt", content: "bye\n" });
