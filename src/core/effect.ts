@@ -73,6 +73,13 @@ export interface Confinement {
   readOnly: string[];
   /** Paths inside the workspace made invisible (retie's own state, if it lies there). */
   hidden: string[];
+  /** Git dirs mounted on themselves (writable, but they cannot be renamed or removed). */
+  pinned: string[];
+  /** Directories hidden whether or not they exist (the project's `.retie/`). */
+  reserved: string[];
+  /** Every git control path that existed, with its identity: after the command, anything new or
+   * swapped among them is removed (see `sandbox/git_guard.ts`). */
+  gitIdentity: Record<string, string>;
 }
 
 /** What every effect must say; everything else defaults to "touches nothing". */

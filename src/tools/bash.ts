@@ -11,7 +11,8 @@ import { relative } from "node:path";
 import { z } from "zod";
 import type { Confinement, Effect } from "../core/effect.ts";
 import type { Tool, ToolContext, ToolResult } from "../core/tool.ts";
-import { workspaceProfile } from "../sandbox/profile.ts";
+import { workspaceSandbox } from "../sandbox/profile.ts";
+import { type GitRevert, revertGitControl } from "../sandbox/git_guard.ts";
 import { runSandboxed, type SandboxProfile } from "../sandbox/run.ts";
 import { realProtectedPaths } from "./confine.ts";
 import { protectedInside } from "./paths.ts";
@@ -162,8 +163,14 @@ export const bashTool: Tool<BashArgs> = {
 
 /** The workspace profile's read-only mounts, computed once, when the call is classified. */
 function sandboxConfinement(ctx: ToolContext, network: boolean): Confinement {
-  const profile = workspaceProfile(ctx.workspace, { network, hide: ctx.protectedPaths });
-  return { readOnly: profile.readOnly, hidden: profile.hidden };
+  const { profile, git } = workspaceSandbox(ctx.workspace, { network, hide: ctx.protectedPaths });
+  return {
+    readOnly: profile.readOnly,
+    hidden: profile.hidden,
+    pinned: profile.pinned ?? [],
+    reserved: profile.reserved ?? [],
+    gitIdentity: Object.fromEntries(git.identity),
+  };
 }
 
 /**
@@ -190,6 +197,8 @@ export function bashProfile(approved: Effect, ctx: ToolContext): SandboxProfile 
       network: approved.network,
       readOnly: approved.confinement.readOnly,
       hidden: approved.confinement.hidden,
+      pinned: approved.confinement.pinned,
+      reserved: approved.confinement.reserved,
       confined: true,
     };
   }
@@ -212,6 +221,15 @@ async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Prom
     maxOutputBytes: BASH_OUTPUT_BYTES,
     signal: ctx.signal,
   });
+  // The command and everything it started are gone: take away any git control path it created.
+  let git: GitRevert | null = null;
+  if (profile.confined && approved.confinement) {
+    try {
+      git = revertGitControl(ctx.workspace, approved.confinement.gitIdentity);
+    } catch (e) {
+      git = { removed: [], failed: [{ path: ctx.workspace, why: (e as Error).message }] };
+    }
+  }
   const parts: string[] = [];
   if (r.stdout.length > 0) parts.push(`stdout:\n${r.stdout.replace(/\n$/, "")}`);
   if (r.stderr.length > 0) parts.push(`stderr:\n${r.stderr.replace(/\n$/, "")}`);
@@ -221,8 +239,10 @@ async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Prom
   if (r.timedOut) status += ` (timed out after ${timeout}s)`;
   if (r.aborted) status += " (cancelled)";
   parts.push(status);
+  const gitNote = git ? describeGitRevert(ctx.workspace, git) : null;
+  if (gitNote) parts.push(gitNote);
   return {
-    ok: r.code === 0 && !r.timedOut && !r.aborted,
+    ok: r.code === 0 && !r.timedOut && !r.aborted && (git === null || git.failed.length === 0),
     output: parts.join("\n"),
     detail: {
       code: r.code,
@@ -232,6 +252,28 @@ async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Prom
       truncated: r.truncated,
       sandboxed: profile.confined,
       network: profile.network,
+      ...(git && (git.removed.length > 0 || git.failed.length > 0)
+        ? { gitControlRemoved: git.removed, gitControlNotRemoved: git.failed }
+        : {}),
     },
   };
+}
+
+/** The note for the model and the record when the command touched git's control files. */
+function describeGitRevert(ws: string, g: GitRevert): string | null {
+  if (g.removed.length === 0 && g.failed.length === 0) return null;
+  const rel = (p: string) => relative(ws, p) || ".";
+  const lines: string[] = [];
+  if (g.removed.length > 0) {
+    lines.push(
+      `retie removed git control files this command created or swapped (${
+        g.removed.map(rel).join(", ")
+      }): git on the host would run or read them. A command that must change git's metadata ` +
+        "(git init, worktree or submodule setup) has to run with sandbox: false, which asks.",
+    );
+  }
+  for (const f of g.failed) {
+    lines.push(`retie could NOT remove ${rel(f.path)} (${f.why}): check it before running git`);
+  }
+  return lines.join("\n");
 }

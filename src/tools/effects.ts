@@ -84,11 +84,13 @@ export function writeEffect(
       } ${shown}, which git runs or reads later, outside the sandbox (${
         displayPath(ctx.workspace, git)
       })`,
-      reason: "git hooks and config run code outside the sandbox; restoring the file cannot undo " +
-        "what ran",
+      reason: "git's control files (hooks, config, a .git, a git dir) make git run code or read " +
+        "settings on the host; restoring the file cannot undo what ran",
       undo: {
         kind: "impossible",
-        why: `${shown} is git's (hooks or config): what it runs later cannot be called back`,
+        why: `${shown} is git's control (${
+          displayPath(ctx.workspace, git)
+        }): what git runs or reads from it later cannot be called back`,
       },
     });
   }
