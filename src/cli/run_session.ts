@@ -228,6 +228,8 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
 
   const session = await startSession({
     workspace,
+    // The directory retie was started in: its own AGENTS.md, when it lies below the workspace.
+    workdir: Deno.cwd(),
     ledgerPath: o.ledgerPath,
     objective: objective || INTERACTIVE_OBJECTIVE,
     provider,
