@@ -10,11 +10,16 @@
  *
  * @module
  */
-import { chmodSync, mkdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { BlobStore } from "../core/blob_store.ts";
 import type { SnapshotStore } from "../core/snapshot.ts";
 import { RetieError } from "../core/errors.ts";
+import {
+  checkDirChain,
+  ConfinementError,
+  removeNoFollow,
+  writeFileNoFollow,
+} from "../core/nofollow.ts";
 import {
   type Delegation,
   delegationHash,
@@ -102,34 +107,49 @@ async function currentDiffers(post: PostState, deps: UndoDeps): Promise<string[]
  * Restores the state `plan` prepared. `knownAfter`: the snapshot the tree was just found equal to
  * (the clean clobber check), so the snapshot store can restore without listing the tree again.
  */
-async function restore(plan: UndoPlan, deps: UndoDeps, knownAfter?: string): Promise<string[]> {
+async function restore(
+  plan: UndoPlan,
+  deps: UndoDeps,
+  root: string | null,
+  knownAfter?: string,
+): Promise<string[]> {
   switch (plan.kind) {
     case "files": {
+      if (root === null) {
+        throw new Error(
+          "the session's workspace is not on record, so the files cannot be confined",
+        );
+      }
       const restored: string[] = [];
+      // Every file inside the workspace, every existing parent a real directory (checked one
+      // component at a time, never followed), before anything changes; --force never lifts this.
+      for (const f of plan.files) {
+        try {
+          checkDirChain(root, dirname(f.path));
+        } catch (e) {
+          if (e instanceof ConfinementError && /does not exist$/.test(e.message)) continue;
+          throw e;
+        }
+      }
       // Fetch every blob first: a missing blob must not leave a half-restored set of files.
       const bytes = plan.files.map((f) => (f.blob === null ? null : deps.blobs.get(f.blob)));
       plan.files.forEach((f, i) => {
         const b = bytes[i];
         if (b === null) {
-          rmSync(f.path, { force: true });
+          removeNoFollow(root, f.path);
           // Directories the action created for the file go too, when nothing else is in them.
           for (const d of f.dirs ?? []) {
             try {
-              rmdirSync(d);
+              removeNoFollow(root, d);
             } catch (e) {
               if ((e as { code?: string }).code === "ENOENT") continue;
-              break; // not empty: its ancestors are not empty either
+              break; // not empty (or not ours): its ancestors are not empty either
             }
           }
         } else {
-          mkdirSync(dirname(f.path), { recursive: true });
-          // Write beside the file and rename over it: a symlink planted at the path since the
-          // action is replaced, never followed (the bytes must not land outside the workspace).
-          const tmp = `${f.path}.retie-undo-${Deno.pid}.tmp`;
-          rmSync(tmp, { force: true });
-          writeFileSync(tmp, b, { mode: f.mode ?? 0o644, flag: "wx" });
-          if (f.mode !== null) chmodSync(tmp, f.mode);
-          renameSync(tmp, f.path);
+          // Written beside the file and renamed over it: a symlink planted at the path since the
+          // action is replaced, never followed; a parent swapped for one stops the undo.
+          writeFileNoFollow(root, f.path, b, f.mode ?? 0o644, true);
         }
         restored.push(f.path);
       });
@@ -148,6 +168,13 @@ async function restore(plan: UndoPlan, deps: UndoDeps, knownAfter?: string): Pro
     default:
       return [];
   }
+}
+
+/** The workspace of `session` as its genesis recorded it, or null. */
+function sessionWorkspace(session: string, deps: UndoDeps): string | null {
+  const g = deps.ledger.entries({ session, kinds: ["genesis"], limit: 1 })[0];
+  const ws = g?.payload.workspace;
+  return typeof ws === "string" && ws.startsWith("/") ? ws : null;
 }
 
 async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> {
@@ -197,7 +224,7 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
   }
   try {
     const clean = differs.length === 0 && post?.kind === "snapshot" ? post.after : undefined;
-    const restored = await restore(plan, deps, clean);
+    const restored = await restore(plan, deps, sessionWorkspace(intent.session, deps), clean);
     const forced = differs.length > 0 ? ` (forced over: ${differs.join("; ")})` : "";
     return {
       status: "undone",

@@ -121,6 +121,21 @@ export class DirSnapshotStore implements SnapshotStore {
     this.#blobs.close();
   }
 
+  /** The root of a restore: it must be its own real path (a root swapped for a symlink since the
+   * snapshot is refused, never followed). */
+  #restoreRoot(root: string): string {
+    const real = this.#realRoot(root);
+    const asGiven = root.length > 1 ? root.replace(/\/+$/, "") : root;
+    if (real !== asGiven) {
+      throw new RetieError(
+        `snapshot root (${root}) is now reached through a symlink (it resolves to ${real}); ` +
+          "nothing was restored",
+        { hint: "put the directory back where it was, then undo again", exitCode: 1 },
+      );
+    }
+    return real;
+  }
+
   #realRoot(root: string): string {
     try {
       return Deno.realPathSync(root);
@@ -405,7 +420,7 @@ export class DirSnapshotStore implements SnapshotStore {
    */
   async restoreFrom(root: string, fromId: string, toId: string): Promise<PathDiff[]> {
     await Promise.resolve();
-    const real = this.#realRoot(root);
+    const real = this.#restoreRoot(root);
     const from = this.#manifests.get(fromId).man;
     const man = this.#manifests.get(toId).man;
     const diffs = manifestDiffs(from, man);
@@ -434,7 +449,7 @@ export class DirSnapshotStore implements SnapshotStore {
   /** Makes `root` equal to snapshot `id`; returns what it changed. */
   async restore(root: string, id: string): Promise<PathDiff[]> {
     await Promise.resolve();
-    const real = this.#realRoot(root);
+    const real = this.#restoreRoot(root);
     const cur = new Map<string, Seen>();
     const { diffs, man } = await this.#compare(real, id, cur);
     if (diffs.length === 0) return diffs;
