@@ -163,10 +163,25 @@ async function restore(
       const changed = knownAfter && deps.snapshots.restoreFrom
         ? await deps.snapshots.restoreFrom(plan.root, knownAfter, plan.before)
         : await deps.snapshots.restore(plan.root, plan.before);
+      const missed = changed.filter((c) => c.notRestored !== undefined);
+      if (missed.length > 0) {
+        // Never claimed: what could not be brought back is named, and the undo is not "undone".
+        throw new PartialRestore(
+          changed.filter((c) => c.notRestored === undefined).map((c) => c.path),
+          missed.map((c) => `${c.path} (${c.notRestored})`),
+        );
+      }
       return changed.map((c) => c.path);
     }
     default:
       return [];
+  }
+}
+
+/** A restore that brought back all but the paths in `missed`. */
+class PartialRestore extends Error {
+  constructor(readonly restored: string[], readonly missed: string[]) {
+    super(`not restored: ${missed.join("; ")}`);
   }
 }
 
@@ -233,6 +248,14 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
       differs,
     };
   } catch (e) {
+    if (e instanceof PartialRestore) {
+      return {
+        status: "refused",
+        reason: `restored ${e.restored.length} path(s), but NOT: ${e.missed.join("; ")}`,
+        restored: e.restored,
+        differs,
+      };
+    }
     return { status: "refused", reason: `restore failed: ${(e as Error).message}`, differs };
   }
 }

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { lstatSync, readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Effect } from "../core/effect.ts";
 import type { BlobStore } from "../core/blob_store.ts";
@@ -49,13 +49,20 @@ export type UndoPlan =
   | { kind: "none" }
   | { kind: "impossible"; why: string }
   | { kind: "files"; files: PlannedFile[] }
-  | { kind: "snapshot"; root: string; readOnly: string[]; before: string };
+  | {
+    kind: "snapshot";
+    root: string;
+    readOnly: string[];
+    before: string;
+    /** What the snapshot left out or did not keep the contents of (FIFOs, sparse files, …). */
+    notes?: string[];
+  };
 
 /** The state an action left, recorded in its outcome so undo can detect later changes. */
 export type PostState =
   | { kind: "none" }
   | { kind: "files"; files: { path: string; sha256: string | null }[] }
-  | { kind: "snapshot"; root: string; after: string };
+  | { kind: "snapshot"; root: string; after: string; notes?: string[] };
 
 /** The finding every failed undo preparation carries. */
 export const NO_INVERSE = "reversible claimed, no inverse";
@@ -174,7 +181,14 @@ export async function planUndo(effect: Effect, stores: UndoStores): Promise<Undo
         );
       }
       if (!ok) throw new UndoPlanError(`snapshot ${id.slice(0, 12)} is missing or damaged`);
-      return { kind: "snapshot", root: need.root, readOnly: need.readOnly, before: id };
+      const notes = stores.snapshots.lastNotes?.() ?? [];
+      return {
+        kind: "snapshot",
+        root: need.root,
+        readOnly: need.readOnly,
+        before: id,
+        ...(notes.length > 0 ? { notes } : {}),
+      };
     }
   }
 }
@@ -189,11 +203,22 @@ export async function planUndo(effect: Effect, stores: UndoStores): Promise<Undo
  * ```
  */
 export function fileHashOrNull(path: string): string | null {
+  // Never waits on a FIFO nor follows a link at the path: what is there is named, not read.
+  let fd: number;
   try {
-    return sha256Hex(new Uint8Array(readFileSync(path)));
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") return "not-a-file:symlink";
     throw e;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return `not-a-file:${st.isDirectory() ? "directory" : "special"}`;
+    return sha256Hex(new Uint8Array(readFileSync(fd)));
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -222,7 +247,8 @@ export async function capturePostState(plan: UndoPlan, stores: UndoStores): Prom
       if (!stores.snapshots) throw new Error("no snapshot store");
       // Untrusted code wrote here: every path is looked at, whatever a watcher reported.
       const after = await stores.snapshots.capture(plan.root, plan.readOnly, { full: true });
-      return { kind: "snapshot", root: plan.root, after };
+      const notes = stores.snapshots.lastNotes?.() ?? [];
+      return { kind: "snapshot", root: plan.root, after, ...(notes.length > 0 ? { notes } : {}) };
     }
   }
 }

@@ -37,7 +37,9 @@ export function applyRestore(
   man: Manifest,
   cur: Map<string, Seen>,
   getBlob: (hash: string) => Uint8Array,
-): void {
+): Map<string, string> {
+  /** Paths that could not be brought back, with why. */
+  const notRestored = new Map<string, string>();
   const touchedDirs = new Set<string>();
   // Before any change: no parent of a path to restore may be a symlink (or a file) unless the
   // listing saw it so and the restore replaces it (a command that swapped a directory for a link).
@@ -87,7 +89,13 @@ export function applyRestore(
   for (const p of changed) {
     const m = man.get(p)!;
     const abs = absOf(real, p);
-    if (m.t === "f") {
+    if (m.t === "f" && m.r.startsWith(UNKEPT)) {
+      const s = gone(p) ? undefined : cur.get(p);
+      if (s && `${UNKEPT}${s.size}:${s.mtime}:${s.ino}` === m.r) chmodFile(real, abs, m.m);
+      else {
+        notRestored.set(p, "its contents were not kept by the snapshot (see the action's notes)");
+      }
+    } else if (m.t === "f") {
       const s = gone(p) ? undefined : cur.get(p);
       if (s && sameContent(real, abs, m.r)) chmodFile(real, abs, m.m);
       else writeFileNoFollow(real, abs, getBlob(m.r), m.m);
@@ -100,7 +108,11 @@ export function applyRestore(
   // 3. Directory modes, deepest first (a read-only parent would block its children).
   const dirs = [...touchedDirs].filter((p) => man.get(p)?.t === "d").sort().reverse();
   for (const p of dirs) chmodDir(real, absOf(real, p), man.get(p)!.m);
+  return notRestored;
 }
+
+/** Prefix of a file ref whose contents were not kept (kept in step with `store.ts`). */
+const UNKEPT = "unkept:";
 
 /** Throws when a parent of `rel` that the restore keeps is not a real directory now. */
 function precheck(real: string, rel: string, replaced: Set<string>): void {

@@ -26,6 +26,7 @@ import type { PathDiff, SnapshotStore } from "../core/snapshot.ts";
 import {
   absOf,
   type IndexEntry,
+  leftOut,
   type Manifest,
   manifestDiffs,
   type ManifestEntry,
@@ -37,7 +38,8 @@ import {
 import { sha256Hex } from "../core/hash.ts";
 import { listTree } from "./walk.ts";
 import { applyRestore } from "./restore.ts";
-import { entryOf, sameEntry, type Scan, scanChanges, unrestorable } from "./changes.ts";
+import * as fs from "node:fs";
+import { entryOf, sameEntry, type Scan, scanChanges } from "./changes.ts";
 import { RootWatchers } from "./watch_coverage.ts";
 import { ManifestTable } from "./manifests.ts";
 
@@ -48,6 +50,35 @@ interface RootIndex {
 }
 
 /** Snapshots of directory trees, stored in one SQLite file. */
+/** Prefix of the ref of a file whose contents a snapshot did not keep (then size:mtime:ino). */
+export const UNKEPT = "unkept:";
+/** Largest file whose contents a snapshot keeps. */
+export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+/** Most bytes one capture reads and stores; files beyond it are not kept (and said so). */
+export const MAX_CAPTURE_BYTES = 512 * 1024 * 1024;
+/** Files above this size that have less than half of it on disk are sparse: contents not kept. */
+export const SPARSE_MIN_BYTES = 4 * 1024 * 1024;
+
+/** A regular file's bytes, opened without following a link or waiting on a FIFO; null if it is
+ * not a regular file (anymore). */
+function readRegular(abs: string): Uint8Array | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(
+      abs,
+      fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK,
+    );
+  } catch {
+    return null;
+  }
+  try {
+    if (!fs.fstatSync(fd).isFile()) return null;
+    return new Uint8Array(fs.readFileSync(fd));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export class DirSnapshotStore implements SnapshotStore {
   readonly dbPath: string;
   #db: DatabaseSync;
@@ -65,6 +96,8 @@ export class DirSnapshotStore implements SnapshotStore {
   /** What the last `capture` did: how it found changes, paths looked at, files read + hashed. */
   lastCapture: {
     mode?: "walk" | "changes";
+    /** What the capture left out or did not keep the contents of, in words (see `lastNotes`). */
+    notes?: string[];
     walked: number;
     hashed: number;
     hashedBytes: number;
@@ -199,6 +232,7 @@ export class DirSnapshotStore implements SnapshotStore {
     const prev = this.#loadIndex(real);
     const time = Date.now();
     let scan: Scan | undefined;
+    const notes: string[] = [];
     let mode: "walk" | "changes" = "walk";
     let listMs = 0;
     const changes = await this.#watchers?.begin(real, ex, prev, opts.full ?? false);
@@ -209,6 +243,7 @@ export class DirSnapshotStore implements SnapshotStore {
       else {
         scan = r;
         mode = "changes";
+        notes.push(...(r.leftOut ?? []));
       }
     }
     this.lastFallback = this.#watchers?.why ?? "";
@@ -219,7 +254,11 @@ export class DirSnapshotStore implements SnapshotStore {
       const tList = performance.now() - t0 - tDrain;
       for (const s of listed) {
         const rel = s.rel;
-        if (s.kind === "other") throw unrestorable(absOf(real, rel));
+        const out = leftOut(rel, s);
+        if (out !== null) {
+          notes.push(out);
+          continue;
+        }
         const p = prev?.entries.get(rel);
         if (!p) scan.added++;
         // Unchanged paths keep their index entry object (and its cached manifest line): no
@@ -242,7 +281,7 @@ export class DirSnapshotStore implements SnapshotStore {
       // Nothing changed since the previous capture: its index still describes the tree (its time
       // included), and its manifest is this snapshot. No write, no new manifest.
       this.#watchers?.end(real, prev, prev, false);
-      this.lastCapture = { mode, walked: scan.looked ?? 0, hashed: 0, hashedBytes: 0 };
+      this.lastCapture = { mode, notes, walked: scan.looked ?? 0, hashed: 0, hashedBytes: 0 };
       return prev.manifest;
     }
     const t1 = performance.now();
@@ -250,7 +289,19 @@ export class DirSnapshotStore implements SnapshotStore {
     if (toHash.length > 0) {
       this.#blobs.batch(() => {
         for (const [e, abs] of toHash) {
-          const bytes = Deno.readFileSync(abs);
+          const why = this.#notKept(e, abs, hashedBytes);
+          if (why !== null) {
+            // Contents not kept: the entry still tells a change (size, times, inode).
+            e.r = `${UNKEPT}${e.size}:${e.mtime}:${e.ino}`;
+            notes.push(`${abs.slice(real.length + 1)}: ${why}`);
+            continue;
+          }
+          const bytes = readRegular(abs);
+          if (bytes === null) {
+            e.r = `${UNKEPT}${e.size}:${e.mtime}:${e.ino}`;
+            notes.push(`${abs.slice(real.length + 1)}: no longer a regular file when read`);
+            continue;
+          }
           hashedBytes += bytes.length;
           e.r = this.#blobs.put(bytes);
           this.#present.add(e.r);
@@ -317,6 +368,7 @@ export class DirSnapshotStore implements SnapshotStore {
     const t4 = performance.now();
     this.lastCapture = {
       mode,
+      notes,
       walked: mode === "walk" ? entries.size : scan.looked ?? 0,
       hashed: toHash.length,
       hashedBytes,
@@ -344,7 +396,7 @@ export class DirSnapshotStore implements SnapshotStore {
       const { man } = this.#manifests.get(id);
       if (this.#verifiedIds.has(id)) return true;
       for (const e of man.values()) {
-        if (e.t !== "f" || this.#present.has(e.r)) continue;
+        if (e.t !== "f" || this.#present.has(e.r) || e.r.startsWith(UNKEPT)) continue;
         if (!this.#blobs.has(e.r)) return false;
         this.#present.add(e.r);
       }
@@ -355,12 +407,40 @@ export class DirSnapshotStore implements SnapshotStore {
     }
   }
 
+  /**
+   * Why a file's contents are not kept (null: they are): a sparse file (holes are not stored:
+   * its size says nothing of what really changed), a file over {@link MAX_FILE_BYTES}, or a
+   * capture that already read {@link MAX_CAPTURE_BYTES}.
+   */
+  #notKept(e: IndexEntry, abs: string, sofar: number): string | null {
+    const mib = (n: number) => `${(n / 1048576).toFixed(n < 1048576 ? 2 : 0)} MiB`;
+    let alloc = e.size;
+    if (e.size > SPARSE_MIN_BYTES) {
+      try {
+        alloc = (Deno.lstatSync(abs).blocks ?? e.size / 512) * 512;
+      } catch { /* gone: read below finds out */ }
+    }
+    if (e.size > SPARSE_MIN_BYTES && alloc * 2 < e.size) {
+      return `a sparse file (${mib(e.size)}, ${mib(alloc)} on disk): its contents are not kept; ` +
+        "undo removes it if the action made it, and cannot restore it otherwise";
+    }
+    if (e.size > MAX_FILE_BYTES) {
+      return `${mib(e.size)}, over the ${mib(MAX_FILE_BYTES)} a snapshot keeps of one file: ` +
+        "its contents are not kept; undo cannot restore it";
+    }
+    if (sofar + e.size > MAX_CAPTURE_BYTES) {
+      return `the snapshot already read ${mib(sofar)} (the cap is ${mib(MAX_CAPTURE_BYTES)}): ` +
+        "its contents are not kept; undo cannot restore it";
+    }
+    return null;
+  }
+
   /** Reads and checks every blob a restore will write, so a bad one stops it before any change. */
   #checkBlobs(diffs: PathDiff[], man: Manifest): void {
     const seen = new Set<string>();
     for (const d of diffs) {
       const m = man.get(d.path);
-      if (!m || m.t !== "f" || seen.has(m.r)) continue;
+      if (!m || m.t !== "f" || seen.has(m.r) || m.r.startsWith(UNKEPT)) continue;
       seen.add(m.r);
       this.#blobs.get(m.r);
     }
@@ -378,6 +458,7 @@ export class DirSnapshotStore implements SnapshotStore {
     const seenPaths = new Set<string>();
     for (const s of await listTree(real, exclude, man.size, { hint: man })) {
       const rel = s.rel;
+      if (leftOut(rel, s) !== null) continue; // never captured, never compared or restored
       cur?.set(rel, s);
       seenPaths.add(rel);
       const m = man.get(rel);
@@ -391,7 +472,9 @@ export class DirSnapshotStore implements SnapshotStore {
         const ie = idx?.entries.get(rel);
         const hash = idx && statMatches(ie, s, idx.time)
           ? ie!.r
-          : sha256Hex(Deno.readFileSync(absOf(real, rel)));
+          : m.r.startsWith(UNKEPT)
+          ? `${UNKEPT}${s.size}:${s.mtime}:${s.ino}`
+          : sha256Hex(readRegular(absOf(real, rel)) ?? new Uint8Array());
         if (hash !== m.r) diffs.push({ path: rel, change: "modified" });
       }
     }
@@ -442,8 +525,13 @@ export class DirSnapshotStore implements SnapshotStore {
       if (f) cur.set(d.path, seen(f));
     }
     this.#checkBlobs(diffs, man);
-    applyRestore(real, diffs, man, cur, (hash) => this.#blobs.get(hash));
-    return diffs;
+    const missed = applyRestore(real, diffs, man, cur, (hash) => this.#blobs.get(hash));
+    return diffs.map((d) => missed.has(d.path) ? { ...d, notRestored: missed.get(d.path) } : d);
+  }
+
+  /** What the last capture left out or did not keep (see `SnapshotStore.lastNotes`). */
+  lastNotes(): string[] {
+    return this.lastCapture.notes ?? [];
   }
 
   /** Makes `root` equal to snapshot `id`; returns what it changed. */
@@ -454,7 +542,7 @@ export class DirSnapshotStore implements SnapshotStore {
     const { diffs, man } = await this.#compare(real, id, cur);
     if (diffs.length === 0) return diffs;
     this.#checkBlobs(diffs, man);
-    applyRestore(real, diffs, man, cur, (hash) => this.#blobs.get(hash));
-    return diffs;
+    const missed = applyRestore(real, diffs, man, cur, (hash) => this.#blobs.get(hash));
+    return diffs.map((d) => missed.has(d.path) ? { ...d, notRestored: missed.get(d.path) } : d);
   }
 }
