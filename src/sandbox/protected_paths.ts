@@ -148,7 +148,7 @@ export function gitProtectedCover(workspace: string, real: string): string | nul
   const out = emptyControlSet();
   dir = real;
   while (true) {
-    if (dir !== real && isGitDir(dir)) return dir;
+    if (isGitDir(dir)) return dir;
     if (dir !== real && wouldBeGitDir(dir, real)) return join(dir, relTop(dir, real));
     const l = lstatOrNull(dir);
     if (l?.isDirectory) {
