@@ -14,6 +14,7 @@
  *
  * @module
  */
+import * as fs from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 
 /** Entries of a git dir that git reads as control (relative to the git dir). */
@@ -56,6 +57,31 @@ export function lstatOrNull(p: string): Deno.FileInfo | null {
     return Deno.lstatSync(p);
   } catch {
     return null;
+  }
+}
+
+/** Most of a git file read to find what it points at (configs, `.git` files, `commondir`). */
+const READ_MAX = 1024 * 1024;
+
+/**
+ * A small text file's contents, opened without waiting on a FIFO and read only when it is a
+ * regular file (a FIFO, a device such as `/dev/zero` behind a symlink, or a directory throws).
+ *
+ * @example
+ * ```ts
+ * import { readSmallText } from "./git_control.ts";
+ * try { readSmallText("/nonexistent"); } catch { /* absent *\/ }
+ * ```
+ */
+export function readSmallText(p: string): string {
+  const fd = fs.openSync(p, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) throw new Error(`${p}: not a regular file`);
+    if (st.size > READ_MAX) throw new Error(`${p}: larger than ${READ_MAX} bytes`);
+    return fs.readFileSync(fd, "utf8");
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
@@ -145,7 +171,7 @@ export function globalHooksPaths(): string[] {
   for (const f of globalGitConfigs()) {
     let text: string;
     try {
-      text = Deno.readTextFileSync(f);
+      text = readSmallText(f);
     } catch {
       continue;
     }
@@ -177,7 +203,7 @@ function configEntries(text: string): [string, string][] {
 function scanConfig(ws: string, file: string, out: GitControlSet, top: string, depth: number) {
   let text: string;
   try {
-    text = Deno.readTextFileSync(file);
+    text = readSmallText(file);
   } catch {
     return; // unreadable: git cannot read it either
   }
@@ -236,7 +262,7 @@ export function protectGitDir(
   const cd = join(g, "commondir");
   if (lstatOrNull(cd)?.isFile) {
     try {
-      const rel = Deno.readTextFileSync(cd).trim();
+      const rel = readSmallText(cd).trim();
       const common = realOrNull(isAbsolute(rel) ? rel : resolve(g, rel));
       if (common && isInside(ws, common) && common !== g) {
         protectGitDir(ws, common, out, top, depth + 1);
@@ -286,7 +312,7 @@ export function protectDotGit(ws: string, dotGit: string, out: GitControlSet, to
   note(out, dotGit, st);
   out.readOnly.add(dotGit); // "gitdir: <path>" redirects git: keep it as it is
   try {
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec(Deno.readTextFileSync(dotGit));
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec(readSmallText(dotGit));
     if (m) {
       const g = realOrNull(isAbsolute(m[1]) ? m[1] : resolve(dirname(dotGit), m[1]));
       if (g && isInside(ws, g)) protectGitDir(ws, g, out, top);

@@ -176,3 +176,23 @@ Deno.test("protected paths: a repository made after an earlier call is found, ho
     Deno.removeSync(ws, { recursive: true });
   }
 });
+
+Deno.test("protected paths: a FIFO or a device where git keeps a file is never read (no hang)", () => {
+  const ws = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-git-" }));
+  try {
+    git(ws, "init", "-q");
+    for (const d of ["a", "b/.git", "c"]) Deno.mkdirSync(join(ws, d), { recursive: true });
+    const fifo = (p: string) => new Deno.Command("mkfifo", { args: [join(ws, p)] }).outputSync();
+    fifo("a/.git");
+    fifo("b/.git/config");
+    fifo(".git/commondir");
+    Deno.writeTextFileSync(join(ws, "b/.git/HEAD"), "ref: refs/heads/main\n");
+    Deno.symlinkSync("/dev/zero", join(ws, "c/.git"));
+    const c = gitControl(ws);
+    for (const p of ["a/.git", "b/.git", "b/.git/config", "c/.git", ".git/commondir"]) {
+      assert.ok(c.identity.has(join(ws, p)), p);
+    }
+  } finally {
+    Deno.removeSync(ws, { recursive: true });
+  }
+});
