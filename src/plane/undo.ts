@@ -196,7 +196,10 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
   const intent = entries.find((e) => e.kind === "intent")!;
   const cls = String(intent.payload.class ?? "unknown");
   const plan = intent.payload.undo as UndoPlan | undefined;
-  if (cls === "irreversible" || cls === "unknown" || !plan || plan.kind === "impossible") {
+  const partial = cls === "irreversible" && plan?.kind === "files";
+  if (
+    (cls === "irreversible" && !partial) || cls === "unknown" || !plan || plan.kind === "impossible"
+  ) {
     const why = plan && plan.kind === "impossible" ? plan.why : "no inverse was planned";
     return { status: "skipped", reason: `not reversible (class ${cls}): ${why}` };
   }
@@ -241,9 +244,13 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
     const clean = differs.length === 0 && post?.kind === "snapshot" ? post.after : undefined;
     const restored = await restore(plan, deps, sessionWorkspace(intent.session, deps), clean);
     const forced = differs.length > 0 ? ` (forced over: ${differs.join("; ")})` : "";
+    const left = partial
+      ? "; it was irreversible in effect: what ran or was read from these files meanwhile (git " +
+        "hooks, config) cannot be called back"
+      : "";
     return {
       status: "undone",
-      reason: `restored the state before the action${forced}`,
+      reason: `restored the state before the action${forced}${left}`,
       restored,
       differs,
     };

@@ -144,6 +144,19 @@ export async function planUndo(effect: Effect, stores: UndoStores): Promise<Undo
     }
     return { kind: "none" };
   }
+  if (effect.class === "irreversible" && need.kind === "files" && !effect.sandboxed) {
+    // Irreversible in effect (git's control files: what git ran cannot be called back), but the
+    // prior bytes can still be put back; a failure to keep them is not a reason to refuse.
+    try {
+      const unique = [...new Set(need.paths)];
+      return {
+        kind: "files",
+        files: stores.blobs.batch(() => unique.map((p) => planFile(p, stores.blobs))),
+      };
+    } catch (e) {
+      return { kind: "impossible", why: `${effect.reason} (${(e as Error).message})` };
+    }
+  }
   if (effect.class === "irreversible" || effect.class === "unknown") {
     return {
       kind: "impossible",

@@ -86,12 +86,9 @@ export function writeEffect(
       })`,
       reason: "git's control files (hooks, config, a .git, a git dir) make git run code or read " +
         "settings on the host; restoring the file cannot undo what ran",
-      undo: {
-        kind: "impossible",
-        why: `${shown} is git's control (${
-          displayPath(ctx.workspace, git)
-        }): what git runs or reads from it later cannot be called back`,
-      },
+      // The prior bytes are kept all the same: undo puts git's metadata back as it was, and says
+      // that what git ran or read from it meanwhile cannot be called back.
+      undo: { kind: "files", paths: [target.real] },
     });
   }
   return {

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { checkSandbox } from "../../src/sandbox/check.ts";
 import { openLedger } from "../../src/ledger/mod.ts";
 import { isolatedEnv } from "../helpers/retie_process.ts";
-import { attackRun, gitRepo, hostGit } from "../helpers/attack_run.ts";
+import { attackRun, gitRepo, hostGit, retieAgain } from "../helpers/attack_run.ts";
 
 const sandbox = await checkSandbox();
 
@@ -149,4 +149,20 @@ Deno.test({
     assert.ok(removed.length >= 6, `outcomes with removals: ${removed.length}`);
     assert.ok(r.toolResults.some((t) => /retie removed git control files/.test(t)));
   },
+});
+
+Deno.test("an approved write to git's files is undone to the original metadata, and says what it cannot undo", async () => {
+  const ws = gitRepo();
+  const config = Deno.readTextFileSync(join(ws, ".git/config"));
+  const r = await attackRun(ws, [
+    { name: "write", args: { path: ".git/config", content: "[core]\n\tfsmonitor = x\n" } },
+    { name: "write", args: { path: ".git/hooks/pre-commit", content: "#!/bin/sh\nexit 0\n" } },
+  ], { extraArgs: ["--yes"] });
+  assert.equal(r.run.code, 0, r.run.stdout + r.run.stderr);
+  assert.match(Deno.readTextFileSync(join(ws, ".git/config")), /fsmonitor/);
+  const undo = await retieAgain(r, ["undo", "--all"]);
+  const said = undo.stdout + undo.stderr;
+  assert.equal(Deno.readTextFileSync(join(ws, ".git/config")), config, said);
+  assert.throws(() => Deno.lstatSync(join(ws, ".git/hooks/pre-commit")), said);
+  assert.match(said, /cannot be called back/);
 });
