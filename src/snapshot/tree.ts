@@ -119,7 +119,7 @@ export function tooLong(abs: string): boolean {
  * @example
  * ```ts
  * import { leftOut } from "./tree.ts";
- * leftOut("p", { kind: "other", mode: 0, size: 0, mtime: 0, ctime: 0, ino: 0 }); // "p: a socket, …"
+ * leftOut("p", { kind: "other" }); // "p: a socket, …"
  * ```
  */
 export function leftOut(rel: string, s: Pick<Seen, "kind">): string | null {
