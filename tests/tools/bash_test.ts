@@ -188,3 +188,38 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "bash runs under the confinement it was approved with, never one computed again",
+  ignore: NO_BWRAP !== null,
+  fn: async () => {
+    const f = fixture();
+    try {
+      plant(f.ws, { "locked/a.txt": "a\n", "open/b.txt": "b\n" });
+      const args = bashTool.schema.parse({
+        command: "echo x >> locked/a.txt; echo y >> open/b.txt; true",
+      });
+      const approved = await bashTool.classify(args, f.ctx);
+      assert.ok(approved.confinement, "a sandboxed effect carries its mounts");
+      // The handler acts on the approved effect: a path it lists read-only stays so.
+      const withLock = {
+        ...approved,
+        confinement: {
+          ...approved.confinement!,
+          readOnly: [...approved.confinement!.readOnly, `${f.ws}/locked`],
+        },
+      };
+      const r = await bashTool.handler(args, f.ctx, withLock);
+      assert.equal(r.ok, true, r.output);
+      assert.equal(Deno.readTextFileSync(`${f.ws}/locked/a.txt`), "a\n");
+      assert.equal(Deno.readTextFileSync(`${f.ws}/open/b.txt`), "b\ny\n");
+      // An effect approved as unsandboxed runs unconfined; a sandboxed one without mounts is refused.
+      const bare = { ...approved, confinement: undefined };
+      const refused = await bashTool.handler(args, f.ctx, bare);
+      assert.equal(refused.ok, false);
+      assert.match(refused.output, /says nothing of its mounts/);
+    } finally {
+      f.cleanup();
+    }
+  },
+});
