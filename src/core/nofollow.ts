@@ -47,9 +47,26 @@ function inside(root: string, p: string): boolean {
  * checkDirChain("/tmp", "/tmp"); // the root alone: fine when /tmp is a real directory
  * ```
  */
-export function checkDirChain(root: string, dir: string, opts: { create?: boolean } = {}): void {
-  if (!inside(root, dir)) {
+export function checkDirChain(
+  root: string,
+  dir: string,
+  opts: { create?: boolean; verified?: Set<string> } = {},
+): void {
+  if (!inside(root, dir) || dir.split("/").some((c) => c === ".." || c === ".")) {
     throw new ConfinementError(`${dir} is outside ${root}: never restored`);
+  }
+  // Within one restore (no other process of the agent runs), a directory already checked on this
+  // walk stays what it was until the restore itself removes something (the caller clears the set).
+  const seen = opts.verified;
+  if (seen?.has(dir)) return;
+  if (seen && !seen.has(root)) {
+    checkDirChain(root, root);
+    seen.add(root);
+  }
+  if (seen?.has(dirname(dir)) && dir !== root) {
+    checkOne(dir, opts.create ?? false);
+    seen.add(dir);
+    return;
   }
   let real: string;
   try {
@@ -64,23 +81,29 @@ export function checkDirChain(root: string, dir: string, opts: { create?: boolea
   for (const c of dir.slice(root.length).split("/").filter((x) => x.length > 0)) {
     if (c === ".." || c === ".") throw new ConfinementError(`${dir}: "${c}" in the path`);
     cur = join(cur, c);
-    let st = lstatOrNull(cur);
-    if (st === null && opts.create) {
-      try {
-        fs.mkdirSync(cur, { mode: 0o700 });
-      } catch (e) {
-        if ((e as { code?: string }).code !== "EEXIST") throw e;
-      }
-      st = lstatOrNull(cur);
-    }
-    if (st === null) throw new ConfinementError(`${cur} does not exist`);
-    if (st.isSymbolicLink()) {
-      throw new ConfinementError(
-        `${cur} is a symlink (to ${fs.readlinkSync(cur)}), not the directory it was: not followed`,
-      );
-    }
-    if (!st.isDirectory()) throw new ConfinementError(`${cur} is not a directory`);
+    checkOne(cur, opts.create ?? false);
+    seen?.add(cur);
   }
+}
+
+/** One component: a real directory (made when `create` and absent), never a link. */
+function checkOne(cur: string, create: boolean): void {
+  let st = lstatOrNull(cur);
+  if (st === null && create) {
+    try {
+      fs.mkdirSync(cur, { mode: 0o755 });
+    } catch (e) {
+      if ((e as { code?: string }).code !== "EEXIST") throw e;
+    }
+    st = lstatOrNull(cur);
+  }
+  if (st === null) throw new ConfinementError(`${cur} does not exist`);
+  if (st.isSymbolicLink()) {
+    throw new ConfinementError(
+      `${cur} is a symlink (to ${fs.readlinkSync(cur)}), not the directory it was: not followed`,
+    );
+  }
+  if (!st.isDirectory()) throw new ConfinementError(`${cur} is not a directory`);
 }
 
 /**
@@ -100,9 +123,10 @@ export function writeFileNoFollow(
   data: Uint8Array,
   mode: number,
   createParents = false,
+  verified?: Set<string>,
 ): void {
   const parent = dirname(path);
-  checkDirChain(root, parent, { create: createParents });
+  checkDirChain(root, parent, { create: createParents, verified });
   const tmp = join(parent, `.retie-restore-${crypto.randomUUID()}`);
   const fd = fs.openSync(tmp, C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o600);
   let renamed = false;
@@ -112,7 +136,7 @@ export function writeFileNoFollow(
     if (!seen || seen.ino !== st.ino || seen.dev !== st.dev) {
       throw new ConfinementError(`${parent} changed while writing ${path}`);
     }
-    checkDirChain(root, parent);
+    if (!verified) checkDirChain(root, parent);
     let off = 0;
     while (off < data.length) off += fs.writeSync(fd, data, off, data.length - off);
     fs.fchmodSync(fd, mode);

@@ -76,12 +76,14 @@ export function applyRestore(
     const m = man.get(p);
     return !s || under(p) || (m !== undefined && s.kind !== m.t);
   };
+  // Directories checked from here on stay checked: nothing below removes a directory.
+  const verified = new Set<string>();
   // 2. Directories (sorted: parents first), then files and symlinks.
   const changed = diffs.filter((d) => d.change !== "added").map((d) => d.path);
   for (const p of changed) {
     const m = man.get(p)!;
     if (m.t === "d" && gone(p)) {
-      checkDirChain(real, dirname(absOf(real, p)));
+      checkDirChain(real, dirname(absOf(real, p)), { verified });
       Deno.mkdirSync(absOf(real, p), { mode: 0o700 });
       touchedDirs.add(p);
     } else if (m.t === "d") touchedDirs.add(p);
@@ -91,23 +93,24 @@ export function applyRestore(
     const abs = absOf(real, p);
     if (m.t === "f" && m.r.startsWith(UNKEPT)) {
       const s = gone(p) ? undefined : cur.get(p);
-      if (s && `${UNKEPT}${s.size}:${s.mtime}:${s.ino}` === m.r) chmodFile(real, abs, m.m);
-      else {
+      if (s && `${UNKEPT}${s.size}:${s.mtime}:${s.ino}` === m.r) {
+        chmodFile(real, abs, m.m, verified);
+      } else {
         notRestored.set(p, "its contents were not kept by the snapshot (see the action's notes)");
       }
     } else if (m.t === "f") {
       const s = gone(p) ? undefined : cur.get(p);
-      if (s && sameContent(real, abs, m.r)) chmodFile(real, abs, m.m);
-      else writeFileNoFollow(real, abs, getBlob(m.r), m.m);
+      if (s && sameContent(real, abs, m.r, verified)) chmodFile(real, abs, m.m, verified);
+      else writeFileNoFollow(real, abs, getBlob(m.r), m.m, false, verified);
     } else if (m.t === "l") {
       if (!gone(p)) removeNoFollow(real, abs);
-      checkDirChain(real, dirname(abs));
+      checkDirChain(real, dirname(abs), { verified });
       Deno.symlinkSync(m.r, abs);
     }
   }
   // 3. Directory modes, deepest first (a read-only parent would block its children).
   const dirs = [...touchedDirs].filter((p) => man.get(p)?.t === "d").sort().reverse();
-  for (const p of dirs) chmodDir(real, absOf(real, p), man.get(p)!.m);
+  for (const p of dirs) chmodDir(real, absOf(real, p), man.get(p)!.m, verified);
   return notRestored;
 }
 
@@ -138,14 +141,14 @@ function precheck(real: string, rel: string, replaced: Set<string>): void {
 }
 
 /** chmod of a directory reached through real directories only (chmod follows a link). */
-function chmodDir(root: string, abs: string, mode: number): void {
-  checkDirChain(root, abs);
+function chmodDir(root: string, abs: string, mode: number, verified?: Set<string>): void {
+  checkDirChain(root, abs, { verified });
   Deno.chmodSync(abs, mode);
 }
 
 /** chmod of a regular file in a checked parent, never through a link. */
-function chmodFile(root: string, abs: string, mode: number): void {
-  checkDirChain(root, dirname(abs));
+function chmodFile(root: string, abs: string, mode: number, verified?: Set<string>): void {
+  checkDirChain(root, dirname(abs), { verified });
   const fd = fs.openSync(
     abs,
     fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK,
@@ -157,8 +160,13 @@ function chmodFile(root: string, abs: string, mode: number): void {
   }
 }
 
-function sameContent(root: string, abs: string, hash: string): boolean {
-  checkDirChain(root, dirname(abs));
+function sameContent(
+  root: string,
+  abs: string,
+  hash: string,
+  verified?: Set<string>,
+): boolean {
+  checkDirChain(root, dirname(abs), { verified });
   let fd: number;
   try {
     fd = fs.openSync(
