@@ -185,3 +185,28 @@ export function removeNoFollow(root: string, path: string, opts: { recursive?: b
   else if (st.isDirectory()) fs.rmdirSync(path);
   else fs.unlinkSync(path);
 }
+
+/**
+ * A regular file's bytes, opened without following a link at `path` and without waiting on a
+ * FIFO; null when it is absent or not a regular file (a link, a FIFO, a device, a directory).
+ *
+ * @example
+ * ```ts
+ * import { readRegularNoFollow } from "./nofollow.ts";
+ * readRegularNoFollow("/nonexistent"); // null
+ * ```
+ */
+export function readRegularNoFollow(path: string): Uint8Array | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(path, C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    if (!fs.fstatSync(fd).isFile()) return null;
+    return new Uint8Array(fs.readFileSync(fd));
+  } finally {
+    fs.closeSync(fd);
+  }
+}

@@ -15,6 +15,7 @@ import { sha256Hex } from "../core/hash.ts";
 import {
   checkDirChain,
   ConfinementError,
+  readRegularNoFollow,
   removeNoFollow,
   writeFileNoFollow,
 } from "../core/nofollow.ts";
@@ -167,19 +168,7 @@ function sameContent(
   verified?: Set<string>,
 ): boolean {
   checkDirChain(root, dirname(abs), { verified });
-  let fd: number;
-  try {
-    fd = fs.openSync(
-      abs,
-      fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK,
-    );
-  } catch {
-    return false; // a link or something else now: rewritten by rename, never followed
-  }
-  try {
-    if (!fs.fstatSync(fd).isFile()) return false;
-    return sha256Hex(new Uint8Array(fs.readFileSync(fd))) === hash;
-  } finally {
-    fs.closeSync(fd);
-  }
+  // A link or anything else now is rewritten by rename, never followed or read.
+  const bytes = readRegularNoFollow(abs);
+  return bytes !== null && sha256Hex(bytes) === hash;
 }

@@ -38,7 +38,7 @@ import {
 import { sha256Hex } from "../core/hash.ts";
 import { listTree } from "./walk.ts";
 import { applyRestore } from "./restore.ts";
-import * as fs from "node:fs";
+import { readRegularNoFollow } from "../core/nofollow.ts";
 import { entryOf, sameEntry, type Scan, scanChanges } from "./changes.ts";
 import { RootWatchers } from "./watch_coverage.ts";
 import { ManifestTable } from "./manifests.ts";
@@ -49,7 +49,6 @@ interface RootIndex {
   entries: Map<string, IndexEntry>;
 }
 
-/** Snapshots of directory trees, stored in one SQLite file. */
 /** Prefix of the ref of a file whose contents a snapshot did not keep (then size:mtime:ino). */
 export const UNKEPT = "unkept:";
 /** Largest file whose contents a snapshot keeps. */
@@ -59,26 +58,7 @@ export const MAX_CAPTURE_BYTES = 512 * 1024 * 1024;
 /** Files above this size that have less than half of it on disk are sparse: contents not kept. */
 export const SPARSE_MIN_BYTES = 4 * 1024 * 1024;
 
-/** A regular file's bytes, opened without following a link or waiting on a FIFO; null if it is
- * not a regular file (anymore). */
-function readRegular(abs: string): Uint8Array | null {
-  let fd: number;
-  try {
-    fd = fs.openSync(
-      abs,
-      fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK,
-    );
-  } catch {
-    return null;
-  }
-  try {
-    if (!fs.fstatSync(fd).isFile()) return null;
-    return new Uint8Array(fs.readFileSync(fd));
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
+/** Snapshots of directory trees, stored in one SQLite file. */
 export class DirSnapshotStore implements SnapshotStore {
   readonly dbPath: string;
   #db: DatabaseSync;
@@ -296,7 +276,7 @@ export class DirSnapshotStore implements SnapshotStore {
             notes.push(`${abs.slice(real.length + 1)}: ${why}`);
             continue;
           }
-          const bytes = readRegular(abs);
+          const bytes = readRegularNoFollow(abs);
           if (bytes === null) {
             e.r = `${UNKEPT}${e.size}:${e.mtime}:${e.ino}`;
             notes.push(`${abs.slice(real.length + 1)}: no longer a regular file when read`);
@@ -474,7 +454,7 @@ export class DirSnapshotStore implements SnapshotStore {
           ? ie!.r
           : m.r.startsWith(UNKEPT)
           ? `${UNKEPT}${s.size}:${s.mtime}:${s.ino}`
-          : sha256Hex(readRegular(absOf(real, rel)) ?? new Uint8Array());
+          : sha256Hex(readRegularNoFollow(absOf(real, rel)) ?? new Uint8Array());
         if (hash !== m.r) diffs.push({ path: rel, change: "modified" });
       }
     }
