@@ -23,7 +23,8 @@ export interface GitRevert {
 
 /**
  * The control paths of `workspace` now that are new since `before` (path → identity) or are no
- * longer the same file; outermost first, nothing listed inside another listed path.
+ * longer the same file (a file that was there before under another name — a renamed parent — is
+ * not new); outermost first, nothing listed inside another listed path.
  *
  * @example
  * ```ts
@@ -33,8 +34,11 @@ export interface GitRevert {
  */
 export function gitControlChanges(workspace: string, before: Record<string, string>): string[] {
   const now = gitControl(workspace).identity;
+  // The very same file under another name (a parent directory was renamed) is the user's own,
+  // and was read-only while the command ran: moved, not planted. Left where it is.
+  const known = new Set(Object.values(before));
   const changed = [...now.entries()]
-    .filter(([p, id]) => before[p] !== id)
+    .filter(([p, id]) => before[p] !== id && !known.has(id))
     .map(([p]) => p)
     .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   const out: string[] = [];

@@ -186,6 +186,12 @@ for (const [name, build] of Object.entries(LAYOUTS)) {
           );
         }
         attacks.push("mkdir -p z && cd z && git init -q && echo evil >> .git/config");
+        // Rename every top-level directory away, then plant repositories where they were.
+        attacks.push(
+          'mkdir -p wrap && for d in */; do [ "$d" = wrap/ ] || mv "$d" wrap/ 2>/dev/null; done; ' +
+            'for d in wrap/*/; do n=$(basename "$d"); mkdir -p "$n" && git init -q "$n" && ' +
+            'echo evil >> "$n/.git/config"; done',
+        );
         attacks.push(
           "mkdir -p y/objects y/refs && echo 'ref: refs/heads/m' > y/HEAD && echo evil > y/config",
         );
@@ -196,10 +202,47 @@ for (const [name, build] of Object.entries(LAYOUTS)) {
           assert.deepEqual(g.failed, [], `${name}: ${cmd}`);
           // Nothing new and nothing changed among git's control paths (a command may destroy a
           // repository — HEAD, objects — which the undo snapshot restores; it may not plant).
+          // A path may hold the very same file under a new name (a parent was renamed): the
+          // user's own, unchanged.
+          const known = new Set(before.values());
           for (const [p, v] of controlState(ws)) {
-            assert.equal(v, before.get(p), `${name}: \`${cmd}\` left ${p} planted or changed`);
+            assert.ok(
+              v === before.get(p) || known.has(v),
+              `${name}: \`${cmd}\` left ${p} planted or changed`,
+            );
           }
         }
+      } finally {
+        f.cleanup();
+      }
+    },
+  });
+
+  Deno.test({
+    name:
+      `git layout "${name}": renaming parents away keeps the user's repositories, plants nothing`,
+    ignore: !sandbox.available,
+    fn: async () => {
+      const f = fixture();
+      try {
+        const ws = join(f.ws, "w");
+        Deno.mkdirSync(ws);
+        build(ws, f.root);
+        const before = controlState(ws);
+        const { profile, git } = workspaceSandbox(ws);
+        await runSandboxed({
+          profile,
+          command: 'mkdir -p wrap && for d in */; do [ "$d" = wrap/ ] || mv "$d" wrap/; done; ' +
+            'for d in wrap/*/; do n=$(basename "$d"); mkdir -p "$n" && git init -q "$n"; done',
+          timeoutMs: 20_000,
+        });
+        const g = revertGitControl(ws, Object.fromEntries(git.identity));
+        assert.deepEqual(g.failed, []);
+        const after = new Set(controlState(ws).values());
+        const known = new Set(before.values());
+        for (const v of after) assert.ok(known.has(v), `${name}: planted ${v}`);
+        // Nothing of the user's was taken away by the check: every control file is still there.
+        for (const v of known) assert.ok(after.has(v), `${name}: lost ${v}`);
       } finally {
         f.cleanup();
       }
