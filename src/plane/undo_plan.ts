@@ -17,6 +17,7 @@ import type { BlobStore } from "../core/blob_store.ts";
 import type { SnapshotStore } from "../core/snapshot.ts";
 import { sha256Hex } from "../core/hash.ts";
 import { RetieError } from "../core/errors.ts";
+import { readRegularNoFollow } from "../core/nofollow.ts";
 
 /** One file's prior state: its blob hash and mode, or null for both when it did not exist. */
 export interface PlannedFile {
@@ -99,11 +100,10 @@ function planFile(path: string, blobs: BlobStore): PlannedFile {
   if (!st.isFile()) {
     throw new UndoPlanError(`${path} is not a regular file; only file contents can be restored`);
   }
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(readFileSync(path));
-  } catch (e) {
-    throw new UndoPlanError(`cannot read ${path}: ${(e as Error).message}`);
+  // Read by name without following a link or waiting on a FIFO swapped in since the lstat.
+  const bytes = readRegularNoFollow(path);
+  if (bytes === null) {
+    throw new UndoPlanError(`cannot read ${path}: it is no longer a regular file`);
   }
   const expected = sha256Hex(bytes);
   let stored: string;
