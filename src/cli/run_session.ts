@@ -12,6 +12,7 @@ import { resolveWorkspace, startSession } from "../agent/session.ts";
 import type { AgentEvents } from "../agent/loop.ts";
 import type { Provider } from "../providers/types.ts";
 import { c } from "../ui/color.ts";
+import { safeText } from "../ui/safe_text.ts";
 import { renderOutcome, Spinner, stdoutSink } from "../ui/live.ts";
 import { askApproval } from "../ui/approval.ts";
 import { INTERACTIVE_OBJECTIVE } from "../ui/replay_model.ts";
@@ -255,6 +256,13 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       `project policy in force: ${session.policy.sources.slice(1).join(", ")} adds rules ` +
         `(effective policy ${session.policy.identity}; review with \`retie policy\`)`,
     ));
+  }
+  for (const i of session.prompts.inputs) {
+    if (i.refused === undefined) continue;
+    // A hostile instruction file (a link out of the workspace, a FIFO): not given to the model.
+    console.error(c.yellow(safeText(
+      `instruction file not used: ${i.refused} (recorded in the session's genesis entry)`,
+    )));
   }
   for (const e of pending) session.writer.append("event", e);
   record = (e) => void session.writer.append("event", e);

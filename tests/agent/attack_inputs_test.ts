@@ -53,6 +53,7 @@ Deno.test("attack: instruction files symlinked to secrets never reach the model;
   });
   assert.equal(r.run.code, 0, r.run.stdout + r.run.stderr);
   assert.ok(!r.sent.includes("planted-"), "the ssh key reached the model server");
+  assert.match(r.run.stderr, /instruction file not used: refused \(AGENTS\.md\)/);
   assert.ok(!r.sent.includes(ownKey.trim().slice(0, 40)), "retie's user key reached the model");
   assert.ok(r.sent.includes("GLOBAL-RULE"), "the user's own instructions were not given");
   const inputs = genesisInputs(r.ledgerPath);
