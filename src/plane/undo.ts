@@ -10,16 +10,9 @@
  *
  * @module
  */
-import { dirname } from "node:path";
 import type { BlobStore } from "../core/blob_store.ts";
 import type { SnapshotStore } from "../core/snapshot.ts";
 import { RetieError } from "../core/errors.ts";
-import {
-  checkDirChain,
-  ConfinementError,
-  removeNoFollow,
-  writeFileNoFollow,
-} from "../core/nofollow.ts";
 import {
   type Delegation,
   delegationHash,
@@ -33,6 +26,7 @@ import {
   type SessionWriter,
 } from "../ledger/mod.ts";
 import { fileHashOrNull, type PostState, type UndoPlan } from "./undo_plan.ts";
+import { restoreFiles } from "./undo_files.ts";
 
 /** What undo needs of the ledger: reading entries back. */
 export interface LedgerReader {
@@ -114,47 +108,8 @@ async function restore(
   knownAfter?: string,
 ): Promise<string[]> {
   switch (plan.kind) {
-    case "files": {
-      if (root === null) {
-        throw new Error(
-          "the session's workspace is not on record, so the files cannot be confined",
-        );
-      }
-      const restored: string[] = [];
-      // Every file inside the workspace, every existing parent a real directory (checked one
-      // component at a time, never followed), before anything changes; --force never lifts this.
-      for (const f of plan.files) {
-        try {
-          checkDirChain(root, dirname(f.path));
-        } catch (e) {
-          if (e instanceof ConfinementError && /does not exist$/.test(e.message)) continue;
-          throw e;
-        }
-      }
-      // Fetch every blob first: a missing blob must not leave a half-restored set of files.
-      const bytes = plan.files.map((f) => (f.blob === null ? null : deps.blobs.get(f.blob)));
-      plan.files.forEach((f, i) => {
-        const b = bytes[i];
-        if (b === null) {
-          removeNoFollow(root, f.path);
-          // Directories the action created for the file go too, when nothing else is in them.
-          for (const d of f.dirs ?? []) {
-            try {
-              removeNoFollow(root, d);
-            } catch (e) {
-              if ((e as { code?: string }).code === "ENOENT") continue;
-              break; // not empty (or not ours): its ancestors are not empty either
-            }
-          }
-        } else {
-          // Written beside the file and renamed over it: a symlink planted at the path since the
-          // action is replaced, never followed; a parent swapped for one stops the undo.
-          writeFileNoFollow(root, f.path, b, f.mode ?? 0o644, true);
-        }
-        restored.push(f.path);
-      });
-      return restored;
-    }
+    case "files":
+      return restoreFiles(plan.files, deps.blobs, root);
     case "snapshot": {
       if (!deps.snapshots) throw new Error("no snapshot store is available to restore from");
       if (!(await deps.snapshots.verify(plan.before))) {

@@ -20,6 +20,7 @@ import {
   writeFileNoFollow,
 } from "../core/nofollow.ts";
 import { absOf, type Manifest, type Seen } from "./tree.ts";
+import { UNKEPT, unkeptRef } from "./keep.ts";
 
 /**
  * Makes the tree at `real` equal to `man`, given `diffs` (sorted by path) and what the listing saw
@@ -94,7 +95,7 @@ export function applyRestore(
     const abs = absOf(real, p);
     if (m.t === "f" && m.r.startsWith(UNKEPT)) {
       const s = gone(p) ? undefined : cur.get(p);
-      if (s && `${UNKEPT}${s.size}:${s.mtime}:${s.ino}` === m.r) {
+      if (s && unkeptRef(s) === m.r) {
         chmodFile(real, abs, m.m, verified);
       } else {
         notRestored.set(p, "its contents were not kept by the snapshot (see the action's notes)");
@@ -114,9 +115,6 @@ export function applyRestore(
   for (const p of dirs) chmodDir(real, absOf(real, p), man.get(p)!.m, verified);
   return notRestored;
 }
-
-/** Prefix of a file ref whose contents were not kept (kept in step with `store.ts`). */
-const UNKEPT = "unkept:";
 
 /** Throws when a parent of `rel` that the restore keeps is not a real directory now. */
 function precheck(real: string, rel: string, replaced: Set<string>): void {

@@ -38,6 +38,7 @@ import {
 import { sha256Hex } from "../core/hash.ts";
 import { listTree } from "./walk.ts";
 import { applyRestore } from "./restore.ts";
+import { notKept, UNKEPT, unkeptRef } from "./keep.ts";
 import { readRegularNoFollow } from "../core/nofollow.ts";
 import { entryOf, sameEntry, type Scan, scanChanges } from "./changes.ts";
 import { RootWatchers } from "./watch_coverage.ts";
@@ -48,15 +49,6 @@ interface RootIndex {
   manifest: string;
   entries: Map<string, IndexEntry>;
 }
-
-/** Prefix of the ref of a file whose contents a snapshot did not keep (then size:mtime:ino). */
-export const UNKEPT = "unkept:";
-/** Largest file whose contents a snapshot keeps. */
-export const MAX_FILE_BYTES = 256 * 1024 * 1024;
-/** Most bytes one capture reads and stores; files beyond it are not kept (and said so). */
-export const MAX_CAPTURE_BYTES = 512 * 1024 * 1024;
-/** Files above this size that have less than half of it on disk are sparse: contents not kept. */
-export const SPARSE_MIN_BYTES = 4 * 1024 * 1024;
 
 /** Snapshots of directory trees, stored in one SQLite file. */
 export class DirSnapshotStore implements SnapshotStore {
@@ -269,16 +261,16 @@ export class DirSnapshotStore implements SnapshotStore {
     if (toHash.length > 0) {
       this.#blobs.batch(() => {
         for (const [e, abs] of toHash) {
-          const why = this.#notKept(e, abs, hashedBytes);
+          const why = notKept(e, abs, hashedBytes);
           if (why !== null) {
             // Contents not kept: the entry still tells a change (size, times, inode).
-            e.r = `${UNKEPT}${e.size}:${e.mtime}:${e.ino}`;
+            e.r = unkeptRef(e);
             notes.push(`${abs.slice(real.length + 1)}: ${why}`);
             continue;
           }
           const bytes = readRegularNoFollow(abs);
           if (bytes === null) {
-            e.r = `${UNKEPT}${e.size}:${e.mtime}:${e.ino}`;
+            e.r = unkeptRef(e);
             notes.push(`${abs.slice(real.length + 1)}: no longer a regular file when read`);
             continue;
           }
@@ -387,34 +379,6 @@ export class DirSnapshotStore implements SnapshotStore {
     }
   }
 
-  /**
-   * Why a file's contents are not kept (null: they are): a sparse file (holes are not stored:
-   * its size says nothing of what really changed), a file over {@link MAX_FILE_BYTES}, or a
-   * capture that already read {@link MAX_CAPTURE_BYTES}.
-   */
-  #notKept(e: IndexEntry, abs: string, sofar: number): string | null {
-    const mib = (n: number) => `${(n / 1048576).toFixed(n < 1048576 ? 2 : 0)} MiB`;
-    let alloc = e.size;
-    if (e.size > SPARSE_MIN_BYTES) {
-      try {
-        alloc = (Deno.lstatSync(abs).blocks ?? e.size / 512) * 512;
-      } catch { /* gone: read below finds out */ }
-    }
-    if (e.size > SPARSE_MIN_BYTES && alloc * 2 < e.size) {
-      return `a sparse file (${mib(e.size)}, ${mib(alloc)} on disk): its contents are not kept; ` +
-        "undo removes it if the action made it, and cannot restore it otherwise";
-    }
-    if (e.size > MAX_FILE_BYTES) {
-      return `${mib(e.size)}, over the ${mib(MAX_FILE_BYTES)} a snapshot keeps of one file: ` +
-        "its contents are not kept; undo cannot restore it";
-    }
-    if (sofar + e.size > MAX_CAPTURE_BYTES) {
-      return `the snapshot already read ${mib(sofar)} (the cap is ${mib(MAX_CAPTURE_BYTES)}): ` +
-        "its contents are not kept; undo cannot restore it";
-    }
-    return null;
-  }
-
   /** Reads and checks every blob a restore will write, so a bad one stops it before any change. */
   #checkBlobs(diffs: PathDiff[], man: Manifest): void {
     const seen = new Set<string>();
@@ -453,7 +417,7 @@ export class DirSnapshotStore implements SnapshotStore {
         const hash = idx && statMatches(ie, s, idx.time)
           ? ie!.r
           : m.r.startsWith(UNKEPT)
-          ? `${UNKEPT}${s.size}:${s.mtime}:${s.ino}`
+          ? unkeptRef(s)
           : sha256Hex(readRegularNoFollow(absOf(real, rel)) ?? new Uint8Array());
         if (hash !== m.r) diffs.push({ path: rel, change: "modified" });
       }
