@@ -24,6 +24,7 @@ import {
   NO_INVERSE,
   planUndo,
   type PostState,
+  postStateNote,
   type UndoPlan,
 } from "./undo_plan.ts";
 
@@ -362,24 +363,8 @@ export function createGuard(deps: GuardDeps): Guard {
     }
     const status = result.ok ? "ok" : "error";
     const detail: Record<string, unknown> = { ...(result.detail ?? {}) };
-    if (postError) {
-      detail.postStateError = postError;
-      result = {
-        ...result,
-        output: `${result.output}\n(note: the state after this action could not be recorded: ` +
-          `${postError}; undoing it will need --force)`,
-      };
-    }
-    const notes = after?.kind === "snapshot" ? after.notes ?? [] : [];
-    if (notes.length > 0) {
-      // What the snapshot left out (FIFOs, paths too long, sparse or huge files): said and kept.
-      result = {
-        ...result,
-        output:
-          `${result.output}\n(note: the undo snapshot left out: ${notes.slice(0, 10).join("; ")}` +
-          `${notes.length > 10 ? `; and ${notes.length - 10} more` : ""})`,
-      };
-    }
+    if (postError) detail.postStateError = postError;
+    result = { ...result, output: result.output + postStateNote(after, postError) };
     try {
       deps.sink.append("outcome", {
         status,

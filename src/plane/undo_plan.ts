@@ -265,3 +265,28 @@ export async function capturePostState(plan: UndoPlan, stores: UndoStores): Prom
     }
   }
 }
+
+/**
+ * What the model and the record are told about the state an action left: that it could not be
+ * recorded (undo then needs --force), or what its undo snapshot left out (FIFOs, paths too long,
+ * sparse or huge files). Empty when there is nothing to say.
+ *
+ * @example
+ * ```ts
+ * import { postStateNote } from "./undo_plan.ts";
+ * postStateNote({ kind: "none" }); // ""
+ * ```
+ */
+export function postStateNote(after: PostState | null, postError?: string): string {
+  let out = "";
+  if (postError) {
+    out += `\n(note: the state after this action could not be recorded: ${postError}; undoing ` +
+      "it will need --force)";
+  }
+  const notes = after?.kind === "snapshot" ? after.notes ?? [] : [];
+  if (notes.length > 0) {
+    out += `\n(note: the undo snapshot left out: ${notes.slice(0, 10).join("; ")}` +
+      `${notes.length > 10 ? `; and ${notes.length - 10} more` : ""})`;
+  }
+  return out;
+}
