@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { checkSandbox } from "../../src/sandbox/check.ts";
 import { openLedger } from "../../src/ledger/mod.ts";
-import { attackRun, gitRepo, retieAgain } from "../helpers/attack_run.ts";
+import { attackRun, gitRepo, headlessArgs, retieAgain } from "../helpers/attack_run.ts";
 import { denoDir, isolatedEnv, retieFlags, ROOT, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 
@@ -97,19 +97,7 @@ Deno.test({
         "run",
         ...retieFlags(),
         join(ROOT, "main.ts"),
-        "--ledger",
-        ledgerPath,
-        "run",
-        ws,
-        "--headless",
-        "-p",
-        "go",
-        "--provider",
-        "openai",
-        "--model",
-        "m",
-        "--base-url",
-        `${emu.url}/v1`,
+        ...headlessArgs(ledgerPath, ws, emu.url),
       ],
       env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", DENO_DIR: denoDir(), ...env },
       clearEnv: true,

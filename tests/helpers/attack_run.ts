@@ -53,22 +53,10 @@ export async function attackRun(
   const ledgerPath = join(iso.dir, "ledger.db");
   const env = { ...iso.env, OPENAI_API_KEY: "test-key" };
   try {
-    const run = await runRetie([
-      "--ledger",
-      ledgerPath,
-      "run",
-      workspace,
-      "--headless",
-      "-p",
-      "do the task",
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
-      ...(opts.extraArgs ?? []),
-    ], { env, cwd: opts.cwd });
+    const run = await runRetie(
+      [...headlessArgs(ledgerPath, workspace, emu.url), ...(opts.extraArgs ?? [])],
+      { env, cwd: opts.cwd },
+    );
     const sent = JSON.stringify(emu.requests);
     const last = emu.requests.at(-1)?.body as
       | { messages?: { role: string; content?: unknown }[] }
@@ -80,6 +68,32 @@ export async function attackRun(
   } finally {
     await emu.close();
   }
+}
+
+/**
+ * The arguments of a headless run against the scripted model at `emulatorUrl`.
+ *
+ * @example
+ * ```ts ignore
+ * headlessArgs("/tmp/l.db", "/work/p", "http://127.0.0.1:1234");
+ * ```
+ */
+export function headlessArgs(ledgerPath: string, workspace: string, emulatorUrl: string): string[] {
+  return [
+    "--ledger",
+    ledgerPath,
+    "run",
+    workspace,
+    "--headless",
+    "-p",
+    "do the task",
+    "--provider",
+    "openai",
+    "--model",
+    "m",
+    "--base-url",
+    `${emulatorUrl}/v1`,
+  ];
 }
 
 /**

@@ -126,6 +126,17 @@ function controlState(ws: string): Map<string, string> {
   return out;
 }
 
+/** Builds a layout in a fresh workspace of fixture `f`, and its control state before anything. */
+function layoutIn(
+  f: { ws: string; root: string },
+  build: (ws: string, base: string) => string[],
+): { ws: string; dirs: string[]; before: Map<string, string> } {
+  const ws = join(f.ws, "w");
+  Deno.mkdirSync(ws);
+  const dirs = build(ws, f.root);
+  return { ws, dirs, before: controlState(ws) };
+}
+
 for (const [name, build] of Object.entries(LAYOUTS)) {
   Deno.test(`git layout "${name}": the file tools ask before writing any control path`, async () => {
     const f = fixture();
@@ -164,10 +175,7 @@ for (const [name, build] of Object.entries(LAYOUTS)) {
     fn: async () => {
       const f = fixture();
       try {
-        const ws = join(f.ws, "w");
-        Deno.mkdirSync(ws);
-        const dirs = build(ws, f.root);
-        const before = controlState(ws);
+        const { ws, dirs, before } = layoutIn(f, build);
         assert.ok(before.size > 0 || name === "inside an outer repo", `${name}: nothing found`);
         const attacks: string[] = [];
         for (const g of dirs) {
@@ -225,10 +233,7 @@ for (const [name, build] of Object.entries(LAYOUTS)) {
     fn: async () => {
       const f = fixture();
       try {
-        const ws = join(f.ws, "w");
-        Deno.mkdirSync(ws);
-        build(ws, f.root);
-        const before = controlState(ws);
+        const { ws, before } = layoutIn(f, build);
         const { profile, git } = workspaceSandbox(ws);
         await runSandboxed({
           profile,
