@@ -38,27 +38,35 @@ Deno.bench("resolveToolPath: 4-component path", () => {
 });
 Deno.bench("read: classify + first page (2,000 lines)", async () => {
   const args = { path: "long.txt" };
-  await readTool.classify(args, ctx);
-  await readTool.handler(args, ctx);
+  const approved = await readTool.classify(args, ctx);
+  await readTool.handler(args, ctx, approved);
 });
 let n = 0;
 Deno.bench("write: classify + 2 KB file (temp + rename, verified)", async () => {
   const args = { path: `out/w${n++ % 50}.ts`, content: body };
-  await writeTool.classify(args, ctx);
-  await writeTool.handler(args, ctx);
+  const approved = await writeTool.classify(args, ctx);
+  await writeTool.handler(args, ctx, approved);
 });
 let flip = false;
 Deno.bench("edit: classify + preview + one replacement", async () => {
   const [a, b] = flip ? ['value 30"', 'VALUE 30"'] : ['VALUE 30"', 'value 30"'];
   flip = !flip;
   const args = { path: "pkg3/src/m1.ts", old_text: a, new_text: b };
-  await editTool.classify(args, ctx);
+  const approved = await editTool.classify(args, ctx);
   await editTool.preview!(args, ctx);
-  await editTool.handler(args, ctx);
+  await editTool.handler(args, ctx, approved);
 });
 Deno.bench("glob: *.ts over 5,000 files", async () => {
-  await globTool.handler({ pattern: "*.ts", limit: 10 }, ctx);
+  await globTool.handler(
+    { pattern: "*.ts", limit: 10 },
+    ctx,
+    await globTool.classify({ pattern: "*.ts", limit: 10 }, ctx),
+  );
 });
 Deno.bench("grep: TODO over 5,000 files (10 MB)", async () => {
-  await grepTool.handler({ pattern: "TODO" }, ctx);
+  await grepTool.handler(
+    { pattern: "TODO" },
+    ctx,
+    await grepTool.classify({ pattern: "TODO" }, ctx),
+  );
 });

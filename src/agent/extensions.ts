@@ -51,12 +51,17 @@ export function extensionTools(
   host: McpHost | undefined,
   agents: AgentTypes | undefined,
   policy: CompiledPolicy,
+  workspace?: string,
 ): AnyTool[] {
   const out: AnyTool[] = [];
   const classify = mcpClassifier(policy);
   for (const conn of host?.connections ?? []) {
     for (const info of conn.tools) {
-      const t = mcpTool(conn, info, { classify, network: host!.networked(conn.server) });
+      const t = mcpTool(conn, info, {
+        classify,
+        network: host!.networked(conn.server),
+        ...(host!.writable(conn.server) && workspace ? { gitGuard: workspace } : {}),
+      });
       if (t) out.push(t);
     }
   }

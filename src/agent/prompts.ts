@@ -1,11 +1,11 @@
 /**
- * The system prompt (short, on purpose) and the project's own instructions (`AGENTS.md`).
- * Both are digested into the session's genesis entry, so the record says what the model was told.
+ * The system prompt (short, on purpose) and the instruction files (`AGENTS.md`, see
+ * `instructions.ts`). Both are digested into the session's genesis entry, so the record says what the model was told.
  *
  * @module
  */
-import { join } from "node:path";
 import { sha256Hex } from "../core/hash.ts";
+import { type InstructionInput, loadInstructions } from "./instructions.ts";
 
 /** The base system prompt. `{{fence}}` is replaced by the web-fence explanation. */
 const BASE = `You are retie, a coding agent working in the project at {{workspace}}.
@@ -23,13 +23,26 @@ When the task is done, say briefly what you changed and how you checked it.`;
 export interface Prompts {
   system: string;
   systemDigest: string;
-  /** The AGENTS.md text, or null. */
+  /** The instruction files' text as given to the model, or null. */
   instructions: string | null;
   instructionsDigest: string | null;
+  /** Each instruction file looked at, read or refused, with its digest (for genesis). */
+  inputs: InstructionInput[];
+}
+
+/** Where {@link buildPrompts} looks for instructions. */
+export interface PromptSources {
+  /** Paths no tool may read (also refused as instructions). */
+  protectedPaths?: string[];
+  /** retie's config dir: its `AGENTS.md` is the user's own. */
+  configDir?: string;
+  /** The directory being worked on (its own instruction file, when below the root). */
+  dir?: string;
 }
 
 /**
- * Builds the system prompt for a workspace, appending AGENTS.md when present.
+ * Builds the system prompt for a workspace, appending the instruction files (see
+ * `instructions.ts`) read under the `read` tool's confinement.
  *
  * @example
  * ```ts
@@ -38,19 +51,23 @@ export interface Prompts {
  * p.systemDigest.length; // 64
  * ```
  */
-export function buildPrompts(workspace: string, fenceNote: string): Prompts {
-  let instructions: string | null = null;
-  try {
-    instructions = Deno.readTextFileSync(join(workspace, "AGENTS.md"));
-  } catch { /* no project instructions */ }
+export function buildPrompts(
+  workspace: string,
+  fenceNote: string,
+  sources: PromptSources = {},
+): Prompts {
+  const found = loadInstructions(
+    { workspace, protectedPaths: sources.protectedPaths ?? [] },
+    { configDir: sources.configDir, dir: sources.dir },
+  );
+  const instructions = found.text;
   let system = BASE.replace("{{workspace}}", workspace).replace("{{fence}}", fenceNote);
-  if (instructions !== null) {
-    system += `\n\nProject instructions (AGENTS.md):\n${instructions.slice(0, 20000)}`;
-  }
+  if (instructions !== null) system += `\n\n${instructions}`;
   return {
     system,
     systemDigest: sha256Hex(system),
     instructions,
     instructionsDigest: instructions === null ? null : sha256Hex(instructions),
+    inputs: found.inputs,
   };
 }

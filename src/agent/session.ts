@@ -48,6 +48,8 @@ import { runSubAgent } from "./subagent.ts";
 export interface SessionOptions {
   /** Absolute real path of the workspace. */
   workspace: string;
+  /** The directory being worked on (its instruction file is read too, when below the root). */
+  workdir?: string;
   ledgerPath: string;
   /** The objective in the user's words (the first message, or what `-p` gave). */
   objective: string;
@@ -175,10 +177,18 @@ function startSessionSync(opts: SessionOptions): AgentSession {
   const userKey = loadOrCreateUserKey(cfg);
   const agentKey = generateKeyPair();
   const tools = new Map<string, AnyTool>();
+  const guarded = protectedPaths(opts.ledgerPath, cfg, opts.workspace);
   const policy = loadEffectivePolicy(opts.workspace);
-  const extra = [...(opts.extraTools ?? []), ...extensionTools(opts.mcp, opts.agents, policy)];
+  const extra = [
+    ...(opts.extraTools ?? []),
+    ...extensionTools(opts.mcp, opts.agents, policy, opts.workspace),
+  ];
   for (const t of [...builtinTools(), ...extra]) tools.set(t.name, t);
-  const prompts = buildPrompts(opts.workspace, FENCE_SYSTEM_PROMPT);
+  const prompts = buildPrompts(opts.workspace, FENCE_SYSTEM_PROMPT, {
+    protectedPaths: guarded,
+    configDir: cfg,
+    dir: opts.workdir,
+  });
   const now = new Date();
   const delegation = issueDelegation(userKey, agentKey.publicKey, {
     workspace: opts.workspace,
@@ -199,6 +209,10 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       policy: policy.identity,
       systemPromptDigest: prompts.systemDigest,
       instructionsDigest: prompts.instructionsDigest,
+      inputs: [
+        ...prompts.inputs.map((i) => ({ kind: `instructions:${i.scope}`, ...i })),
+        ...(policy.inputs ?? []),
+      ],
       sandbox: sandboxLabel(opts.sandbox),
       version: VERSION,
       workspace: opts.workspace,

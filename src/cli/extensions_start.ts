@@ -17,7 +17,7 @@ import {
   parseMcpServers,
   startMcpServers,
 } from "../mcp/mod.ts";
-import { workspaceProfile } from "../sandbox/profile.ts";
+import { workspaceSandbox } from "../sandbox/profile.ts";
 import { c } from "../ui/color.ts";
 
 /** The extension part of the user's config. */
@@ -85,7 +85,9 @@ export async function startSessionServers(
     const grants = grantsOf(s);
     if (grants.length) say(c.yellow(`MCP server ${n} is granted: ${grants.join(", ")}`));
   }
-  const profile = workspaceProfile(workspace, {
+  // The same profile as a shell command's: git control files read-only and git dirs pinned,
+  // retie's state and the workspace's .retie hidden (a write grant changes none of that).
+  const { profile } = workspaceSandbox(workspace, {
     hide: protectedPaths(ledgerPath, configDir(), workspace),
   });
   const host = await startMcpServers(runnable, profile);

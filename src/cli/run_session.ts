@@ -16,6 +16,7 @@ import { c } from "../ui/color.ts";
 import { renderOutcome, type Sink, Spinner, stdoutSink } from "../ui/live.ts";
 import { askApprovalChoice } from "../ui/approval.ts";
 import { rememberingApprover } from "../agent/remembered_approvals.ts";
+import { safeText } from "../ui/safe_text.ts";
 import { INTERACTIVE_OBJECTIVE } from "../ui/replay_model.ts";
 import { ReplInput, runRepl } from "./repl.ts";
 import { initRequest } from "./repl_context.ts";
@@ -270,6 +271,8 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     providerFor: (model) =>
       createProvider({ provider: o.provider, model, baseUrl: o.baseUrl, env }),
     workspace,
+    // The directory retie was started in: its own AGENTS.md, when it lies below the workspace.
+    workdir: Deno.cwd(),
     ledgerPath: o.ledgerPath,
     objective: objective || INTERACTIVE_OBJECTIVE,
     provider,
@@ -313,6 +316,13 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       `project policy in force: ${session.policy.sources.slice(1).join(", ")} adds rules ` +
         `(effective policy ${session.policy.identity}; review with \`retie policy\`)`,
     ));
+  }
+  for (const i of session.prompts.inputs) {
+    if (i.refused === undefined) continue;
+    // A hostile instruction file (a link out of the workspace, a FIFO): not given to the model.
+    console.error(c.yellow(safeText(
+      `instruction file not used: ${i.refused} (recorded in the session's genesis entry)`,
+    )));
   }
   const asEvent = (e: Record<string, unknown>) => eventPayload(String(e.type ?? "event"), e);
   for (const e of pending) session.writer.append("event", asEvent(e));

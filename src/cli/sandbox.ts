@@ -66,7 +66,8 @@ export const register: Register = (program: Command) => {
           }
         >();
         const { checkSandbox } = await import("../sandbox/check.ts");
-        const { workspaceProfile } = await import("../sandbox/profile.ts");
+        const { workspaceSandbox } = await import("../sandbox/profile.ts");
+        const { revertGitControl } = await import("../sandbox/git_guard.ts");
         const { prepareSandboxed, runSandboxed } = await import("../sandbox/run.ts");
         let timeoutMs: number | undefined;
         if (opts.timeout !== undefined) {
@@ -84,7 +85,7 @@ export const register: Register = (program: Command) => {
         }
         // A ledger named with --ledger is hidden like the default one (and its side files).
         const hide = opts.ledger ? ledgerFiles(opts.ledger) : [];
-        const profile = workspaceProfile(opts.workspace ?? Deno.cwd(), {
+        const { profile, git } = workspaceSandbox(opts.workspace ?? Deno.cwd(), {
           network: opts.network,
           hide,
         });
@@ -119,6 +120,12 @@ export const register: Register = (program: Command) => {
           onStdout: (c) => Deno.stdout.writeSync(c),
           onStderr: (c) => Deno.stderr.writeSync(c),
         });
+        // Git control files the command created or swapped are taken away (git_guard.ts).
+        const g = revertGitControl(profile.workspace, Object.fromEntries(git.identity));
+        for (const p of g.removed) {
+          console.error(`retie: removed ${p}: git control files a command created or swapped`);
+        }
+        for (const f of g.failed) console.error(`retie: could NOT remove ${f.path}: ${f.why}`);
         if (r.timedOut) {
           console.error(
             `retie: timed out after ${opts.timeout} s; the command was killed`,

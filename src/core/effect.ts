@@ -65,6 +65,24 @@ export interface Effect {
   reason: string;
   /** What to prepare for the undo. */
   undo: UndoNeed;
+  /** For a sandboxed call: how the sandbox confines it, decided with the class and handed to the
+   * handler as approved. */
+  confinement?: Confinement;
+}
+
+/** The mounts a sandboxed call runs under, beyond the workspace itself (absolute real paths). */
+export interface Confinement {
+  /** Paths inside the workspace mounted read-only (git's control files, snapshot exclusions). */
+  readOnly: string[];
+  /** Paths inside the workspace made invisible (retie's own state, if it lies there). */
+  hidden: string[];
+  /** Git dirs mounted on themselves (writable, but they cannot be renamed or removed). */
+  pinned: string[];
+  /** Directories hidden whether or not they exist (the project's `.retie/`). */
+  reserved: string[];
+  /** Every git control path that existed, with its identity: after the command, anything new or
+   * swapped among them is removed (see `sandbox/git_guard.ts`). */
+  gitIdentity: Record<string, string>;
 }
 
 /** What every effect must say; everything else defaults to "touches nothing". */

@@ -42,7 +42,14 @@ export type UndoPlan =
   | { kind: "none" }
   | { kind: "impossible"; why: string }
   | { kind: "files"; files: PlannedFile[] }
-  | { kind: "snapshot"; root: string; readOnly: string[]; before: string }
+  | {
+    kind: "snapshot";
+    root: string;
+    readOnly: string[];
+    before: string;
+    /** What the snapshot left out or did not keep the contents of (FIFOs, sparse files, …). */
+    notes?: string[];
+  }
   /** The inverse is another tool call (an MCP tool's, named by a policy rule). */
   | { kind: "call"; tool: string; args: Record<string, unknown> };
 
@@ -50,7 +57,7 @@ export type UndoPlan =
 export type PostState =
   | { kind: "none" }
   | { kind: "files"; files: { path: string; sha256: string | null }[] }
-  | { kind: "snapshot"; root: string; after: string };
+  | { kind: "snapshot"; root: string; after: string; notes?: string[] };
 
 /** A bounded view of a tool's output. */
 export interface OutputExcerpt {

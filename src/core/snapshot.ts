@@ -12,6 +12,8 @@ export interface PathDiff {
   path: string;
   /** What changed: added since, removed since, or modified (content, mode, type or link target). */
   change: "added" | "removed" | "modified";
+  /** Set by a restore that could not bring this path back, saying why (contents not kept). */
+  notRestored?: string;
 }
 
 /** Workspace snapshots. Implemented in `src/sandbox/`. */
@@ -29,6 +31,12 @@ export interface SnapshotStore {
    * every root looks at every path. Optional; stores that always walk need not implement it.
    */
   distrust?(): void;
+  /**
+   * What the last `capture` left out or did not keep the contents of, in words: sockets, FIFOs
+   * and devices (never opened), paths longer than the system allows, sparse files, files over the
+   * caps. Optional; a store that keeps everything need not implement it.
+   */
+  lastNotes?(): string[];
   /** True when the snapshot and every blob it needs are stored intact. */
   verify(id: string): Promise<boolean>;
   /** The paths where `root` now differs from snapshot `id` (empty: identical). */

@@ -86,8 +86,12 @@ export interface Tool<A = Record<string, unknown>> {
   classify(args: A, ctx: ToolContext): Promise<Effect>;
   /** The file changes the call would make (writes and edits), for the inspector and diffs. */
   preview?(args: A, ctx: ToolContext): Promise<FileChange[]>;
-  /** Runs the call. Only the plane's guard calls this. */
-  handler(args: A, ctx: ToolContext): Promise<ToolResult>;
+  /**
+   * Runs the call. Only the plane's guard calls this, with the effect it approved: the handler acts
+   * on that decision (which outside reads were allowed, how a command is confined) and never
+   * re-derives it, so what runs is what was gated and recorded.
+   */
+  handler(args: A, ctx: ToolContext, approved: Effect): Promise<ToolResult>;
 }
 
 /** A tool with its argument type erased, for registries. */

@@ -34,6 +34,9 @@ export type GenesisFields = {
   policy: string;
   systemPromptDigest: string;
   instructionsDigest: string | null;
+  /** Files read from the workspace or the user's config on the session's own behalf
+   * (instructions, project policy): where, the sha256 of the bytes read, or why refused. */
+  inputs?: { kind: string; path: string; digest: string | null; refused?: string }[];
   /** "bwrap (no network)" | "bwrap (network)" | "none: <reason>". */
   sandbox: string;
   version: string;

@@ -17,6 +17,8 @@ export interface McpHost {
   readonly summary: { server: string; transport: string; grants: string[]; tools: number }[];
   /** Whether a server reaches the network (HTTP, or stdio granted it). */
   networked(server: string): boolean;
+  /** Whether a stdio server was granted write access to the workspace. */
+  writable(server: string): boolean;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,10 @@ export async function startMcpServers(
     networked: (server) => {
       const cfg = servers[server];
       return !!cfg && (cfg.type === "http" || cfg.network);
+    },
+    writable: (server) => {
+      const cfg = servers[server];
+      return !!cfg && cfg.type !== "http" && cfg.write;
     },
     async close() {
       await Promise.allSettled(connections.map((c) => c.close()));

@@ -10,6 +10,8 @@ import { type Effect, effect, type ReversibilityClass, unknownEffect } from "../
 import type { AnyTool, ToolContext, ToolResult } from "../core/tool.ts";
 import { fenceText } from "../net/fence.ts";
 import { scanForInjection } from "../net/injection_scan.ts";
+import { revertGitControl } from "../sandbox/git_guard.ts";
+import { gitControl } from "../sandbox/protected_paths.ts";
 import type { McpConnection, McpToolInfo } from "./connection.ts";
 
 /** The name a server's tool is offered under. */
@@ -33,6 +35,9 @@ export interface McpToolOptions {
   classify: McpClassifier;
   /** The server reaches the network (an HTTP server, or a stdio server granted it). */
   network: boolean;
+  /** The workspace, when the server may write it: git control files it creates or swaps during a
+   * call are taken away afterwards, as after a shell command (`sandbox/git_guard.ts`). */
+  gitGuard?: string;
 }
 
 const MAX_DESCRIPTION = 1200;
@@ -142,13 +147,21 @@ export function mcpTool(
       return Promise.resolve(mcpEffect(name, args, opts));
     },
     async handler(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+      const before = opts.gitGuard ? Object.fromEntries(gitControl(opts.gitGuard).identity) : null;
       try {
         const r = await conn.call(tool, args, ctx.signal);
         const { output, findings } = renderResult(name, r.text);
+        const reverted = before ? revertGitControl(opts.gitGuard!, before) : null;
+        const note = reverted?.removed.length
+          ? `\nretie removed git control files the server created or swapped: ${
+            reverted.removed.join(", ")
+          }`
+          : "";
         return {
           ok: !r.isError,
-          output: r.isError ? `the server reported an error:\n${output}` : output,
+          output: (r.isError ? `the server reported an error:\n${output}` : output) + note,
           detail: {
+            ...(reverted?.removed.length ? { gitControlRemoved: reverted.removed } : {}),
             untrusted: true,
             url: `mcp://${conn.server}/${tool}`,
             server: conn.server,

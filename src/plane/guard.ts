@@ -24,6 +24,7 @@ import {
   NO_INVERSE,
   planUndo,
   type PostState,
+  postStateNote,
   type UndoPlan,
 } from "./undo_plan.ts";
 
@@ -328,7 +329,7 @@ export function createGuard(deps: GuardDeps): Guard {
     const started = performance.now();
     let result: ToolResult;
     try {
-      result = asToolResult(call.name, await tool.handler(args, ctx));
+      result = asToolResult(call.name, await tool.handler(args, ctx, effect));
     } catch (e) {
       result = { ok: false, output: `${call.name} failed: ${(e as Error)?.message ?? String(e)}` };
     }
@@ -348,6 +349,7 @@ export function createGuard(deps: GuardDeps): Guard {
     const status = result.ok ? "ok" : "error";
     const detail: Record<string, unknown> = { ...(result.detail ?? {}) };
     if (postError) detail.postStateError = postError;
+    result = { ...result, output: result.output + postStateNote(after, postError) };
     try {
       deps.sink.append(
         "outcome",

@@ -7,8 +7,16 @@
  *
  * @module
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  type Stats,
+} from "node:fs";
+import { dirname, join } from "node:path";
 import { canonicalJson } from "../core/canonical_json.ts";
 import { sha256Hex } from "../core/hash.ts";
 import { RetieError } from "../core/errors.ts";
@@ -71,6 +79,8 @@ export interface CompiledPolicy {
   readonly identity: string;
   /** Where the rules came from, for `retie policy`. */
   readonly sources: string[];
+  /** The project file read, with the sha256 of its bytes (for the genesis entry). */
+  readonly inputs?: { kind: string; path: string; digest: string | null }[];
   evaluate(input: GateInput): GateDecision;
 }
 
@@ -219,17 +229,8 @@ export const PROJECT_POLICY_PATH: string = join(".retie", "policy.json");
  */
 export function loadEffectivePolicy(workspace: string): CompiledPolicy {
   const path = join(workspace, PROJECT_POLICY_PATH);
-  if (!existsSync(path)) return defaultPolicy();
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    throw new RetieError(`cannot read the policy (${path}): ${(e as Error).message}`, {
-      hint: "make it a readable JSON file (format: docs/policy-format.md), or remove it to use " +
-        "retie-default",
-      exitCode: 2,
-    });
-  }
+  const text = readProjectPolicy(workspace);
+  if (text === null) return defaultPolicy();
   const project = parsePolicyText(text, path);
   const builtInIds = new Set(DEFAULT_POLICY.rules.map((r) => r.id));
   const clashes = project.rules.flatMap((r, i) =>
@@ -249,7 +250,68 @@ export function loadEffectivePolicy(workspace: string): CompiledPolicy {
     rules: [...DEFAULT_POLICY.rules, ...project.rules],
   };
   const compiled = compilePolicy(merged, `${path} (merged with retie-default)`);
-  return { ...compiled, sources: ["(built-in)", path] };
+  return {
+    ...compiled,
+    sources: ["(built-in)", path],
+    inputs: [{ kind: "policy", path, digest: sha256Hex(text) }],
+  };
+}
+
+function policyError(path: string, why: string): RetieError {
+  return new RetieError(`cannot read the policy (${path}): ${why}`, {
+    hint: "make .retie a plain directory and policy.json a plain JSON file in it (format: " +
+      "docs/policy-format.md), or remove it to use retie-default",
+    exitCode: 2,
+  });
+}
+
+/**
+ * The project policy's text, or null when there is none. Read without following links: `.retie`
+ * must be a plain directory and `policy.json` a plain file in it (a symlink could hand the gate
+ * rules from anywhere), checked by identity before and after the open, so neither can be swapped
+ * in between. A FIFO or device is refused, never waited on.
+ */
+function readProjectPolicy(workspace: string): string | null {
+  const dir = join(workspace, dirname(PROJECT_POLICY_PATH));
+  const path = join(workspace, PROJECT_POLICY_PATH);
+  const dst = lstatOrNull(dir);
+  if (dst === null) return null;
+  if (!dst.isDirectory()) {
+    throw policyError(path, `${dir} is ${dst.isSymbolicLink() ? "a symlink" : "not a directory"}`);
+  }
+  const fst = lstatOrNull(path);
+  if (fst === null) return null;
+  if (!fst.isFile()) {
+    throw policyError(path, fst.isSymbolicLink() ? "it is a symlink" : "not a regular file");
+  }
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (e) {
+    throw policyError(path, (e as Error).message);
+  }
+  try {
+    const st = fstatSync(fd);
+    const again = lstatOrNull(dir);
+    if (
+      st.ino !== fst.ino || st.dev !== fst.dev || !again || again.ino !== dst.ino ||
+      again.dev !== dst.dev
+    ) {
+      throw policyError(path, "it changed while it was opened");
+    }
+    if (st.size > 1024 * 1024) throw policyError(path, `${st.size} bytes, more than 1 MiB`);
+    return readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function lstatOrNull(p: string): Stats | null {
+  try {
+    return lstatSync(p);
+  } catch {
+    return null;
+  }
 }
 
 /**

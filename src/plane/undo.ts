@@ -10,8 +10,6 @@
  *
  * @module
  */
-import { chmodSync, mkdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
 import type { BlobStore } from "../core/blob_store.ts";
 import type { SnapshotStore } from "../core/snapshot.ts";
 import { RetieError } from "../core/errors.ts";
@@ -32,6 +30,7 @@ import {
   undoPayload,
 } from "../ledger/mod.ts";
 import { fileHashOrNull, type PostState, type UndoPlan } from "./undo_plan.ts";
+import { restoreFiles } from "./undo_files.ts";
 
 /** What undo needs of the ledger: reading entries back. */
 export interface LedgerReader {
@@ -112,39 +111,15 @@ async function currentDiffers(post: PostState, deps: UndoDeps): Promise<string[]
  * Restores the state `plan` prepared. `knownAfter`: the snapshot the tree was just found equal to
  * (the clean clobber check), so the snapshot store can restore without listing the tree again.
  */
-async function restore(plan: UndoPlan, deps: UndoDeps, knownAfter?: string): Promise<string[]> {
+async function restore(
+  plan: UndoPlan,
+  deps: UndoDeps,
+  root: string | null,
+  knownAfter?: string,
+): Promise<string[]> {
   switch (plan.kind) {
-    case "files": {
-      const restored: string[] = [];
-      // Fetch every blob first: a missing blob must not leave a half-restored set of files.
-      const bytes = plan.files.map((f) => (f.blob === null ? null : deps.blobs.get(f.blob)));
-      plan.files.forEach((f, i) => {
-        const b = bytes[i];
-        if (b === null) {
-          rmSync(f.path, { force: true });
-          // Directories the action created for the file go too, when nothing else is in them.
-          for (const d of f.dirs ?? []) {
-            try {
-              rmdirSync(d);
-            } catch (e) {
-              if ((e as { code?: string }).code === "ENOENT") continue;
-              break; // not empty: its ancestors are not empty either
-            }
-          }
-        } else {
-          mkdirSync(dirname(f.path), { recursive: true });
-          // Write beside the file and rename over it: a symlink planted at the path since the
-          // action is replaced, never followed (the bytes must not land outside the workspace).
-          const tmp = `${f.path}.retie-undo-${Deno.pid}.tmp`;
-          rmSync(tmp, { force: true });
-          writeFileSync(tmp, b, { mode: f.mode ?? 0o644, flag: "wx" });
-          if (f.mode !== null) chmodSync(tmp, f.mode);
-          renameSync(tmp, f.path);
-        }
-        restored.push(f.path);
-      });
-      return restored;
-    }
+    case "files":
+      return restoreFiles(plan.files, deps.blobs, root);
     case "snapshot": {
       if (!deps.snapshots) throw new Error("no snapshot store is available to restore from");
       if (!(await deps.snapshots.verify(plan.before))) {
@@ -153,6 +128,14 @@ async function restore(plan: UndoPlan, deps: UndoDeps, knownAfter?: string): Pro
       const changed = knownAfter && deps.snapshots.restoreFrom
         ? await deps.snapshots.restoreFrom(plan.root, knownAfter, plan.before)
         : await deps.snapshots.restore(plan.root, plan.before);
+      const missed = changed.filter((c) => c.notRestored !== undefined);
+      if (missed.length > 0) {
+        // Never claimed: what could not be brought back is named, and the undo is not "undone".
+        throw new PartialRestore(
+          changed.filter((c) => c.notRestored === undefined).map((c) => c.path),
+          missed.map((c) => `${c.path} (${c.notRestored})`),
+        );
+      }
       return changed.map((c) => c.path);
     }
     default:
@@ -178,12 +161,29 @@ async function undoByCall(
     : { status: "refused", reason: `inverse call ${plan.tool} failed: ${r.output.slice(0, 300)}` };
 }
 
+/** A restore that brought back all but the paths in `missed`. */
+class PartialRestore extends Error {
+  constructor(readonly restored: string[], readonly missed: string[]) {
+    super(`not restored: ${missed.join("; ")}`);
+  }
+}
+
+/** The workspace of `session` as its genesis recorded it, or null. */
+function sessionWorkspace(session: string, deps: UndoDeps): string | null {
+  const g = deps.ledger.entries({ session, kinds: ["genesis"], limit: 1 })[0];
+  const ws = g?.payload.workspace;
+  return typeof ws === "string" && ws.startsWith("/") ? ws : null;
+}
+
 async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> {
   const intent = entries.find((e) => e.kind === "intent")!;
   const read = readIntent(intent.payload);
   const cls = read.ok ? read.value.class : "unknown";
   const plan = read.ok ? intentUndoPlan(intent.payload) : null;
-  if (cls === "irreversible" || cls === "unknown" || !plan || plan.kind === "impossible") {
+  const partial = cls === "irreversible" && plan?.kind === "files";
+  if (
+    (cls === "irreversible" && !partial) || cls === "unknown" || !plan || plan.kind === "impossible"
+  ) {
     const why = plan && plan.kind === "impossible" ? plan.why : "no inverse was planned";
     return { status: "skipped", reason: `not reversible (class ${cls}): ${why}` };
   }
@@ -228,15 +228,27 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
   }
   try {
     const clean = differs.length === 0 && post?.kind === "snapshot" ? post.after : undefined;
-    const restored = await restore(plan, deps, clean);
+    const restored = await restore(plan, deps, sessionWorkspace(intent.session, deps), clean);
     const forced = differs.length > 0 ? ` (forced over: ${differs.join("; ")})` : "";
+    const left = partial
+      ? "; it was irreversible in effect: what ran or was read from these files meanwhile (git " +
+        "hooks, config) cannot be called back"
+      : "";
     return {
       status: "undone",
-      reason: `restored the state before the action${forced}`,
+      reason: `restored the state before the action${forced}${left}`,
       restored,
       differs,
     };
   } catch (e) {
+    if (e instanceof PartialRestore) {
+      return {
+        status: "refused",
+        reason: `restored ${e.restored.length} path(s), but NOT: ${e.missed.join("; ")}`,
+        restored: e.restored,
+        differs,
+      };
+    }
     return { status: "refused", reason: `restore failed: ${(e as Error).message}`, differs };
   }
 }

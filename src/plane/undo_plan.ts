@@ -10,13 +10,14 @@
  *
  * @module
  */
-import { lstatSync, readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Effect } from "../core/effect.ts";
 import type { BlobStore } from "../core/blob_store.ts";
 import type { SnapshotStore } from "../core/snapshot.ts";
 import { sha256Hex } from "../core/hash.ts";
 import { RetieError } from "../core/errors.ts";
+import { readRegularNoFollow } from "../core/nofollow.ts";
 
 /** The missing ancestors of `path`, deepest first, up to the first one that exists. */
 function missingDirs(path: string): string[] {
@@ -70,11 +71,10 @@ function planFile(path: string, blobs: BlobStore): PlannedFile {
   if (!st.isFile()) {
     throw new UndoPlanError(`${path} is not a regular file; only file contents can be restored`);
   }
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(readFileSync(path));
-  } catch (e) {
-    throw new UndoPlanError(`cannot read ${path}: ${(e as Error).message}`);
+  // Read by name without following a link or waiting on a FIFO swapped in since the lstat.
+  const bytes = readRegularNoFollow(path);
+  if (bytes === null) {
+    throw new UndoPlanError(`cannot read ${path}: it is no longer a regular file`);
   }
   const expected = sha256Hex(bytes);
   let stored: string;
@@ -114,6 +114,19 @@ export async function planUndo(effect: Effect, stores: UndoStores): Promise<Undo
       throw new UndoPlanError(`class none claimed, but the call writes ${writes.join(", ")}`);
     }
     return { kind: "none" };
+  }
+  if (effect.class === "irreversible" && need.kind === "files" && !effect.sandboxed) {
+    // Irreversible in effect (git's control files: what git ran cannot be called back), but the
+    // prior bytes can still be put back; a failure to keep them is not a reason to refuse.
+    try {
+      const unique = [...new Set(need.paths)];
+      return {
+        kind: "files",
+        files: stores.blobs.batch(() => unique.map((p) => planFile(p, stores.blobs))),
+      };
+    } catch (e) {
+      return { kind: "impossible", why: `${effect.reason} (${(e as Error).message})` };
+    }
   }
   if (effect.class === "irreversible" || effect.class === "unknown") {
     return {
@@ -156,7 +169,14 @@ export async function planUndo(effect: Effect, stores: UndoStores): Promise<Undo
         );
       }
       if (!ok) throw new UndoPlanError(`snapshot ${id.slice(0, 12)} is missing or damaged`);
-      return { kind: "snapshot", root: need.root, readOnly: need.readOnly, before: id };
+      const notes = stores.snapshots.lastNotes?.() ?? [];
+      return {
+        kind: "snapshot",
+        root: need.root,
+        readOnly: need.readOnly,
+        before: id,
+        ...(notes.length > 0 ? { notes } : {}),
+      };
     }
   }
 }
@@ -171,11 +191,22 @@ export async function planUndo(effect: Effect, stores: UndoStores): Promise<Undo
  * ```
  */
 export function fileHashOrNull(path: string): string | null {
+  // Never waits on a FIFO nor follows a link at the path: what is there is named, not read.
+  let fd: number;
   try {
-    return sha256Hex(new Uint8Array(readFileSync(path)));
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") return "not-a-file:symlink";
     throw e;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return `not-a-file:${st.isDirectory() ? "directory" : "special"}`;
+    return sha256Hex(new Uint8Array(readFileSync(fd)));
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -205,7 +236,33 @@ export async function capturePostState(plan: UndoPlan, stores: UndoStores): Prom
       if (!stores.snapshots) throw new Error("no snapshot store");
       // Untrusted code wrote here: every path is looked at, whatever a watcher reported.
       const after = await stores.snapshots.capture(plan.root, plan.readOnly, { full: true });
-      return { kind: "snapshot", root: plan.root, after };
+      const notes = stores.snapshots.lastNotes?.() ?? [];
+      return { kind: "snapshot", root: plan.root, after, ...(notes.length > 0 ? { notes } : {}) };
     }
   }
+}
+
+/**
+ * What the model and the record are told about the state an action left: that it could not be
+ * recorded (undo then needs --force), or what its undo snapshot left out (FIFOs, paths too long,
+ * sparse or huge files). Empty when there is nothing to say.
+ *
+ * @example
+ * ```ts
+ * import { postStateNote } from "./undo_plan.ts";
+ * postStateNote({ kind: "none" }); // ""
+ * ```
+ */
+export function postStateNote(after: PostState | null, postError?: string): string {
+  let out = "";
+  if (postError) {
+    out += `\n(note: the state after this action could not be recorded: ${postError}; undoing ` +
+      "it will need --force)";
+  }
+  const notes = after?.kind === "snapshot" ? after.notes ?? [] : [];
+  if (notes.length > 0) {
+    out += `\n(note: the undo snapshot left out: ${notes.slice(0, 10).join("; ")}` +
+      `${notes.length > 10 ? `; and ${notes.length - 10} more` : ""})`;
+  }
+  return out;
 }

@@ -22,8 +22,14 @@ export interface SandboxProfile {
   network: boolean;
   /** Absolute paths inside the workspace mounted read-only (git hooks/config, excluded dirs). */
   readOnly: string[];
+  /** Absolute directories inside the workspace mounted on themselves, writable: a mount point
+   * cannot be renamed or removed, so a command cannot swap a git dir for one of its own. */
+  pinned?: string[];
   /** Absolute paths inside the workspace that must be invisible (retie state, if put there). */
   hidden: string[];
+  /** Directories inside the workspace hidden whether or not they exist (the project's `.retie/`):
+   * an absent one is covered all the same, so a command cannot create it. */
+  reserved?: string[];
   /** false = "unconfined": host filesystem read-write and network, for approved commands. */
   confined: boolean;
   /** Absolute host paths outside the workspace bound read-only at the same path (an MCP server's
@@ -124,6 +130,11 @@ function overlaps(a: string, b: string): boolean {
   return x === y || x.startsWith(y + "/") || y.startsWith(x + "/");
 }
 
+/** Number of components of an absolute path. */
+function depth(p: string): number {
+  return p.split("/").filter((c) => c.length > 0).length;
+}
+
 /** A view must be a prepared copy: never the host's /etc (or /), never writable through the
  * workspace (a command could then plant files in every later sandbox's /etc). */
 function checkEtcView(view: string, workspace: string): void {
@@ -165,7 +176,14 @@ function checkProfile(profile: SandboxProfile): void {
       );
     }
   }
-  for (const p of [...profile.readOnly, ...profile.hidden]) {
+  for (
+    const p of [
+      ...profile.readOnly,
+      ...profile.hidden,
+      ...(profile.pinned ?? []),
+      ...(profile.reserved ?? []),
+    ]
+  ) {
     if (!p.startsWith(norm + "/") && p !== norm) {
       throw new Error(`sandbox path (${p}): not inside the workspace ${ws}`);
     }
@@ -264,8 +282,16 @@ export function buildBwrapArgs(
   // --- The workspace: the only writable mount, at its real path. ---
   a.push("--bind", profile.workspace, profile.workspace);
   if (profile.channel) a.push("--bind", profile.channel, CHANNEL_DIR);
-  // Paths that run code later outside the sandbox, or that the snapshot does not cover: read-only.
-  for (const p of profile.readOnly) a.push("--ro-bind", p, p);
+  // Git dirs pinned in place (writable, but not renamable), then paths that run code later outside
+  // the sandbox, or that the snapshot does not cover: read-only. Parents before children, and
+  // nothing pinned inside a read-only path (a later writable mount would open it again).
+  const ro = [...profile.readOnly];
+  const mounts: [string, "--bind" | "--ro-bind"][] = [
+    ...(profile.pinned ?? []).filter((p) => !ro.some((r) => overlaps(r, p) && p.startsWith(r)))
+      .map((p): [string, "--bind"] => [p, "--bind"]),
+    ...ro.map((p): [string, "--ro-bind"] => [p, "--ro-bind"]),
+  ].sort((x, y) => depth(x[0]) - depth(y[0]) || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+  for (const [p, how] of mounts) a.push(how, p, p);
   // retie's own state, if it lives inside the workspace: a directory is covered by an empty
   // read-only tmpfs, a file by /dev/null.
   for (const p of profile.hidden) {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { cacheDir, configDir, defaultLedgerPath, ledgerFiles, stateDir } from "../core/dirs.ts";
 import { RetieError } from "../core/errors.ts";
 import type { SandboxProfile } from "./bwrap_args.ts";
-import { gitProtectedPaths } from "./protected_paths.ts";
+import { gitControl, type GitControlSet } from "./protected_paths.ts";
 import { normalizeExcludes } from "../snapshot/mod.ts";
 
 /** Options for {@link workspaceProfile}. */
@@ -29,10 +29,12 @@ function realOrNull(p: string): string | null {
   }
 }
 
+/** Name of the workspace's project-policy directory: hidden in the sandbox whether or not it
+ * exists, so a command can neither read nor create it (the next session's policy). */
+export const PROJECT_DIR = ".retie";
+
 /**
- * The confined profile for `workspace`: git hooks/config and snapshot-excluded paths read-only,
- * retie's config/state/cache and the default ledger (`$RETIE_LEDGER`) with its side files hidden
- * when they lie inside the workspace.
+ * The confined profile for `workspace` (see {@link workspaceSandbox}).
  *
  * @example
  * ```ts
@@ -46,6 +48,29 @@ export function workspaceProfile(
   workspace: string,
   opts: WorkspaceProfileOptions = {},
 ): SandboxProfile {
+  return workspaceSandbox(workspace, opts).profile;
+}
+
+/**
+ * The confined profile for `workspace`, with the git control set it was built from (its
+ * `identity` is what `git_guard.ts` compares after the command): git's control files and
+ * snapshot-excluded paths read-only, git dirs pinned, the workspace's `.retie/` hidden whether or
+ * not it exists,
+ * retie's config/state/cache and the default ledger (`$RETIE_LEDGER`) with its side files hidden
+ * when they lie inside the workspace.
+ *
+ * @example
+ * ```ts
+ * import { workspaceSandbox } from "./profile.ts";
+ * const { profile, git } = workspaceSandbox(Deno.cwd());
+ * profile.hidden.some((p) => p.endsWith("/.retie")); // true
+ * git.identity.size >= 0; // true
+ * ```
+ */
+export function workspaceSandbox(
+  workspace: string,
+  opts: WorkspaceProfileOptions = {},
+): { profile: SandboxProfile; git: GitControlSet } {
   const ws = realOrNull(workspace);
   if (!ws || !Deno.statSync(ws).isDirectory) {
     throw new RetieError(`sandbox workspace (${workspace}): not an existing directory`, {
@@ -54,12 +79,32 @@ export function workspaceProfile(
     });
   }
   const inside = (p: string) => p.startsWith(ws + "/");
-  const readOnly = new Set(gitProtectedPaths(ws));
+  const git = gitControl(ws);
+  const readOnly = new Set(git.readOnly);
   for (const rel of normalizeExcludes(opts.snapshotExclude ?? [])) {
     const p = realOrNull(join(ws, rel));
     if (p && inside(p)) readOnly.add(p);
   }
   const hidden = new Set<string>();
+  const project = join(ws, PROJECT_DIR);
+  const pst = (() => {
+    try {
+      return Deno.lstatSync(project);
+    } catch {
+      return null;
+    }
+  })();
+  if (pst && !pst.isDirectory) {
+    throw new RetieError(
+      `the workspace's ${PROJECT_DIR} (${project}) is not a directory (a symlink or a file)`,
+      {
+        hint: `remove it or make it a plain directory: retie keeps the project policy there, ` +
+          `and a command must not be able to swap it`,
+        exitCode: 2,
+      },
+    );
+  }
+
   // The default ledger ($RETIE_LEDGER may put it anywhere) and its side files, besides the dirs.
   const own = ledgerFiles(defaultLedgerPath());
   for (const d of [configDir(), stateDir(), cacheDir(), ...own, ...(opts.hide ?? [])]) {
@@ -72,13 +117,16 @@ export function workspaceProfile(
     }
     if (p && inside(p)) hidden.add(p);
   }
-  return {
+  const profile: SandboxProfile = {
     workspace: ws,
     network: opts.network ?? false,
     readOnly: [...readOnly].sort(),
+    pinned: [...git.pinned].sort(),
     // A path under another hidden path is covered already (and could not be mounted on inside
     // the empty tmpfs that hides its parent).
     hidden: [...hidden].filter((p) => ![...hidden].some((q) => p.startsWith(q + "/"))).sort(),
+    reserved: [project],
     confined: true,
   };
+  return { profile, git };
 }

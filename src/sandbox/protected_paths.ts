@@ -1,116 +1,35 @@
 /**
- * Files inside the workspace that run code later, outside the sandbox: git hooks and git config
- * (`core.hooksPath`, `core.fsmonitor`, aliases, filters). They are mounted read-only in the sandbox;
- * a command that must change them is irreversible in effect and goes through approval.
- *
- * Found: every `.git` directory in the tree (nested repositories too), submodule git dirs under
- * `.git/modules`, `.git` files (worktrees, submodules) whose git dir lies inside the workspace, and
- * a `core.hooksPath` directory inside the workspace, and config files a git config includes
- * (`[include]`/`[includeIf] path =`) that lie inside the workspace. Git dirs outside the workspace
- * are not mounted at all, so they need no entry. When a git dir lacks `hooks/` or `config`, or either is a symlink,
- * the whole git dir is protected (a command could otherwise create them).
+ * Paths inside the workspace that make git run code or read configuration later, outside the
+ * sandbox (see `git_control.ts` for what counts): every `.git` entry in the tree (any case: a
+ * case-insensitive filesystem reads `.GIT` as `.git`; nested repositories too), the git dirs they
+ * are or point at, bare repositories (a directory with `HEAD` and `objects`), and what their
+ * configs and the user's global config make git read. In the sandbox they are read-only and the
+ * git dirs cannot be renamed; anything new among them after a command is removed
+ * (`git_guard.ts`). The file tools treat a write to any of them as irreversible in effect.
  *
  * @module
  */
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
+import {
+  emptyControlSet,
+  type GitControlSet,
+  isGitDir,
+  isInside,
+  lstatOrNull,
+  protectDotGit,
+  protectGitDir,
+  realOrNull,
+} from "./git_control.ts";
 
-function isInside(root: string, p: string): boolean {
-  return p === root || p.startsWith(root.endsWith("/") ? root : root + "/");
-}
-
-function lstatOrNull(p: string): Deno.FileInfo | null {
-  try {
-    return Deno.lstatSync(p);
-  } catch {
-    return null;
-  }
-}
-
-function realOrNull(p: string): string | null {
-  try {
-    return Deno.realPathSync(p);
-  } catch {
-    return null;
-  }
-}
-
-/** Adds the protected parts of git dir `g` (already known to be inside the workspace). */
-function protectGitDir(ws: string, g: string, out: Set<string>, worktreeTop: string): void {
-  const hooks = lstatOrNull(join(g, "hooks"));
-  const config = lstatOrNull(join(g, "config"));
-  const commondir = lstatOrNull(join(g, "commondir"));
-  if (commondir?.isFile) {
-    // A linked worktree's git dir: its own config.worktree, plus the common dir's hooks/config.
-    const wt = join(g, "config.worktree");
-    if (lstatOrNull(wt)?.isFile) out.add(wt);
-    const rel = Deno.readTextFileSync(join(g, "commondir")).trim();
-    const common = realOrNull(isAbsolute(rel) ? rel : resolve(g, rel));
-    if (common && isInside(ws, common) && common !== g) protectGitDir(ws, common, out, worktreeTop);
-    return;
-  }
-  if (!hooks?.isDirectory || !config?.isFile) {
-    out.add(g);
-    return;
-  }
-  out.add(join(g, "hooks"));
-  out.add(join(g, "config"));
-  const wt = join(g, "config.worktree");
-  if (lstatOrNull(wt)?.isFile) out.add(wt);
-  scanConfig(ws, join(g, "config"), out, worktreeTop, 0);
-  if (out.has(wt)) scanConfig(ws, wt, out, worktreeTop, 0);
-  // Submodule git dirs.
-  const modules = join(g, "modules");
-  if (lstatOrNull(modules)?.isDirectory) findModuleGitDirs(ws, modules, out);
-}
-
-/**
- * Protects what a git config file makes run or read later: a `core.hooksPath` directory inside the
- * workspace (those files are hooks too), and files it includes (`[include]`/`[includeIf] path =`)
- * that lie inside the workspace, whose own settings are scanned the same way.
- */
-function scanConfig(ws: string, file: string, out: Set<string>, top: string, depth: number): void {
-  let text: string;
-  try {
-    text = Deno.readTextFileSync(file);
-  } catch {
-    return; // unreadable: git cannot read it either
-  }
-  let section = "";
-  for (const line of text.split("\n")) {
-    const head = /^\s*\[\s*([A-Za-z0-9.-]+)/.exec(line);
-    if (head) section = head[1].toLowerCase();
-    const kv = /^\s*(?:\[[^\]]*\]\s*)?([A-Za-z0-9-]+)\s*=\s*(.+?)\s*$/.exec(line);
-    if (!kv) continue;
-    const key = kv[1].toLowerCase();
-    const v = kv[2].replace(/^"(.*)"$/, "$1");
-    if (key === "hookspath") {
-      const p = realOrNull(isAbsolute(v) ? v : resolve(top, v));
-      if (p && isInside(ws, p)) out.add(p);
-    } else if (key === "path" && (section === "include" || section === "includeif")) {
-      // Relative include paths are relative to the including file's directory.
-      const p = realOrNull(isAbsolute(v) ? v : resolve(dirname(file), v));
-      if (p && isInside(ws, p) && !out.has(p)) {
-        out.add(p);
-        if (depth < 8) scanConfig(ws, p, out, top, depth + 1);
-      }
-    }
-  }
-}
-
-function findModuleGitDirs(ws: string, dir: string, out: Set<string>): void {
-  if (lstatOrNull(join(dir, "HEAD"))?.isFile) {
-    protectGitDir(ws, dir, out, dir);
-    return;
-  }
-  for (const e of Deno.readDirSync(dir)) {
-    if (e.isDirectory) findModuleGitDirs(ws, join(dir, e.name), out);
-  }
-}
+export type { GitControlSet } from "./git_control.ts";
 
 /** What the walk needs of one directory: its subdirectories (`.git` aside) and its `.git`. */
 interface Listing {
   dirs: string[];
-  git: "dir" | "file" | null;
+  /** Names of entries that are `.git` in any case. */
+  git: string[];
+  /** The directory holds `HEAD` and `objects`/`commondir`: a bare git dir. */
+  bare: boolean;
   mtime: number;
   ctime: number;
   readAt: number;
@@ -134,12 +53,16 @@ function listing(dir: string, cache: Map<string, Listing>): Listing | null {
   const c = cache.get(dir);
   if (c && c.mtime === mtime && c.ctime === ctime && ctime < c.readAt - 1020) return c;
   const readAt = Date.now();
-  const l: Listing = { dirs: [], git: null, mtime, ctime, readAt };
+  const l: Listing = { dirs: [], git: [], bare: false, mtime, ctime, readAt };
+  let head = false, objects = false;
   try {
     for (const e of Deno.readDirSync(dir)) {
-      if (e.name === ".git") l.git = e.isDirectory ? "dir" : e.isFile ? "file" : null;
+      if (e.name.toLowerCase() === ".git") l.git.push(e.name);
       else if (e.isDirectory) l.dirs.push(e.name);
+      if (e.name === "HEAD" && !e.isDirectory) head = true;
+      if ((e.name === "objects" && e.isDirectory) || e.name === "commondir") objects = true;
     }
+    l.bare = head && objects;
   } catch {
     cache.delete(dir);
     return null;
@@ -149,19 +72,20 @@ function listing(dir: string, cache: Map<string, Listing>): Listing | null {
 }
 
 /**
- * Absolute paths inside `workspace` (a real path) that must be read-only in the sandbox. A
- * directory is read again only when an entry in it may have changed (see `listing`): a second call
- * costs one `lstat` per directory, not a listing of the tree.
+ * The git control set of `workspace` (a real path): what the sandbox mounts read-only, the git
+ * dirs it pins, and the identity of every control path that exists. A directory is read again
+ * only when an entry in it may have changed (see `listing`): a second call costs one `lstat` per
+ * directory, not a listing of the tree.
  *
  * @example
  * ```ts
- * import { gitProtectedPaths } from "./protected_paths.ts";
- * gitProtectedPaths("/work/project"); // ["/work/project/.git/config", "/work/project/.git/hooks"]
+ * import { gitControl } from "./protected_paths.ts";
+ * gitControl("/work/project").pinned; // Set {"/work/project/.git"}
  * ```
  */
-export function gitProtectedPaths(workspace: string): string[] {
+export function gitControl(workspace: string): GitControlSet {
   const ws = Deno.realPathSync(workspace);
-  const out = new Set<string>();
+  const out = emptyControlSet();
   let cache = listings.get(ws);
   if (!cache) listings.set(ws, cache = new Map());
   const seen = new Set<string>();
@@ -171,62 +95,86 @@ export function gitProtectedPaths(workspace: string): string[] {
     seen.add(dir);
     const l = listing(dir, cache);
     if (!l) continue; // unreadable: the sandbox cannot read it either
-    for (const sub of l.dirs) stack.push(join(dir, sub));
-    if (l.git === "dir") protectGitDir(ws, join(dir, ".git"), out, dir);
-    else if (l.git === "file") {
-      const p = join(dir, ".git");
-      // "gitdir: <path>" (worktree or submodule).
-      try {
-        const m = /^gitdir:\s*(.+?)\s*$/m.exec(Deno.readTextFileSync(p));
-        if (m) {
-          const g = realOrNull(isAbsolute(m[1]) ? m[1] : resolve(dirname(p), m[1]));
-          if (g && isInside(ws, g)) protectGitDir(ws, g, out, dir);
-        }
-      } catch { /* unreadable */ }
-      // The .git file itself redirects git: keep it as it is.
-      out.add(p);
+    if (l.bare) {
+      // A bare repository (or a git dir under another name): git discovers it from inside.
+      protectGitDir(ws, dir, out, dir);
+      continue;
     }
+    for (const sub of l.dirs) stack.push(join(dir, sub));
+    for (const g of l.git) protectDotGit(ws, join(dir, g), out, dir);
   }
   for (const d of cache.keys()) if (!seen.has(d)) cache.delete(d);
-  return [...out].sort();
+  return out;
 }
 
 /**
- * The git-protected path (see {@link gitProtectedPaths}) that covers `real` (a real path inside
- * `workspace`), or null. Only the repositories that enclose `real` are looked at (each ancestor
- * directory up to the workspace that holds a `.git`), so the cost follows the path's depth, not
- * the size of the workspace. The file tools use it: writing a hook or git config runs code later,
- * outside the sandbox, whichever tool wrote it.
+ * Absolute paths inside `workspace` (a real path) that must be read-only in the sandbox (the
+ * `readOnly` part of {@link gitControl}).
+ *
+ * @example
+ * ```ts
+ * import { gitProtectedPaths } from "./protected_paths.ts";
+ * gitProtectedPaths("/work/project"); // ["/work/project/.git/config", "/work/project/.git/hooks", …]
+ * ```
+ */
+export function gitProtectedPaths(workspace: string): string[] {
+  return [...gitControl(workspace).readOnly].sort();
+}
+
+/**
+ * Why writing `real` (a real path inside `workspace`) changes what git runs or reads on the host,
+ * as the path that covers it, or null. It covers: any path with a `.git` component (any case);
+ * anything inside a git dir (a directory with `HEAD` and `objects`); a write that would make a
+ * directory one (its `HEAD`, or under its `objects`); and the control set of the repositories
+ * that enclose `real` (hooksPath, included configs, git dirs a `.git` file points at, symlink
+ * targets). Only `real`'s ancestors are looked at, so the cost follows its depth.
  *
  * @example
  * ```ts
  * import { gitProtectedCover } from "./protected_paths.ts";
- * gitProtectedCover("/work/project", "/work/project/.git/hooks/pre-commit"); // "/work/project/.git/hooks"
+ * gitProtectedCover("/work/project", "/work/project/.git/hooks/pre-commit"); // "/work/project/.git"
  * gitProtectedCover("/work/project", "/work/project/src/main.ts"); // null
  * ```
  */
 export function gitProtectedCover(workspace: string, real: string): string | null {
   const ws = realOrNull(workspace) ?? workspace;
   if (!isInside(ws, real)) return null;
-  const out = new Set<string>();
-  let dir = real;
+  // A `.git` component, in any case.
+  let dir = ws;
+  for (const c of real.slice(ws.length).split("/").filter((x) => x.length > 0)) {
+    dir = join(dir, c);
+    if (c.toLowerCase() === ".git") return dir;
+  }
+  const out = emptyControlSet();
+  dir = real;
   while (true) {
-    const dotGit = join(dir, ".git");
-    const st = lstatOrNull(dotGit);
-    if (st?.isDirectory) protectGitDir(ws, dotGit, out, dir);
-    else if (st?.isFile) {
-      out.add(dotGit);
+    if (isGitDir(dir)) return dir;
+    if (dir !== real && wouldBeGitDir(dir, real)) return join(dir, relTop(dir, real));
+    const l = lstatOrNull(dir);
+    if (l?.isDirectory) {
       try {
-        const m = /^gitdir:\s*(.+?)\s*$/m.exec(Deno.readTextFileSync(dotGit));
-        if (m) {
-          const g = realOrNull(isAbsolute(m[1]) ? m[1] : resolve(dir, m[1]));
-          if (g && isInside(ws, g)) protectGitDir(ws, g, out, dir);
+        for (const e of Deno.readDirSync(dir)) {
+          if (e.name.toLowerCase() === ".git") protectDotGit(ws, join(dir, e.name), out, dir);
         }
       } catch { /* unreadable */ }
     }
     if (dir === ws) break;
     dir = dirname(dir);
   }
-  for (const p of out) if (isInside(p, real)) return p;
+  for (const p of [...out.readOnly, ...out.pinned]) if (isInside(p, real)) return p;
   return null;
+}
+
+function relTop(dir: string, real: string): string {
+  return real.slice(dir.length + 1).split("/")[0];
+}
+
+/** True when writing `real` would complete a git dir at `dir` (its HEAD, objects or commondir). */
+function wouldBeGitDir(dir: string, real: string): boolean {
+  const top = relTop(dir, real);
+  const head = top === "HEAD" || (lstatOrNull(join(dir, "HEAD")) !== null);
+  const objects = top === "objects" || top === "commondir" ||
+    lstatOrNull(join(dir, "objects"))?.isDirectory === true ||
+    lstatOrNull(join(dir, "commondir")) !== null;
+  return head && objects && (top === "HEAD" || top === "objects" || top === "commondir");
 }

@@ -184,6 +184,12 @@ export function prepareSandboxed(
       return false; // nothing there to hide
     }
   });
+  // Reserved directories are covered whether or not they exist: bwrap creates an absent one as
+  // the mount point (runSandboxed removes it again when it is still empty).
+  for (const r of profile.reserved ?? []) {
+    if (!hidden.includes(r)) hidden.push(r);
+    hiddenFiles.delete(r);
+  }
   // Facts of the host and of this process: looked up once (about 0.4 ms a command otherwise).
   host ??= { ids: processIds(), shell: shellPath(), layout: detectHostLayout() };
   const ids = host.ids;
@@ -224,6 +230,14 @@ export function prepareSandboxed(
  * ```
  */
 export async function runSandboxed(opts: SandboxRunOptions): Promise<SandboxRunResult> {
+  const absent = (opts.profile.reserved ?? []).filter((p) => {
+    try {
+      Deno.lstatSync(p);
+      return false;
+    } catch {
+      return true;
+    }
+  });
   const prep = prepareSandboxed(opts.profile, opts.command);
   const r = await run({
     cmd: BWRAP_PATH,
@@ -236,6 +250,11 @@ export async function runSandboxed(opts: SandboxRunOptions): Promise<SandboxRunR
     onStdout: opts.onStdout,
     onStderr: opts.onStderr,
   });
+  for (const p of absent) {
+    try {
+      Deno.removeSync(p); // only an empty directory: the mount point bwrap made
+    } catch { /* not there, or not empty: nothing of ours to remove */ }
+  }
   const dec = new TextDecoder();
   return {
     code: r.code,

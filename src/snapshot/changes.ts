@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { absOf, type IndexEntry, statMatches, toSeen, walkTree } from "./tree.ts";
+import { absOf, type IndexEntry, leftOut, statMatches, tooLong, toSeen, walkTree } from "./tree.ts";
 import type { Listed } from "./walk.ts";
 import { RetieError } from "../core/errors.ts";
 
@@ -24,6 +24,8 @@ export interface Scan {
   removed: string[];
   /** Paths looked at with lstat ({@link scanChanges} only). */
   looked?: number;
+  /** Notes on paths left out (sockets, FIFOs, devices, paths too long). */
+  leftOut?: string[];
 }
 
 /** The index entry for a listed path, its blob hash still to fill for files.
@@ -115,6 +117,7 @@ export function scanChanges(
     added: 0,
     removed: [],
     looked: 0,
+    leftOut: [],
     changed: [],
     addedKeys: [],
   };
@@ -149,6 +152,9 @@ export function scanChanges(
     }
     const abs = absOf(real, rel);
     let info: Deno.FileInfo;
+    if (tooLong(abs)) {
+      return `a change was reported at a path too long to look at (${rel.length} chars)`;
+    }
     try {
       info = Deno.lstatSync(abs);
     } catch (e) {
@@ -159,7 +165,12 @@ export function scanChanges(
     }
     scan.looked!++;
     const seen = toSeen(info);
-    if (seen.kind === "other") throw unrestorable(abs);
+    if (seen.kind === "other") {
+      // Left out of snapshots (never opened): what was here before is gone from the tree.
+      if (old) drop(rel);
+      scan.leftOut?.push(leftOut(rel, seen)!);
+      continue;
+    }
     const s: Listed = { ...seen, rel, target: seen.kind === "l" ? Deno.readLinkSync(abs) : "" };
     if (old?.t === "d" && (s.kind !== "d" || s.ino !== old.ino)) {
       return `the directory ${rel} moved or vanished`;
@@ -213,8 +224,12 @@ function walkNew(real: string, rel: string, ex: ReadonlySet<string>, scan: Scan)
   for (const e of ex) if (e.startsWith(rel + "/")) sub.add(e.slice(rel.length + 1));
   let dirLink = false;
   walkTree(absOf(real, rel), sub, (r, abs, seen) => {
-    if (seen.kind === "other") throw unrestorable(abs);
     const full = r === "." ? rel : `${rel}/${r}`;
+    const note = leftOut(full, seen);
+    if (note !== null) {
+      scan.leftOut?.push(note);
+      return;
+    }
     const s: Listed = {
       ...seen,
       rel: full,

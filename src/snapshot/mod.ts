@@ -7,6 +7,7 @@
  * @module
  */
 export * from "./changes.ts";
+export * from "./keep.ts";
 export * from "./manifests.ts";
 export * from "./restore.ts";
 export * from "./store.ts";

@@ -26,6 +26,7 @@ import type { PathDiff, SnapshotStore } from "../core/snapshot.ts";
 import {
   absOf,
   type IndexEntry,
+  leftOut,
   type Manifest,
   manifestDiffs,
   type ManifestEntry,
@@ -37,7 +38,9 @@ import {
 import { sha256Hex } from "../core/hash.ts";
 import { listTree } from "./walk.ts";
 import { applyRestore } from "./restore.ts";
-import { entryOf, sameEntry, type Scan, scanChanges, unrestorable } from "./changes.ts";
+import { notKept, UNKEPT, unkeptRef } from "./keep.ts";
+import { readRegularNoFollow } from "../core/nofollow.ts";
+import { entryOf, sameEntry, type Scan, scanChanges } from "./changes.ts";
 import { RootWatchers } from "./watch_coverage.ts";
 import { ManifestTable } from "./manifests.ts";
 
@@ -65,6 +68,8 @@ export class DirSnapshotStore implements SnapshotStore {
   /** What the last `capture` did: how it found changes, paths looked at, files read + hashed. */
   lastCapture: {
     mode?: "walk" | "changes";
+    /** What the capture left out or did not keep the contents of, in words (see `lastNotes`). */
+    notes?: string[];
     walked: number;
     hashed: number;
     hashedBytes: number;
@@ -119,6 +124,21 @@ export class DirSnapshotStore implements SnapshotStore {
     this.#watchers?.close();
     this.#db.close();
     this.#blobs.close();
+  }
+
+  /** The root of a restore: it must be its own real path (a root swapped for a symlink since the
+   * snapshot is refused, never followed). */
+  #restoreRoot(root: string): string {
+    const real = this.#realRoot(root);
+    const asGiven = root.length > 1 ? root.replace(/\/+$/, "") : root;
+    if (real !== asGiven) {
+      throw new RetieError(
+        `snapshot root (${root}) is now reached through a symlink (it resolves to ${real}); ` +
+          "nothing was restored",
+        { hint: "put the directory back where it was, then undo again", exitCode: 1 },
+      );
+    }
+    return real;
   }
 
   #realRoot(root: string): string {
@@ -184,6 +204,7 @@ export class DirSnapshotStore implements SnapshotStore {
     const prev = this.#loadIndex(real);
     const time = Date.now();
     let scan: Scan | undefined;
+    const notes: string[] = [];
     let mode: "walk" | "changes" = "walk";
     let listMs = 0;
     const changes = await this.#watchers?.begin(real, ex, prev, opts.full ?? false);
@@ -194,6 +215,7 @@ export class DirSnapshotStore implements SnapshotStore {
       else {
         scan = r;
         mode = "changes";
+        notes.push(...(r.leftOut ?? []));
       }
     }
     this.lastFallback = this.#watchers?.why ?? "";
@@ -204,7 +226,11 @@ export class DirSnapshotStore implements SnapshotStore {
       const tList = performance.now() - t0 - tDrain;
       for (const s of listed) {
         const rel = s.rel;
-        if (s.kind === "other") throw unrestorable(absOf(real, rel));
+        const out = leftOut(rel, s);
+        if (out !== null) {
+          notes.push(out);
+          continue;
+        }
         const p = prev?.entries.get(rel);
         if (!p) scan.added++;
         // Unchanged paths keep their index entry object (and its cached manifest line): no
@@ -227,7 +253,7 @@ export class DirSnapshotStore implements SnapshotStore {
       // Nothing changed since the previous capture: its index still describes the tree (its time
       // included), and its manifest is this snapshot. No write, no new manifest.
       this.#watchers?.end(real, prev, prev, false);
-      this.lastCapture = { mode, walked: scan.looked ?? 0, hashed: 0, hashedBytes: 0 };
+      this.lastCapture = { mode, notes, walked: scan.looked ?? 0, hashed: 0, hashedBytes: 0 };
       return prev.manifest;
     }
     const t1 = performance.now();
@@ -235,7 +261,19 @@ export class DirSnapshotStore implements SnapshotStore {
     if (toHash.length > 0) {
       this.#blobs.batch(() => {
         for (const [e, abs] of toHash) {
-          const bytes = Deno.readFileSync(abs);
+          const why = notKept(e, abs, hashedBytes);
+          if (why !== null) {
+            // Contents not kept: the entry still tells a change (size, times, inode).
+            e.r = unkeptRef(e);
+            notes.push(`${abs.slice(real.length + 1)}: ${why}`);
+            continue;
+          }
+          const bytes = readRegularNoFollow(abs);
+          if (bytes === null) {
+            e.r = unkeptRef(e);
+            notes.push(`${abs.slice(real.length + 1)}: no longer a regular file when read`);
+            continue;
+          }
           hashedBytes += bytes.length;
           e.r = this.#blobs.put(bytes);
           this.#present.add(e.r);
@@ -302,6 +340,7 @@ export class DirSnapshotStore implements SnapshotStore {
     const t4 = performance.now();
     this.lastCapture = {
       mode,
+      notes,
       walked: mode === "walk" ? entries.size : scan.looked ?? 0,
       hashed: toHash.length,
       hashedBytes,
@@ -329,7 +368,7 @@ export class DirSnapshotStore implements SnapshotStore {
       const { man } = this.#manifests.get(id);
       if (this.#verifiedIds.has(id)) return true;
       for (const e of man.values()) {
-        if (e.t !== "f" || this.#present.has(e.r)) continue;
+        if (e.t !== "f" || this.#present.has(e.r) || e.r.startsWith(UNKEPT)) continue;
         if (!this.#blobs.has(e.r)) return false;
         this.#present.add(e.r);
       }
@@ -345,7 +384,7 @@ export class DirSnapshotStore implements SnapshotStore {
     const seen = new Set<string>();
     for (const d of diffs) {
       const m = man.get(d.path);
-      if (!m || m.t !== "f" || seen.has(m.r)) continue;
+      if (!m || m.t !== "f" || seen.has(m.r) || m.r.startsWith(UNKEPT)) continue;
       seen.add(m.r);
       this.#blobs.get(m.r);
     }
@@ -363,6 +402,7 @@ export class DirSnapshotStore implements SnapshotStore {
     const seenPaths = new Set<string>();
     for (const s of await listTree(real, exclude, man.size, { hint: man })) {
       const rel = s.rel;
+      if (leftOut(rel, s) !== null) continue; // never captured, never compared or restored
       cur?.set(rel, s);
       seenPaths.add(rel);
       const m = man.get(rel);
@@ -376,7 +416,9 @@ export class DirSnapshotStore implements SnapshotStore {
         const ie = idx?.entries.get(rel);
         const hash = idx && statMatches(ie, s, idx.time)
           ? ie!.r
-          : sha256Hex(Deno.readFileSync(absOf(real, rel)));
+          : m.r.startsWith(UNKEPT)
+          ? unkeptRef(s)
+          : sha256Hex(readRegularNoFollow(absOf(real, rel)) ?? new Uint8Array());
         if (hash !== m.r) diffs.push({ path: rel, change: "modified" });
       }
     }
@@ -405,7 +447,7 @@ export class DirSnapshotStore implements SnapshotStore {
    */
   async restoreFrom(root: string, fromId: string, toId: string): Promise<PathDiff[]> {
     await Promise.resolve();
-    const real = this.#realRoot(root);
+    const real = this.#restoreRoot(root);
     const from = this.#manifests.get(fromId).man;
     const man = this.#manifests.get(toId).man;
     const diffs = manifestDiffs(from, man);
@@ -427,19 +469,24 @@ export class DirSnapshotStore implements SnapshotStore {
       if (f) cur.set(d.path, seen(f));
     }
     this.#checkBlobs(diffs, man);
-    applyRestore(real, diffs, man, cur, (hash) => this.#blobs.get(hash));
-    return diffs;
+    const missed = applyRestore(real, diffs, man, cur, (hash) => this.#blobs.get(hash));
+    return diffs.map((d) => missed.has(d.path) ? { ...d, notRestored: missed.get(d.path) } : d);
+  }
+
+  /** What the last capture left out or did not keep (see `SnapshotStore.lastNotes`). */
+  lastNotes(): string[] {
+    return this.lastCapture.notes ?? [];
   }
 
   /** Makes `root` equal to snapshot `id`; returns what it changed. */
   async restore(root: string, id: string): Promise<PathDiff[]> {
     await Promise.resolve();
-    const real = this.#realRoot(root);
+    const real = this.#restoreRoot(root);
     const cur = new Map<string, Seen>();
     const { diffs, man } = await this.#compare(real, id, cur);
     if (diffs.length === 0) return diffs;
     this.#checkBlobs(diffs, man);
-    applyRestore(real, diffs, man, cur, (hash) => this.#blobs.get(hash));
-    return diffs;
+    const missed = applyRestore(real, diffs, man, cur, (hash) => this.#blobs.get(hash));
+    return diffs.map((d) => missed.has(d.path) ? { ...d, notRestored: missed.get(d.path) } : d);
   }
 }

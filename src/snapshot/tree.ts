@@ -31,9 +31,10 @@ export interface IndexEntry extends ManifestEntry {
   line?: string;
 }
 
-/** A path seen by {@link walkTree}. */
+/** A path seen by {@link walkTree}: `other` is a socket, FIFO or device, `long` a path longer
+ * than the kernel takes (PATH_MAX); snapshots leave both out (see `leftOut`). */
 export interface Seen {
-  kind: Kind | "other";
+  kind: Kind | "other" | "long";
   mode: number;
   size: number;
   mtime: number;
@@ -92,11 +93,45 @@ export function walkTree(
       const rel = relDir === "" ? e.name : relDir + "/" + e.name;
       if (exclude.size > 0 && exclude.has(rel)) continue;
       const abs = absDir + "/" + e.name;
+      if (tooLong(abs)) {
+        // The kernel cannot look at it by this name: seen, never followed into.
+        visit(rel, abs, { kind: "long", mode: 0, size: 0, mtime: 0, ctime: 0, ino: 0 });
+        continue;
+      }
       const seen = toSeen(Deno.lstatSync(abs));
       visit(rel, abs, seen);
       if (seen.kind === "d") stack.push([rel, abs]);
     }
   }
+}
+
+/** Longest path the kernel takes, in bytes, with its final NUL. */
+export const PATH_MAX = 4096;
+
+/** True when `abs` is too long for the kernel (ENAMETOOLONG). */
+export function tooLong(abs: string): boolean {
+  return abs.length >= PATH_MAX / 4 && new TextEncoder().encode(abs).length >= PATH_MAX;
+}
+
+/**
+ * The note for a path a snapshot leaves out, or null when it keeps it.
+ *
+ * @example
+ * ```ts
+ * import { leftOut } from "./tree.ts";
+ * leftOut("p", { kind: "other" }); // "p: a socket, …"
+ * ```
+ */
+export function leftOut(rel: string, s: Pick<Seen, "kind">): string | null {
+  if (s.kind === "other") {
+    return `${rel}: a socket, FIFO or device; snapshots leave it out, so undo neither removes ` +
+      "nor restores it (it was never opened)";
+  }
+  if (s.kind === "long") {
+    return `${rel.slice(0, 120)}…: the path is longer than the system allows (${PATH_MAX} ` +
+      "bytes); snapshots leave it and what lies below it out";
+  }
+  return null;
 }
 
 /** An lstat result as the snapshot records it (every walk and look at a path goes through this).

@@ -44,7 +44,7 @@ const MAX_LEVELS = 3;
 const SPLIT_PARTS = 8;
 const MAX_SPLITS = 32;
 
-const KINDS: Seen["kind"][] = ["f", "d", "l", "other"];
+const KINDS: Seen["kind"][] = ["f", "d", "l", "other", "long"];
 const NUMS = 6;
 
 /**

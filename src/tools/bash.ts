@@ -9,10 +9,10 @@
  */
 import { relative } from "node:path";
 import { z } from "zod";
-import type { Effect } from "../core/effect.ts";
+import type { Confinement, Effect } from "../core/effect.ts";
 import type { Tool, ToolContext, ToolResult } from "../core/tool.ts";
-import { gitProtectedPaths } from "../sandbox/protected_paths.ts";
-import { workspaceProfile } from "../sandbox/profile.ts";
+import { workspaceSandbox } from "../sandbox/profile.ts";
+import { type GitRevert, revertGitControl } from "../sandbox/git_guard.ts";
 import { runSandboxed, type SandboxProfile } from "../sandbox/run.ts";
 import { realProtectedPaths } from "./confine.ts";
 import { protectedInside } from "./paths.ts";
@@ -74,6 +74,9 @@ function shortCommand(cmd: string): string {
 export function bashEffect(args: BashArgs, ctx: ToolContext): Effect {
   const cmd = shortCommand(args.command);
   const mode = bashMode(args, ctx.sandbox);
+  const confinement = mode === "sandboxed" || mode === "sandboxed-network"
+    ? sandboxConfinement(ctx, mode === "sandboxed-network")
+    : undefined;
   const base = {
     reads: [ctx.workspace],
     writes: [ctx.workspace],
@@ -90,12 +93,13 @@ export function bashEffect(args: BashArgs, ctx: ToolContext): Effect {
       external: false,
       consequence: `runs \`${cmd}\` in the sandbox (no network; workspace restorable)`,
       reason: "sandboxed shell: it can write only the workspace, which a snapshot restores",
+      confinement,
       // Left out of the snapshot because the sandbox mounts them read-only; the snapshot store
       // takes them relative to the root.
       undo: {
         kind: "snapshot",
         root: ctx.workspace,
-        readOnly: gitProtectedPaths(ctx.workspace).map((p) => relative(ctx.workspace, p)),
+        readOnly: confinement!.readOnly.map((p) => relative(ctx.workspace, p)),
       },
     };
   }
@@ -108,6 +112,7 @@ export function bashEffect(args: BashArgs, ctx: ToolContext): Effect {
       external: true,
       consequence: `not reversible: runs \`${cmd}\` in the sandbox with network access`,
       reason: "the sandbox shares the network (--network): what the command sends cannot be undone",
+      confinement,
       undo: {
         kind: "impossible",
         why: "the command can reach the network, and nothing can call back what it sent",
@@ -151,29 +156,51 @@ export const bashTool: Tool<BashArgs> = {
   classify(args, ctx) {
     return settle(() => bashEffect(args, ctx));
   },
-  handler(args, ctx) {
-    return guarded(() => runBash(args, ctx));
+  handler(args, ctx, approved) {
+    return guarded(() => runBash(args, ctx, approved));
   },
 };
 
+/** The workspace profile's read-only mounts, computed once, when the call is classified. */
+function sandboxConfinement(ctx: ToolContext, network: boolean): Confinement {
+  const { profile, git } = workspaceSandbox(ctx.workspace, { network, hide: ctx.protectedPaths });
+  return {
+    readOnly: profile.readOnly,
+    hidden: profile.hidden,
+    pinned: profile.pinned ?? [],
+    reserved: profile.reserved ?? [],
+    gitIdentity: Object.fromEntries(git.identity),
+  };
+}
+
 /**
- * The sandbox profile a call runs under.
+ * The sandbox profile a call runs under, from the effect the guard approved: a sandboxed effect
+ * runs confined, with the read-only mounts it was approved with; anything else runs unconfined
+ * (the guard approved it as irreversible).
  *
  * @example
  * ```ts
- * import { bashProfile } from "./bash.ts";
+ * import { bashEffect, bashProfile } from "./bash.ts";
  * declare const ctx: import("../core/tool.ts").ToolContext;
- * bashProfile({ command: "ls", sandbox: false }, ctx).confined; // false
+ * const approved = bashEffect({ command: "ls", sandbox: false }, ctx);
+ * bashProfile(approved, ctx).confined; // false
  * ```
  */
-export function bashProfile(args: BashArgs, ctx: ToolContext): SandboxProfile {
-  const mode = bashMode(args, ctx.sandbox);
-  if (mode === "sandboxed" || mode === "sandboxed-network") {
-    // The same profile `retie sandbox` uses, so the two cannot drift.
-    return workspaceProfile(ctx.workspace, {
-      network: mode === "sandboxed-network",
-      hide: ctx.protectedPaths,
-    });
+export function bashProfile(approved: Effect, ctx: ToolContext): SandboxProfile {
+  if (approved.sandboxed) {
+    if (!approved.confinement) {
+      throw new Error("the approved effect of a sandboxed command says nothing of its mounts");
+    }
+    // The profile `retie sandbox` uses (built at classification), so the two cannot drift.
+    return {
+      workspace: ctx.workspace,
+      network: approved.network,
+      readOnly: approved.confinement.readOnly,
+      hidden: approved.confinement.hidden,
+      pinned: approved.confinement.pinned,
+      reserved: approved.confinement.reserved,
+      confined: true,
+    };
   }
   return {
     workspace: ctx.workspace,
@@ -184,9 +211,9 @@ export function bashProfile(args: BashArgs, ctx: ToolContext): SandboxProfile {
   };
 }
 
-async function runBash(args: BashArgs, ctx: ToolContext): Promise<ToolResult> {
+async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Promise<ToolResult> {
   const timeout = args.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS;
-  const profile = bashProfile(args, ctx);
+  const profile = bashProfile(approved, ctx);
   const r = await runSandboxed({
     profile,
     command: args.command,
@@ -194,6 +221,15 @@ async function runBash(args: BashArgs, ctx: ToolContext): Promise<ToolResult> {
     maxOutputBytes: BASH_OUTPUT_BYTES,
     signal: ctx.signal,
   });
+  // The command and everything it started are gone: take away any git control path it created.
+  let git: GitRevert | null = null;
+  if (profile.confined && approved.confinement) {
+    try {
+      git = revertGitControl(ctx.workspace, approved.confinement.gitIdentity);
+    } catch (e) {
+      git = { removed: [], failed: [{ path: ctx.workspace, why: (e as Error).message }] };
+    }
+  }
   const parts: string[] = [];
   if (r.stdout.length > 0) parts.push(`stdout:\n${r.stdout.replace(/\n$/, "")}`);
   if (r.stderr.length > 0) parts.push(`stderr:\n${r.stderr.replace(/\n$/, "")}`);
@@ -203,8 +239,10 @@ async function runBash(args: BashArgs, ctx: ToolContext): Promise<ToolResult> {
   if (r.timedOut) status += ` (timed out after ${timeout}s)`;
   if (r.aborted) status += " (cancelled)";
   parts.push(status);
+  const gitNote = git ? describeGitRevert(ctx.workspace, git) : null;
+  if (gitNote) parts.push(gitNote);
   return {
-    ok: r.code === 0 && !r.timedOut && !r.aborted,
+    ok: r.code === 0 && !r.timedOut && !r.aborted && (git === null || git.failed.length === 0),
     output: parts.join("\n"),
     detail: {
       code: r.code,
@@ -214,6 +252,28 @@ async function runBash(args: BashArgs, ctx: ToolContext): Promise<ToolResult> {
       truncated: r.truncated,
       sandboxed: profile.confined,
       network: profile.network,
+      ...(git && (git.removed.length > 0 || git.failed.length > 0)
+        ? { gitControlRemoved: git.removed, gitControlNotRemoved: git.failed }
+        : {}),
     },
   };
+}
+
+/** The note for the model and the record when the command touched git's control files. */
+function describeGitRevert(ws: string, g: GitRevert): string | null {
+  if (g.removed.length === 0 && g.failed.length === 0) return null;
+  const rel = (p: string) => relative(ws, p) || ".";
+  const lines: string[] = [];
+  if (g.removed.length > 0) {
+    lines.push(
+      `retie removed git control files this command created or swapped (${
+        g.removed.map(rel).join(", ")
+      }): git on the host would run or read them. A command that must change git's metadata ` +
+        "(git init, worktree or submodule setup) has to run with sandbox: false, which asks.",
+    );
+  }
+  for (const f of g.failed) {
+    lines.push(`retie could NOT remove ${rel(f.path)} (${f.why}): check it before running git`);
+  }
+  return lines.join("\n");
 }

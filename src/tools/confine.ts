@@ -159,7 +159,7 @@ export function realProtectedPaths(ctx: Pick<ToolContext, "protectedPaths">): st
 const resolvedProtected = new WeakMap<readonly string[], string[]>();
 
 /** Throws when `real` is or lies under a protected path. */
-function refuseProtected(ctx: ToolContext, input: string, real: string): void {
+function refuseProtected(ctx: ConfineScope, input: string, real: string): void {
   const cover = protectedCover(real, realProtectedPaths(ctx));
   if (cover) {
     throw new RetieError(
@@ -214,6 +214,9 @@ export function openedPath(fd: number, name: string): string {
   return real;
 }
 
+/** What confinement needs to know: the workspace and the paths nobody may reach. */
+export type ConfineScope = Pick<ToolContext, "workspace" | "protectedPaths">;
+
 /** An open, verified descriptor. Close it with `fs.closeSync(fd)`. */
 export interface VerifiedFd {
   fd: number;
@@ -246,7 +249,11 @@ export interface OpenOptions {
  * closeSync(v.fd);
  * ```
  */
-export function openVerified(ctx: ToolContext, path: string, opts: OpenOptions = {}): VerifiedFd {
+export function openVerified(
+  ctx: ConfineScope,
+  path: string,
+  opts: OpenOptions = {},
+): VerifiedFd {
   // O_NONBLOCK: opening a FIFO must not hang the call; it changes nothing for regular files.
   let flags = C.O_RDONLY | C.O_NONBLOCK;
   if (opts.directory) flags |= C.O_DIRECTORY;
@@ -290,7 +297,7 @@ export function openVerified(ctx: ToolContext, path: string, opts: OpenOptions =
  * itself, or a file up to two levels inside a protected directory (ledger, stores and their
  * side files live there). Only files with nlink > 1 pay for this look.
  */
-function protectedInode(ctx: ToolContext, st: fs.Stats): boolean {
+function protectedInode(ctx: ConfineScope, st: fs.Stats): boolean {
   if (st.nlink <= 1 || !st.isFile()) return false;
   let budget = 2000;
   const same = (p: string, depth: number): boolean => {
@@ -312,7 +319,7 @@ function protectedInode(ctx: ToolContext, st: fs.Stats): boolean {
   return realProtectedPaths(ctx).some((p) => same(p, 0));
 }
 
-function openError(ctx: ToolContext, path: string, e: unknown): RetieError {
+function openError(ctx: ConfineScope, path: string, e: unknown): RetieError {
   const code = (e as { code?: string }).code;
   const shown = displayPath(ctx.workspace, path);
   const why: Record<string, [string, string]> = {
@@ -324,4 +331,63 @@ function openError(ctx: ToolContext, path: string, e: unknown): RetieError {
   };
   const [msg, hint] = why[code ?? ""] ?? [String((e as Error).message ?? e), "check the path"];
   return new RetieError(`cannot open (${shown}): ${msg}`, { hint, cause: e });
+}
+
+/**
+ * Reads a text file that retie reads on its own behalf from the workspace (instructions, the
+ * project policy), under the same confinement as the `read` tool: opened first, then checked by
+ * what was really opened (inside the workspace, not retie's own state, a regular file, at most
+ * `maxBytes`). Returns null when the file does not exist; throws {@link RetieError} with the
+ * reason when it is refused (a symlink leading outside, a FIFO, a device, too large).
+ *
+ * @example
+ * ```ts
+ * import { readConfinedText } from "./confine.ts";
+ * const r = readConfinedText({ workspace: "/tmp", protectedPaths: [] }, "/tmp/AGENTS.md", 65536);
+ * r === null || typeof r.text === "string"; // true
+ * ```
+ */
+export function readConfinedText(
+  scope: ConfineScope,
+  path: string,
+  maxBytes: number,
+): { text: string; real: string; bytes: Uint8Array } | null {
+  try {
+    fs.lstatSync(path);
+  } catch {
+    return null;
+  }
+  const v = openVerified(scope, path);
+  try {
+    const shown = displayPath(scope.workspace, path);
+    if (!v.stat.isFile()) {
+      throw new RetieError(`refused (${shown}): not a regular file`, {
+        hint: "make it a plain text file, or remove it",
+        exitCode: 2,
+      });
+    }
+    if (v.stat.size > maxBytes) {
+      throw new RetieError(`refused (${shown}): ${v.stat.size} bytes, more than ${maxBytes}`, {
+        hint: "make it shorter",
+        exitCode: 2,
+      });
+    }
+    const buf = new Uint8Array(Math.min(v.stat.size, maxBytes) + 1);
+    let n = 0;
+    while (n < buf.length) {
+      const k = fs.readSync(v.fd, buf, n, buf.length - n, n);
+      if (k <= 0) break;
+      n += k;
+    }
+    if (n > maxBytes) {
+      throw new RetieError(`refused (${shown}): it grew past ${maxBytes} bytes while read`, {
+        hint: "make it shorter",
+        exitCode: 2,
+      });
+    }
+    const bytes = buf.subarray(0, n);
+    return { text: new TextDecoder().decode(bytes), real: v.real, bytes };
+  } finally {
+    fs.closeSync(v.fd);
+  }
 }

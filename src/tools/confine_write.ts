@@ -12,7 +12,9 @@
 import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { RetieError } from "../core/errors.ts";
+import type { Effect } from "../core/effect.ts";
 import type { ToolContext } from "../core/tool.ts";
+import { gitProtectedCover } from "../sandbox/protected_paths.ts";
 import { openedPath, openVerified, resolveToolPath } from "./confine.ts";
 import { components, displayPath, isWithin } from "./paths.ts";
 
@@ -81,7 +83,12 @@ export interface WriteOutcome {
  * await writeFileConfined(ctx, "notes/todo.md", new TextEncoder().encode("- ship\n"));
  * ```
  */
-export function writeFileConfined(ctx: ToolContext, input: string, data: Uint8Array): WriteOutcome {
+export function writeFileConfined(
+  ctx: ToolContext,
+  input: string,
+  data: Uint8Array,
+  approved?: Effect,
+): WriteOutcome {
   const r = resolveToolPath(ctx, input);
   if (!r.inside) {
     throw new RetieError(`refused (${input}): it resolves to ${r.real}, outside the workspace`, {
@@ -89,6 +96,7 @@ export function writeFileConfined(ctx: ToolContext, input: string, data: Uint8Ar
       exitCode: 2,
     });
   }
+  if (approved) checkApproved(ctx, input, r.real, approved);
   const parent = dirname(r.real);
   ensureDirInside(ctx, parent);
   const old = existingTarget(ctx, input, r.real);
@@ -123,6 +131,24 @@ export function writeFileConfined(ctx: ToolContext, input: string, data: Uint8Ar
     throw e;
   }
   return { real: r.real, created: old === null, bytes: data.length };
+}
+
+/** The write must be the one approved: the same file, and git's only if approved as such. */
+function checkApproved(ctx: ToolContext, input: string, real: string, approved: Effect): void {
+  if (!approved.writes.includes(real)) {
+    throw new RetieError(
+      `refused (${input}): it now resolves to ${real}, not the file this call was approved to write`,
+      { hint: "something changed the workspace since the call was checked; call it again" },
+    );
+  }
+  const git = gitProtectedCover(ctx.workspace, real);
+  if (git !== null && approved.class !== "irreversible") {
+    throw new RetieError(
+      `refused (${input}): ${displayPath(ctx.workspace, real)} is now git's control ` +
+        `(${displayPath(ctx.workspace, git)}), which this call was not approved to change`,
+      { hint: "call it again: a write to git's files needs a person's approval" },
+    );
+  }
 }
 
 function existingTarget(ctx: ToolContext, input: string, real: string): fs.Stats | null {

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { RetieError } from "../core/errors.ts";
+import type { Effect } from "../core/effect.ts";
 import type { FileChange, Tool, ToolContext, ToolResult } from "../core/tool.ts";
 import { resolveToolPath } from "./confine.ts";
 import { writeFileConfined } from "./confine_write.ts";
@@ -54,8 +55,8 @@ export const editTool: Tool<EditArgs> = {
       }
     });
   },
-  handler(args, ctx) {
-    return guarded(() => apply(args, ctx));
+  handler(args, ctx, approved) {
+    return guarded(() => apply(args, ctx, approved));
   },
 };
 
@@ -97,13 +98,18 @@ function change(args: EditArgs, ctx: ToolContext): Planned {
   };
 }
 
-function apply(args: EditArgs, ctx: ToolContext): ToolResult {
+function apply(args: EditArgs, ctx: ToolContext, approved: Effect): ToolResult {
   let p: Planned;
   try {
     p = change(args, ctx);
   } catch (e) {
     return errorResult(e);
   }
-  const w = writeFileConfined(ctx, args.path, new TextEncoder().encode(p.change.after!));
+  const w = writeFileConfined(
+    ctx,
+    args.path,
+    new TextEncoder().encode(p.change.after!),
+    approved,
+  );
   return { ok: true, output: p.summary, detail: { path: w.real, line: p.line, bytes: w.bytes } };
 }

@@ -5,33 +5,31 @@
  */
 import { type Effect, effect } from "../core/effect.ts";
 import type { ToolContext } from "../core/tool.ts";
-import { rememberOutsideReads } from "./approvals.ts";
 import type { ResolvedPath } from "./confine.ts";
 import { gitProtectedCover } from "../sandbox/protected_paths.ts";
 import { displayPath, isWithin } from "./paths.ts";
 
 /**
  * The effect of a read-only call (class `none`) over the resolved paths. Outside paths land in
- * `readsOutside` (the policy then asks; headless denies) and are remembered for the handler.
+ * `readsOutside` (the policy then asks; headless denies); the guard hands the approved effect to
+ * the handler, which reads outside only what it lists.
  *
  * @example
  * ```ts
  * import { readEffect } from "./effects.ts";
  * declare const ctx: import("../core/tool.ts").ToolContext;
  * declare const r: import("./confine.ts").ResolvedPath;
- * readEffect(ctx, "read", { path: "a.ts" }, [r], "read a.ts").class; // "none"
+ * readEffect(ctx, "read", [r], "read a.ts").class; // "none"
  * ```
  */
 export function readEffect(
   ctx: ToolContext,
   tool: string,
-  args: unknown,
   paths: ResolvedPath[],
   summary: string,
 ): Effect {
   const reads = paths.map((p) => p.real);
   const readsOutside = reads.filter((p) => !isWithin(ctx.workspace, p));
-  rememberOutsideReads(ctx, tool, args, readsOutside);
   const where = readsOutside.length > 0
     ? `reads outside the workspace: ${readsOutside.join(", ")}`
     : "reads inside the workspace only";
@@ -86,12 +84,11 @@ export function writeEffect(
       } ${shown}, which git runs or reads later, outside the sandbox (${
         displayPath(ctx.workspace, git)
       })`,
-      reason: "git hooks and config run code outside the sandbox; restoring the file cannot undo " +
-        "what ran",
-      undo: {
-        kind: "impossible",
-        why: `${shown} is git's (hooks or config): what it runs later cannot be called back`,
-      },
+      reason: "git's control files (hooks, config, a .git, a git dir) make git run code or read " +
+        "settings on the host; restoring the file cannot undo what ran",
+      // The prior bytes are kept all the same: undo puts git's metadata back as it was, and says
+      // that what git ran or read from it meanwhile cannot be called back.
+      undo: { kind: "files", paths: [target.real] },
     });
   }
   return {

@@ -6,7 +6,6 @@
 import * as fs from "node:fs";
 import { z } from "zod";
 import type { Tool, ToolContext, ToolResult } from "../core/tool.ts";
-import { approvedOutsideReads } from "./approvals.ts";
 import { openVerified, resolveToolPath } from "./confine.ts";
 import { readEffect } from "./effects.ts";
 import { matchGlob } from "./glob_match.ts";
@@ -51,22 +50,25 @@ export const globTool: Tool<GlobArgs> = {
     return settle(() => {
       const r = resolveToolPath(ctx, args.path ?? ".");
       const summary = `find ${args.pattern} in ${displayPath(ctx.workspace, r.real)}`;
-      return readEffect(ctx, "glob", args, [r], summary);
+      return readEffect(ctx, "glob", [r], summary);
     });
   },
-  handler(args, ctx) {
-    return guarded(() => find(args, ctx));
+  handler(args, ctx, approved) {
+    return guarded(() => find(args, ctx, approved.readsOutside));
   },
 };
 
-function find(args: GlobArgs, ctx: ToolContext): ToolResult {
+function find(
+  args: GlobArgs,
+  ctx: ToolContext,
+  approved: readonly string[],
+): ToolResult {
   let match: (rel: string) => boolean;
   try {
     match = matchGlob(args.pattern);
   } catch (e) {
     return errorResult(e);
   }
-  const approved = approvedOutsideReads(ctx, "glob", args);
   const v = openVerified(ctx, rawPath(ctx.workspace, args.path ?? "."), {
     approvedOutside: approved,
   });

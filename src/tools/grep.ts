@@ -7,7 +7,6 @@ import * as fs from "node:fs";
 import { z } from "zod";
 import { RetieError } from "../core/errors.ts";
 import type { Tool, ToolContext, ToolResult } from "../core/tool.ts";
-import { approvedOutsideReads } from "./approvals.ts";
 import { openVerified, resolveToolPath } from "./confine.ts";
 import { readEffect } from "./effects.ts";
 import { matchGlob } from "./glob_match.ts";
@@ -80,11 +79,11 @@ export const grepTool: Tool<GrepArgs> = {
     return settle(() => {
       const r = resolveToolPath(ctx, args.path ?? ".");
       const summary = `search ${displayPath(ctx.workspace, r.real)} for /${args.pattern}/`;
-      return readEffect(ctx, "grep", args, [r], summary);
+      return readEffect(ctx, "grep", [r], summary);
     });
   },
-  handler(args, ctx) {
-    return guarded(() => search(args, ctx));
+  handler(args, ctx, approved) {
+    return guarded(() => search(args, ctx, approved.readsOutside));
   },
 };
 
@@ -96,11 +95,14 @@ interface Tally {
   files: number;
 }
 
-function search(args: GrepArgs, ctx: ToolContext): ToolResult {
+function search(
+  args: GrepArgs,
+  ctx: ToolContext,
+  approved: readonly string[],
+): ToolResult {
   const re = compilePattern(args.pattern, args.ignore_case ?? false);
   let only: ((rel: string) => boolean) | null = null;
   if (args.glob) only = matchGlob(args.glob);
-  const approved = approvedOutsideReads(ctx, "grep", args);
   const limit = args.limit ?? DEFAULT_GREP_LIMIT;
   const t: Tally = { lines: [], more: false, skippedLarge: 0, skippedBinary: 0, files: 0 };
   const root = openVerified(ctx, rawPath(ctx.workspace, args.path ?? "."), {

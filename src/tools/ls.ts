@@ -6,7 +6,6 @@
 import * as fs from "node:fs";
 import { z } from "zod";
 import type { Tool, ToolContext, ToolResult } from "../core/tool.ts";
-import { approvedOutsideReads } from "./approvals.ts";
 import { openVerified, resolveToolPath } from "./confine.ts";
 import { readEffect } from "./effects.ts";
 import { displayPath, rawPath } from "./paths.ts";
@@ -43,16 +42,19 @@ export const lsTool: Tool<LsArgs> = {
   classify(args, ctx) {
     return settle(() => {
       const r = resolveToolPath(ctx, args.path ?? ".");
-      return readEffect(ctx, "ls", args, [r], `list ${displayPath(ctx.workspace, r.real)}`);
+      return readEffect(ctx, "ls", [r], `list ${displayPath(ctx.workspace, r.real)}`);
     });
   },
-  handler(args, ctx) {
-    return guarded(() => list(args, ctx));
+  handler(args, ctx, approved) {
+    return guarded(() => list(args, ctx, approved.readsOutside));
   },
 };
 
-function list(args: LsArgs, ctx: ToolContext): ToolResult {
-  const approved = approvedOutsideReads(ctx, "ls", args);
+function list(
+  args: LsArgs,
+  ctx: ToolContext,
+  approved: readonly string[],
+): ToolResult {
   const input = args.path ?? ".";
   const v = openVerified(ctx, rawPath(ctx.workspace, input), { approvedOutside: approved });
   fs.closeSync(v.fd);

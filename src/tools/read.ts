@@ -7,7 +7,6 @@ import * as fs from "node:fs";
 import { basename } from "node:path";
 import { z } from "zod";
 import type { Tool, ToolContext, ToolResult } from "../core/tool.ts";
-import { approvedOutsideReads } from "./approvals.ts";
 import { openVerified, resolveToolPath } from "./confine.ts";
 import { readEffect } from "./effects.ts";
 import { displayPath, rawPath } from "./paths.ts";
@@ -54,16 +53,19 @@ export const readTool: Tool<ReadArgs> = {
   classify(args, ctx) {
     return settle(() => {
       const r = resolveToolPath(ctx, args.path);
-      return readEffect(ctx, "read", args, [r], `read ${displayPath(ctx.workspace, r.real)}`);
+      return readEffect(ctx, "read", [r], `read ${displayPath(ctx.workspace, r.real)}`);
     });
   },
-  handler(args, ctx) {
-    return guarded(() => readPage(args, ctx));
+  handler(args, ctx, approved) {
+    return guarded(() => readPage(args, ctx, approved.readsOutside));
   },
 };
 
-function readPage(args: ReadArgs, ctx: ToolContext): ToolResult {
-  const approved = approvedOutsideReads(ctx, "read", args);
+function readPage(
+  args: ReadArgs,
+  ctx: ToolContext,
+  approved: readonly string[],
+): ToolResult {
   const v = openVerified(ctx, rawPath(ctx.workspace, args.path), { approvedOutside: approved });
   try {
     const shown = displayPath(ctx.workspace, v.real);

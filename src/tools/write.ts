@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from "zod";
+import type { Effect } from "../core/effect.ts";
 import type { Tool, ToolContext, ToolResult } from "../core/tool.ts";
 import { resolveToolPath } from "./confine.ts";
 import { writeFileConfined } from "./confine_write.ts";
@@ -54,13 +55,13 @@ export const writeTool: Tool<WriteArgs> = {
       return [{ path: r.real, before, after: args.content }];
     });
   },
-  handler(args, ctx) {
-    return guarded(() => write(args, ctx));
+  handler(args, ctx, approved) {
+    return guarded(() => write(args, ctx, approved));
   },
 };
 
-function write(args: WriteArgs, ctx: ToolContext): ToolResult {
-  const w = writeFileConfined(ctx, args.path, new TextEncoder().encode(args.content));
+function write(args: WriteArgs, ctx: ToolContext, approved: Effect): ToolResult {
+  const w = writeFileConfined(ctx, args.path, new TextEncoder().encode(args.content), approved);
   const shown = displayPath(ctx.workspace, w.real);
   return {
     ok: true,

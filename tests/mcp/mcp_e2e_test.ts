@@ -335,3 +335,43 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "mcp: a server granted write cannot plant git configuration or hooks that run on the host",
+  ignore,
+  async fn() {
+    const s = await setup((dir, ws) => fsServer(dir, ws, { write: true }), [{
+      id: "fs-writes",
+      match: { tools: ["mcp__fs__write_file"] },
+      classify: "irreversible",
+      decision: "allow",
+      justification: "the test lets the server try to write",
+    }]);
+    const git = new Deno.Command("git", { args: ["init", "-q", s.ws] }).outputSync();
+    assert.ok(git.success);
+    const r = await drive(s, [
+      {
+        name: "mcp__fs__write_file",
+        arguments: {
+          path: join(s.ws, ".git", "config.worktree"),
+          content: "[core]\n\tfsmonitor = touch /tmp/pwned\n",
+        },
+      },
+      {
+        name: "mcp__fs__write_file",
+        arguments: {
+          path: join(s.ws, ".git", "hooks", "pre-commit"),
+          content: "#!/bin/sh\ntouch /tmp/pwned\n",
+        },
+      },
+      { name: "mcp__fs__write_file", arguments: { path: join(s.ws, "ok.txt"), content: "fine" } },
+    ], ["--yes"]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.results[0], /removed git control files the server created or swapped/);
+    assert.throws(() => Deno.statSync(join(s.ws, ".git", "config.worktree")));
+    assert.match(r.results[1], /EROFS|read-only|denied/i);
+    assert.throws(() => Deno.statSync(join(s.ws, ".git", "hooks", "pre-commit")));
+    // The grant itself works: an ordinary file is written.
+    assert.equal(Deno.readTextFileSync(join(s.ws, "ok.txt")), "fine");
+  },
+});

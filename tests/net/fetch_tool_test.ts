@@ -38,7 +38,11 @@ Deno.test("fetch tool: output is the fenced text plus findings; detail marks it 
       resolver: fakeResolver({ "docs.example": [PUBLIC_V4] }),
       transport: toLoopback(),
     });
-    const r = await tool.handler({ url: `http://docs.example:${srv.port}/notes` }, ctx());
+    const r = await tool.handler(
+      { url: `http://docs.example:${srv.port}/notes` },
+      ctx(),
+      await tool.classify({ url: `http://docs.example:${srv.port}/notes` }, ctx()),
+    );
     assert.equal(r.ok, true);
     const d = r.detail!;
     assert.equal(d.untrusted, true);
@@ -81,14 +85,22 @@ Deno.test("fetch tool: nothing the server wrote appears outside a fence (headers
       resolver: fakeResolver({ "docs.example": [PUBLIC_V4] }),
       transport: toLoopback(),
     });
-    const r = await tool.handler({ url: `http://docs.example:${srv.port}/page` }, ctx());
+    const r = await tool.handler(
+      { url: `http://docs.example:${srv.port}/page` },
+      ctx(),
+      await tool.classify({ url: `http://docs.example:${srv.port}/page` }, ctx()),
+    );
     assert.equal(r.ok, true, r.output);
     assert.ok((r.detail!.findings as unknown[]).length > 0, "the hidden comment is a finding");
     assert.ok(r.output.includes(hostile), "the excerpt is still shown, fenced");
     const outside = outsideFences(r.output);
     assert.doesNotMatch(outside, /SYSTEM NOTICE|ignore previous/, outside);
     assert.match(outside, /\(HTTP 200, text\/html, \d+ bytes\)/);
-    const bin = await tool.handler({ url: `http://docs.example:${srv.port}/bin` }, ctx());
+    const bin = await tool.handler(
+      { url: `http://docs.example:${srv.port}/bin` },
+      ctx(),
+      await tool.classify({ url: `http://docs.example:${srv.port}/bin` }, ctx()),
+    );
     assert.equal(bin.ok, false);
     assert.match(bin.output, /binary content refused .*: image\/png/);
     assert.doesNotMatch(bin.output, /SYSTEM NOTICE/);
@@ -100,7 +112,11 @@ Deno.test("fetch tool: nothing the server wrote appears outside a fence (headers
 Deno.test("fetch tool: a refusal is a failed result, not untrusted input, and nothing is sent", async () => {
   const srv = localServer(() => new Response("secret"));
   try {
-    const r = await fetchTool.handler({ url: `http://127.0.0.1:${srv.port}/` }, ctx());
+    const r = await fetchTool.handler(
+      { url: `http://127.0.0.1:${srv.port}/` },
+      ctx(),
+      await fetchTool.classify({ url: `http://127.0.0.1:${srv.port}/` }, ctx()),
+    );
     assert.equal(r.ok, false);
     assert.match(r.output, /fetch refused .*loopback/);
     assert.equal(r.detail?.untrusted, false);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { gitProtectedPaths } from "../../src/sandbox/protected_paths.ts";
+import { gitControl, gitProtectedPaths } from "../../src/sandbox/protected_paths.ts";
 import { runSandboxed } from "../../src/sandbox/run.ts";
 import { workspaceProfile } from "../../src/sandbox/profile.ts";
 
@@ -20,18 +20,21 @@ function repoLayout(): string {
 Deno.test("protected paths: .git/hooks and .git/config of the repo and a nested repo", () => {
   const ws = repoLayout();
   try {
-    assert.deepEqual(gitProtectedPaths(ws), [
-      join(ws, ".git/config"),
-      join(ws, ".git/hooks"),
-      join(ws, "vendor/inner/.git/config"),
-      join(ws, "vendor/inner/.git/hooks"),
-    ]);
+    const p = gitProtectedPaths(ws);
+    for (const g of [".git", "vendor/inner/.git"]) {
+      for (const e of ["config", "hooks", "info"]) assert.ok(p.includes(join(ws, g, e)), p.join());
+    }
+    assert.ok(!p.includes(join(ws, ".git/objects")) && !p.includes(join(ws, ".git/refs")));
+    assert.deepEqual(
+      gitControl(ws).pinned,
+      new Set([join(ws, ".git"), join(ws, "vendor/inner/.git")]),
+    );
   } finally {
     Deno.removeSync(ws, { recursive: true });
   }
 });
 
-Deno.test("protected paths: a git dir without hooks is protected whole; a .git file is followed", () => {
+Deno.test("protected paths: a submodule's git dir is protected and pinned; a .git file is followed", () => {
   const ws = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-git-" }));
   try {
     git(ws, "init", "-q");
@@ -42,7 +45,8 @@ Deno.test("protected paths: a git dir without hooks is protected whole; a .git f
     Deno.mkdirSync(join(ws, "sub"));
     Deno.writeTextFileSync(join(ws, "sub/.git"), "gitdir: ../.git/modules/sub\n");
     const p = gitProtectedPaths(ws);
-    assert.ok(p.includes(join(ws, ".git")), p.join(","));
+    assert.ok(!p.includes(join(ws, ".git/hooks")), p.join(","));
+    assert.ok(gitControl(ws).pinned.has(join(ws, ".git/modules/sub")));
     assert.ok(p.includes(join(ws, ".git/modules/sub/hooks")));
     assert.ok(p.includes(join(ws, ".git/modules/sub/config")));
     assert.ok(p.includes(join(ws, "sub/.git")));
@@ -162,11 +166,32 @@ Deno.test("protected paths: a repository made after an earlier call is found, ho
     // Listings are reused once the directory's ctime is more than a second older than the read.
     await new Promise((r) => setTimeout(r, 2_100));
     gitProtectedPaths(ws);
-    assert.deepEqual(gitProtectedPaths(ws).length, before.length + 2);
+    // Two repositories before, three now (each with as many control paths).
+    assert.deepEqual(gitProtectedPaths(ws).length, (before.length / 2) * 3);
     Deno.mkdirSync(join(ws, "vendor", "third"));
     git(join(ws, "vendor", "third"), "init", "-q");
     Deno.utimeSync(join(ws, "vendor"), stamp, stamp);
     assert.ok(gitProtectedPaths(ws).includes(join(ws, "vendor/third/.git/config")));
+  } finally {
+    Deno.removeSync(ws, { recursive: true });
+  }
+});
+
+Deno.test("protected paths: a FIFO or a device where git keeps a file is never read (no hang)", () => {
+  const ws = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-git-" }));
+  try {
+    git(ws, "init", "-q");
+    for (const d of ["a", "b/.git", "c"]) Deno.mkdirSync(join(ws, d), { recursive: true });
+    const fifo = (p: string) => new Deno.Command("mkfifo", { args: [join(ws, p)] }).outputSync();
+    fifo("a/.git");
+    fifo("b/.git/config");
+    fifo(".git/commondir");
+    Deno.writeTextFileSync(join(ws, "b/.git/HEAD"), "ref: refs/heads/main\n");
+    Deno.symlinkSync("/dev/zero", join(ws, "c/.git"));
+    const c = gitControl(ws);
+    for (const p of ["a/.git", "b/.git", "b/.git/config", "c/.git", ".git/commondir"]) {
+      assert.ok(c.identity.has(join(ws, p)), p);
+    }
   } finally {
     Deno.removeSync(ws, { recursive: true });
   }

@@ -41,7 +41,7 @@ Deno.test("bash in an available sandbox without network is reversible by snapsho
       assert.ok(eff.undo.readOnly.includes(".git/config"), JSON.stringify(eff.undo));
       assert.ok(eff.undo.readOnly.includes(".git/hooks"));
     }
-    const profile = bashProfile({ command: "make test" }, f.ctx);
+    const profile = bashProfile(eff, f.ctx);
     assert.equal(profile.confined, true);
     assert.equal(profile.network, false);
     assert.deepEqual(profile.hidden, [`${f.ws}/.retie`]);
@@ -84,7 +84,7 @@ Deno.test("bash with sandbox:false is irreversible and says it runs without the 
     assert.equal(eff.sandboxed, false);
     assert.equal(eff.consequence, "not reversible: runs `rm -rf build` without the sandbox");
     assert.equal(eff.undo.kind, "impossible");
-    assert.equal(bashProfile(args, f.ctx).confined, false);
+    assert.equal(bashProfile(eff, f.ctx).confined, false);
   } finally {
     f.cleanup();
   }
@@ -102,7 +102,7 @@ Deno.test("bash with the sandbox unavailable is irreversible and says why, never
       "not reversible: runs `ls` without the sandbox (the sandbox is unavailable: bwrap is not installed)",
     );
     assert.equal(eff.undo.kind, "impossible");
-    assert.equal(bashProfile(args, f.ctx).confined, false);
+    assert.equal(bashProfile(eff, f.ctx).confined, false);
   } finally {
     f.cleanup();
   }
@@ -120,7 +120,7 @@ Deno.test("bash in a sandbox with --network is irreversible (network access)", a
       eff.consequence,
       "not reversible: runs `npm install` in the sandbox with network access",
     );
-    const profile = bashProfile(args, f.ctx);
+    const profile = bashProfile(eff, f.ctx);
     assert.equal(profile.confined, true);
     assert.equal(profile.network, true);
   } finally {
@@ -183,6 +183,41 @@ Deno.test({
       });
       assert.equal(r.output, "stdout:\nTOP SECRET\nexit code 0");
       assert.equal(r.detail?.sandboxed, false);
+    } finally {
+      f.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name: "bash runs under the confinement it was approved with, never one computed again",
+  ignore: NO_BWRAP !== null,
+  fn: async () => {
+    const f = fixture();
+    try {
+      plant(f.ws, { "locked/a.txt": "a\n", "open/b.txt": "b\n" });
+      const args = bashTool.schema.parse({
+        command: "echo x >> locked/a.txt; echo y >> open/b.txt; true",
+      });
+      const approved = await bashTool.classify(args, f.ctx);
+      assert.ok(approved.confinement, "a sandboxed effect carries its mounts");
+      // The handler acts on the approved effect: a path it lists read-only stays so.
+      const withLock = {
+        ...approved,
+        confinement: {
+          ...approved.confinement!,
+          readOnly: [...approved.confinement!.readOnly, `${f.ws}/locked`],
+        },
+      };
+      const r = await bashTool.handler(args, f.ctx, withLock);
+      assert.equal(r.ok, true, r.output);
+      assert.equal(Deno.readTextFileSync(`${f.ws}/locked/a.txt`), "a\n");
+      assert.equal(Deno.readTextFileSync(`${f.ws}/open/b.txt`), "b\ny\n");
+      // An effect approved as unsandboxed runs unconfined; a sandboxed one without mounts is refused.
+      const bare = { ...approved, confinement: undefined };
+      const refused = await bashTool.handler(args, f.ctx, bare);
+      assert.equal(refused.ok, false);
+      assert.match(refused.output, /says nothing of its mounts/);
     } finally {
       f.cleanup();
     }

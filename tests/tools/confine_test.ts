@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { relative } from "node:path";
+import { unknownEffect } from "../../src/core/effect.ts";
 import { RetieError } from "../../src/core/errors.ts";
 import { openVerified, resolveRealPath, resolveToolPath } from "../../src/tools/confine.ts";
 import { editTool } from "../../src/tools/edit.ts";
@@ -116,7 +117,9 @@ Deno.test("protected paths given relative or through a symlink are protected all
       await assert.rejects(writeTool.classify({ path, content: "x" }, ctx), RetieError, path);
       assert.throws(() => openVerified(ctx, `${f.ws}/${path}`), /retie's own state/);
     }
-    const w = await writeTool.handler({ path: "ledger.db", content: "gone" }, ctx);
+    // A handler run against an effect that never named the file (classification refused it).
+    const approved = unknownEffect("write");
+    const w = await writeTool.handler({ path: "ledger.db", content: "gone" }, ctx, approved);
     assert.equal(w.ok, false);
     assert.equal(Deno.readTextFileSync(`${f.ws}/ledger.db`), "LEDGER BYTES\n");
     const ls = await call(lsTool, ctx, {});
@@ -155,7 +158,7 @@ Deno.test("race: a checked file swapped for a symlink before the handler runs is
     assert.deepEqual(eff.readsOutside, []); // inside: the policy lets it through without asking
     Deno.removeSync(`${f.ws}/f.txt`);
     Deno.symlinkSync(`${f.outside}/secret.txt`, `${f.ws}/f.txt`);
-    const r = await readTool.handler(args, f.ctx);
+    const r = await readTool.handler(args, f.ctx, eff);
     assert.equal(r.ok, false);
     assert.match(r.output, /outside the workspace, which this call was not approved to read/);
     assert.doesNotMatch(r.output, /TOP SECRET/);
@@ -173,7 +176,7 @@ Deno.test("race: a checked parent directory swapped for a symlink stops the writ
     assert.deepEqual(eff.writesOutside, []);
     Deno.renameSync(`${f.ws}/sub`, `${f.root}/moved`);
     Deno.symlinkSync(f.outside, `${f.ws}/sub`);
-    const r = await writeTool.handler(args, f.ctx);
+    const r = await writeTool.handler(args, f.ctx, eff);
     assert.equal(r.ok, false);
     assert.match(r.output, /outside the workspace/);
     assert.deepEqual([...Deno.readDirSync(f.outside)].map((e) => e.name), ["secret.txt"]);
@@ -190,12 +193,12 @@ Deno.test("race: an approved outside read is not stretched to another outside fi
     const args = readTool.schema.parse({ path: "l.txt" });
     const eff = await readTool.classify(args, f.ctx);
     assert.deepEqual(eff.readsOutside, [`${f.outside}/ok.txt`]);
-    const ok = await readTool.handler(args, f.ctx); // the guard asked and the user said yes
+    const ok = await readTool.handler(args, f.ctx, eff); // the guard asked and the user said yes
     assert.equal(ok.ok, true);
     assert.match(ok.output, /fine/);
     Deno.removeSync(`${f.ws}/l.txt`);
     Deno.symlinkSync(`${f.outside}/secret.txt`, `${f.ws}/l.txt`);
-    const r = await readTool.handler(args, f.ctx);
+    const r = await readTool.handler(args, f.ctx, eff);
     assert.equal(r.ok, false);
     assert.doesNotMatch(r.output, /TOP SECRET/);
   } finally {

@@ -128,7 +128,7 @@ Deno.test("write creates parents inside the workspace and previews before/after"
     assert.deepEqual(await writeTool.preview!(args, f.ctx), [
       { path: `${f.ws}/a/b/c.txt`, before: null, after: "hello\n" },
     ]);
-    const r = await writeTool.handler(args, f.ctx);
+    const r = await writeTool.handler(args, f.ctx, eff);
     assert.equal(r.output, "created a/b/c.txt (6 B)");
     assert.equal(Deno.readTextFileSync(`${f.ws}/a/b/c.txt`), "hello\n");
     const again = await call(writeTool, f.ctx, { path: "a/b/c.txt", content: "bye\n" });
@@ -180,7 +180,7 @@ Deno.test("writing a git hook or git config is irreversible in effect (approval)
       const eff = await tool.classify(tool.schema.parse(args) as never, f.ctx);
       assert.equal(eff.class, "irreversible", `${tool.name} ${args.path}`);
       assert.match(eff.consequence, /git runs or reads later, outside the sandbox/);
-      assert.equal(eff.undo.kind, "impossible");
+      assert.equal(eff.undo.kind, "files"); // the bytes go back on undo; what git ran does not
     }
     for (const path of ["src/a.ts", "src/new.ts", ".gitignore"]) {
       const eff = await writeTool.classify({ path, content: "x\n" }, f.ctx);

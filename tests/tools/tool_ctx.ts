@@ -61,8 +61,8 @@ export async function call(
   raw: Record<string, unknown>,
 ): Promise<ToolResult> {
   const args = tool.schema.parse(raw);
-  await tool.classify(args, ctx);
-  return await tool.handler(args, ctx);
+  const approved = await tool.classify(args, ctx);
+  return await tool.handler(args, ctx, approved);
 }
 
 /** Writes files (relative to `dir`), creating parents. */
