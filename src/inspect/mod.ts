@@ -13,6 +13,7 @@ import type { FileChange } from "../core/tool.ts";
 import type { Finding, InspectResult, Severity } from "./types.ts";
 import type { Rule } from "./rule_types.ts";
 import { isTestPath, langOf, stripComments } from "./count.ts";
+import { structuralFindings } from "./structural_findings.ts";
 import { HARDCODED_SECRET } from "./rules_secrets.ts";
 import { TLS_VERIFY_DISABLED } from "./rules_tls.ts";
 import { AUTH_BYPASS_ADDED, AUTH_CHECK_REMOVED } from "./rules_auth.ts";
@@ -26,6 +27,7 @@ import {
 
 export type { Finding, InspectResult, Severity } from "./types.ts";
 export type { Lang, Rule, RuleExample, RuleMode } from "./rule_types.ts";
+export { loadParsers, parserStatus } from "./parser.ts";
 
 /** Every rule, in reporting order. */
 export const RULES: readonly Rule[] = [
@@ -82,8 +84,50 @@ export function inspectText(
   after: string | null,
   opts: InspectOptions = {},
 ): Finding[] {
-  if (before === after) return [];
-  if (before?.includes("\0") || after?.includes("\0")) return []; // binary
+  return inspectTextNoted(path, before, after, opts).findings;
+}
+
+/**
+ * {@link inspectText} with the notes on how the file was inspected: whether the parser was used
+ * or the inspector fell back to regular expressions (and why: binary, too large, not loaded),
+ * and whether the parse met syntax errors. Never throws on any input.
+ *
+ * @example
+ * ```ts
+ * const r = inspectTextNoted("a.bin", "x\0y", "x\0z");
+ * r.notes; // ["a.bin: binary content, not inspected"]
+ * ```
+ */
+export function inspectTextNoted(
+  path: string,
+  before: string | null,
+  after: string | null,
+  opts: InspectOptions = {},
+): { findings: Finding[]; notes: string[] } {
+  if (before === after) return { findings: [], notes: [] };
+  if (before?.includes("\0") || after?.includes("\0")) {
+    return { findings: [], notes: [`${path || "(input)"}: binary content, not inspected`] };
+  }
+  const out = regexFindings(path, before, after, opts);
+  const s = structuralFindings(path, before, after, isTestPath(path, opts.root));
+  for (const f of s.findings) {
+    const same = out.find((x) => x.rule === f.rule);
+    if (same) {
+      same.line ??= f.line;
+      same.detail ??= f.detail;
+      if (f.detail) same.message += ` — ${f.detail}`;
+      if (RANK[f.severity] > RANK[same.severity]) same.severity = f.severity;
+    } else out.push(f);
+  }
+  return { findings: out, notes: s.notes };
+}
+
+function regexFindings(
+  path: string,
+  before: string | null,
+  after: string | null,
+  opts: InspectOptions,
+): Finding[] {
   const lang = langOf(path);
   const test = isTestPath(path, opts.root);
   const raw = { before: clip(before), after: clip(after) };
@@ -182,8 +226,20 @@ export function inspectChanges(
   changes: readonly FileChange[],
   opts: InspectOptions = {},
 ): InspectResult {
-  const findings = changes.flatMap((c) => inspectText(c.path, c.before, c.after, opts));
-  return { findings, risk: riskOf(findings), maxSeverity: maxSeverityOf(findings) };
+  const findings: Finding[] = [];
+  const notes: string[] = [];
+  for (const c of changes) {
+    const r = inspectTextNoted(c.path, c.before, c.after, opts);
+    findings.push(...r.findings);
+    notes.push(...r.notes);
+  }
+  const result: InspectResult = {
+    findings,
+    risk: riskOf(findings),
+    maxSeverity: maxSeverityOf(findings),
+  };
+  if (notes.length) result.notes = notes;
+  return result;
 }
 
 /**

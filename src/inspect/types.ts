@@ -20,6 +20,10 @@ export interface Finding {
   after: number;
   /** One line saying what was found. */
   message: string;
+  /** 1-based line of the construct (in the after-text for additions, before-text for removals). */
+  line?: number;
+  /** The construct, e.g. `check_permissions() call removed from initial() (views.py:419)`. */
+  detail?: string;
 }
 
 /** The inspector's verdict on one action's file changes. */
@@ -29,4 +33,6 @@ export interface InspectResult {
   risk: number;
   /** The highest severity found, or null. */
   maxSeverity: Severity | null;
+  /** How files were inspected when not fully by the parser (fallbacks, syntax errors). */
+  notes?: string[];
 }

@@ -1,0 +1,106 @@
+/**
+ * The parser path of the inspector: parses the before- and after-text of one file, lists the
+ * guard facts of each (see `structure.ts`) and turns the drops into findings naming the construct
+ * and the line. A file the parser cannot take (unknown language, binary, too large, parsers not
+ * loaded yet) yields no findings and a note; the regular-expression rules still run on it.
+ *
+ * @module
+ */
+import type { Finding, Severity } from "./types.ts";
+import { type Grammar, grammarOf, parse } from "./parser.ts";
+import { type GuardFact, guardFacts, type GuardRuleId } from "./structure.ts";
+import { describeMissing, guardDrops } from "./structure_diff.ts";
+
+const SUBJECT: Record<GuardRuleId, string> = {
+  "auth-check-removed": "auth checks",
+  "crypto-verification-removed": "verifications",
+  "tls-check-removed": "TLS checks",
+  "secure-default-weakened": "secure defaults",
+};
+
+const LOWER: Record<Severity, Severity> = { high: "medium", medium: "low", low: "low" };
+
+/** Facts of one text, or why there are none. */
+function factsOf(
+  text: string | null,
+  g: Grammar,
+): { facts: GuardFact[]; note?: string; syntaxError?: boolean } {
+  if (text === null || text === "") return { facts: [] };
+  const r = parse(text, g);
+  if (!r.ok) return { facts: [], note: r.reason };
+  try {
+    return { facts: guardFacts(r.root, g), syntaxError: r.hasError };
+  } catch (e) {
+    return { facts: [], note: `structure walk failed: ${(e as Error).message}` };
+  } finally {
+    r.release();
+  }
+}
+
+/**
+ * Structural guard findings for one file, with notes on fallbacks.
+ *
+ * @example
+ * ```ts
+ * import { loadParsers } from "./parser.ts";
+ * await loadParsers();
+ * const b = "def v(request):\n    if not request.user.is_staff:\n        raise PermissionDenied\n    return ok()\n";
+ * const r = structuralFindings("views.py", b, "def v(request):\n    return ok()\n", false);
+ * r.findings[0].rule; // "auth-check-removed"
+ * ```
+ */
+export function structuralFindings(
+  path: string,
+  before: string | null,
+  after: string | null,
+  test: boolean,
+): { findings: Finding[]; notes: string[] } {
+  const g = grammarOf(path);
+  if (g === null) return { findings: [], notes: [] }; // other languages: regular expressions only
+  const b = factsOf(before, g);
+  const a = factsOf(after, g);
+  const notes: string[] = [];
+  const name = path || "(input)";
+  const reason = b.note ?? a.note;
+  if (reason) {
+    notes.push(`${name}: not parsed (${reason}); regular expressions only`);
+    return { findings: [], notes };
+  }
+  if (b.syntaxError || a.syntaxError) {
+    notes.push(`${name}: parsed with syntax errors (${b.syntaxError ? "before" : "after"})`);
+  }
+  const findings: Finding[] = [];
+  for (const d of guardDrops(b.facts, a.facts)) {
+    let severity: Severity = d.high ? "high" : "medium";
+    const extra: string[] = [];
+    const gone = d.missing.length > 0 && after !== null &&
+      d.missing.every((f) => f.scope !== "" && !after.includes(f.scope));
+    if (gone) {
+      severity = LOWER[severity];
+      extra.push("inside definitions the edit removed: implementation moved or dropped");
+    }
+    if (after === null) {
+      severity = LOWER[severity];
+      extra.push("file deleted");
+    }
+    if (test) {
+      severity = LOWER[severity];
+      extra.push("test code");
+    }
+    const first = d.missing[0];
+    const detail = d.missing.slice(0, 3).map((f) => describeMissing(f, path)).join("; ");
+    findings.push({
+      rule: d.rule,
+      severity,
+      path,
+      before: d.before,
+      after: d.after,
+      message: `${SUBJECT[d.rule]} removed: ${d.before} → ${d.after}${
+        extra.length ? ` (${extra.join("; ")})` : ""
+      } — ${detail}`,
+      line: first?.line,
+      detail,
+    });
+  }
+  return { findings, notes };
+}
