@@ -145,9 +145,28 @@ function regexFindings(
         : lang !== null
         ? rule.count(t, lang)
         : rule.langs.reduce((n, l) => n + rule.count(t, l), 0);
-    const b = count(text.before);
-    const a = count(text.after);
-    const fires = rule.mode === "guard" ? a < b : a > b;
+    let b: number;
+    let a: number;
+    let fires: boolean;
+    let located: { line: number; detail: string } | null = null;
+    if (rule.items && lang !== null) {
+      const bi = text.before === "" ? [] : rule.items(text.before, lang, path);
+      const ai = text.after === "" ? [] : rule.items(text.after, lang, path);
+      const had = new Set(bi.map((x) => x.value));
+      const added = ai.filter((x) => !had.has(x.value));
+      [b, a, fires] = [bi.length, ai.length, added.length > 0];
+      if (fires) {
+        const file = path.split(/[\\/]/).pop() || path;
+        located = {
+          line: added[0].line,
+          detail: added.slice(0, 3).map((x) => `${x.label} added (${file}:${x.line})`).join("; "),
+        };
+      }
+    } else {
+      b = count(text.before);
+      a = count(text.after);
+      fires = rule.mode === "guard" ? a < b : a > b;
+    }
     if (!fires) continue;
     let severity = rule.severity;
     const notes: string[] = [];
@@ -176,7 +195,8 @@ function regexFindings(
       after: a,
       message: `${rule.subject} ${verb}: ${b} → ${a}${
         notes.length ? ` (${notes.join("; ")})` : ""
-      }`,
+      }${located ? ` — ${located.detail}` : ""}`,
+      ...(located ? located : {}),
     });
   }
   return out;

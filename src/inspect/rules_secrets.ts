@@ -5,8 +5,11 @@
  *
  * @module
  */
-import type { Lang, Rule } from "./rule_types.ts";
+import type { Lang, Rule, RuleItem } from "./rule_types.ts";
 import { fakeTokens } from "./fake_token.ts";
+import { lineStarts, scanSecrets } from "./secret_scan.ts";
+import { contextSecrets } from "./secret_context.ts";
+import { grammarOf, parseShared } from "./parser.ts";
 
 /** Token formats whose shape alone identifies a live credential. */
 const FORMATS: RegExp[] = [
@@ -75,11 +78,30 @@ function looksSecret(v: string): boolean {
   return entropy(v) >= 3.3;
 }
 
-function countSecrets(text: string, lang: Lang): number {
+function lineOf(starts: number[], i: number): number {
   let n = 0;
+  while (n + 1 < starts.length && starts[n + 1] <= i) n++;
+  return n + 1;
+}
+
+/**
+ * Every secret in a text, once per value: the gitleaks rule set, the built-in formats and
+ * connection strings, keyword-context literals (parser for Python/JS/TS/Go, regular expressions
+ * otherwise) and, in config files, unquoted `KEY=value` lines.
+ */
+function secretItems(text: string, lang: Lang, path = ""): RuleItem[] {
+  const out = new Map<string, RuleItem>();
+  let starts: number[] | null = null;
+  const add = (value: string, index: number, label: string) => {
+    if (out.has(value)) return;
+    starts ??= lineStarts(text);
+    out.set(value, { value, line: lineOf(starts, index), label });
+  };
   for (const re of FORMATS) {
     re.lastIndex = 0;
-    for (const m of text.matchAll(re)) if (!/EXAMPLE|FAKE|DUMMY/i.test(m[0])) n++;
+    for (const m of text.matchAll(re)) {
+      if (!/EXAMPLE|FAKE|DUMMY/i.test(m[0])) add(m[0], m.index ?? 0, "token");
+    }
   }
   CONN.lastIndex = 0;
   for (const m of text.matchAll(CONN)) {
@@ -87,15 +109,34 @@ function countSecrets(text: string, lang: Lang): number {
     if (
       !PLACEHOLDER.test(pw) &&
       !/^(?:pass(?:word)?|pw|pwd|secret|root|admin|user|guest|\W+|:\w+|\$\w+)$/i.test(pw)
-    ) n++;
+    ) add(m[0], m.index ?? 0, "connection string with password");
   }
-  NAME.lastIndex = 0;
-  for (const m of text.matchAll(NAME)) if (looksSecret(m[2])) n++;
+  for (const h of scanSecrets(text)) {
+    if (!out.has(h.value)) out.set(h.value, { value: h.value, line: h.line, label: h.rule });
+  }
+  const g = path ? grammarOf(path) : null;
+  const tree = g ? parseShared(text, g) : null;
+  if (tree?.ok && g) {
+    for (const h of contextSecrets(tree.root, g)) {
+      if (!out.has(h.value)) out.set(h.value, { value: h.value, line: h.line, label: "credential literal" });
+    }
+  } else {
+    NAME.lastIndex = 0;
+    for (const m of text.matchAll(NAME)) {
+      if (looksSecret(m[2])) add(m[2], m.index ?? 0, "credential literal");
+    }
+  }
   if (lang === "other") {
     CONFIG_LINE.lastIndex = 0;
-    for (const m of text.matchAll(CONFIG_LINE)) if (looksSecret(m[1])) n++;
+    for (const m of text.matchAll(CONFIG_LINE)) {
+      if (looksSecret(m[1])) add(m[1], m.index ?? 0, "credential in config");
+    }
   }
-  return n;
+  return [...out.values()];
+}
+
+function countSecrets(text: string, lang: Lang): number {
+  return secretItems(text, lang).length;
 }
 
 const t = fakeTokens(7);
@@ -112,6 +153,7 @@ export const HARDCODED_SECRET: Rule = {
   langs: ["python", "js", "other"],
   codeOnly: false, // a key in a comment leaks just the same
   count: countSecrets,
+  items: secretItems,
   examples: {
     positive: [
       {

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Finding, Severity } from "./types.ts";
-import { type Grammar, grammarOf, parse } from "./parser.ts";
+import { type Grammar, grammarOf, parseShared } from "./parser.ts";
 import { type GuardFact, guardFacts, type GuardRuleId } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
 
@@ -26,7 +26,7 @@ function factsOf(
   g: Grammar,
 ): { facts: GuardFact[]; note?: string; syntaxError?: boolean } {
   if (text === null || text === "") return { facts: [] };
-  const r = parse(text, g);
+  const r = parseShared(text, g);
   if (!r.ok) return { facts: [], note: r.reason };
   try {
     return { facts: guardFacts(r.root, g), syntaxError: r.hasError };
