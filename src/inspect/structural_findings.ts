@@ -62,6 +62,7 @@ export function structuralFindings(
   const notes: string[] = [];
   const name = path || "(input)";
   const reason = b.note ?? a.note;
+  if (reason?.startsWith("parser not loaded (not started")) return { findings: [], notes };
   if (reason) {
     notes.push(`${name}: not parsed (${reason}); regular expressions only`);
     return { findings: [], notes };

@@ -286,6 +286,9 @@ export function guardFacts(root: SyntaxNode, grammar: Grammar): GuardFact[] {
     if (!PREDICATE_FN.test(name)) return;
     const body = fnNode.childForFieldName("body");
     if (!body) return;
+    const rule: GuardRuleId = /verif|sig|token|hmac|digest/.test(name)
+      ? "crypto-verification-removed"
+      : "auth-check-removed";
     const stack: SyntaxNode[] = [body];
     while (stack.length) {
       const c = stack.pop()!;
@@ -293,10 +296,10 @@ export function guardFacts(root: SyntaxNode, grammar: Grammar): GuardFact[] {
       if (c.type === "return_statement") {
         const v = c.namedChildren[0];
         if (v && !/^(?:True|False|true|false|None|null|nil|undefined)$/.test(v.text)) {
-          add("auth-check-removed", `predicate:${name}`, `computed return of ${name}()`, c);
+          add(rule, `predicate:${name}`, `computed return of ${name}()`, c);
         }
       } else if (c.type === "raise_statement" || c.type === "throw_statement") {
-        add("auth-check-removed", `predicate:${name}`, `raise in ${name}()`, c);
+        add(rule, `predicate:${name}`, `raise in ${name}()`, c);
       }
       for (const ch of c.namedChildren) if (ch) stack.push(ch);
     }

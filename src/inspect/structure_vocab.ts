@@ -27,14 +27,14 @@ export function snake(name: string): string {
 
 /** Calls that check a credential or a permission (snake_case callee name). */
 export const AUTH_CALL =
-  /^(?:check_(?:object_)?perm(?:ission)?s?|has_(?:object_)?perms?|has_(?:object_)?permissions?|has_(?:any_)?roles?|check_roles?|require_\w+|ensure_(?:logged_in|auth\w*|admin|permissions?|user)|is_authori[sz]ed|authori[sz]e\w*|authenticate\w*|check_auth\w*|verify_auth\w*|login_required|permission_required|user_passes_test|check_password\w*|verify_password\w*|checkpw|check_pw|compare_digest|timing_safe_equal|constant_time_\w+|safe_str_cmp|secure_compare|safe_compare|bytes_eq|enforce_csrf|csrf_protect|check_csrf\w*|verify_csrf\w*|validate_csrf\w*|csrf_check|is_allowed|check_access|has_access|can_access|verify_api_key|check_api_key|validate_api_key|is_authenticated|ensure_authenticated|check_token|validate_token|verify_user|check_user|check_owner\w*|is_owner|restrict\w*|deny_unless\w*)$/;
+  /^(?:check_(?:object_)?perm(?:ission)?s?|has_(?:object_)?perms?|has_(?:object_)?permissions?|has_(?:any_)?roles?|check_roles?|require_\w+|ensure_(?:logged_in|auth\w*|admin|permissions?|user)|is_authori[sz]ed|authori[sz]e\w*|authenticate\w*|check_auth\w*|verify_auth\w*|login_required|permission_required|user_passes_test|check_password\w*|verify_password\w*|checkpw|check_pw|enforce_csrf|csrf_protect|check_csrf\w*|verify_csrf\w*|validate_csrf\w*|csrf_check|is_allowed|check_access|has_access|can_access|verify_api_key|check_api_key|validate_api_key|is_authenticated|ensure_authenticated|check_token|validate_token|verify_user|check_user|check_owner\w*|is_owner|restrict\w*|deny_unless\w*)$/;
 
 /** Receivers whose compare/verify/check methods check a password hash. */
 export const HASH_RECEIVER = /(?:bcrypt|argon2|scrypt|pbkdf2|passlib|pwd_context|hasher|password_hasher|crypt)$/i;
 
 /** Calls that verify a token, a signature or a certificate (snake_case callee name). */
 export const VERIFY_CALL =
-  /^(?:verify|verify_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|alg|hmac|digest|mac|cert|host|sign|key|chain|peer)\w*)|(?:validate|check)_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|alg|hmac|digest|cert|host|sign)\w*)|verify_hostname|match_hostname|check_hostname|construct_event)$/;
+  /^(?:verify|verify_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|alg|hmac|digest|mac|cert|host|sign|key|chain|peer)\w*)|(?:validate|check)_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|alg|hmac|digest|cert|host|sign)\w*)|verify_hostname|match_hostname|check_hostname|construct_event|compare_digest|timing_safe_equal|constant_time_\w+|safe_str_cmp|secure_compare|safe_compare|bytes_eq)$/;
 
 /** Attributes that hold a role or an account state, read by authorization code. */
 export const ROLE_ATTR =
@@ -55,7 +55,7 @@ export const COND_WORDS = new Set(
 
 /** Of those, words that make it a token/signature check (rule crypto-verification-removed). */
 export const TOKEN_WORDS = new Set(
-  "signature sig hmac digest mac nonce expired exp iss aud nbf iat issuer audience alg algorithm algorithms claims claim jwt kid signed"
+  "signature sig hmac digest mac nonce expired exp iss aud nbf iat issuer audience alg algorithm algorithms claims claim jwt kid signed verify bytes_eq compare_digest timing_safe_equal constant_time"
     .split(" "),
 );
 

@@ -14,7 +14,7 @@ import { type Effect, unknownEffect } from "../core/effect.ts";
 import { sha256Hex } from "../core/hash.ts";
 import type { FileChange, ToolResult } from "../core/tool.ts";
 import type { Finding, InspectResult } from "../inspect/types.ts";
-import { inspectChanges } from "../inspect/mod.ts";
+import { inspectChanges, loadParsers } from "../inspect/mod.ts";
 import { checkScope } from "./delegation.ts";
 import { newActionId } from "./ids.ts";
 import type { GateDecision } from "./policy.ts";
@@ -207,6 +207,7 @@ export function createGuard(deps: GuardDeps): Guard {
       effect = await tool.classify(args, ctx);
       if (tool.preview) {
         changes = await tool.preview(args, ctx);
+        await loadParsers(); // once per process; never rejects (regex fallback on failure)
         inspection = inspect(changes, ctx.workspace);
       }
     } catch (e) {
