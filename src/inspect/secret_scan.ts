@@ -110,7 +110,33 @@ export function shannon(s: string): number {
  */
 export function isPlaceholder(v: string): boolean {
   return PLACEHOLDER.test(v) || /^(.)\1*$/.test(v) || /^(.{1,4})\1{3,}$/.test(v) ||
-    SEQUENCE.test(v);
+    SEQUENCE.test(v) || /(\w{3,})[-_.:]\1[-_.:]\1/.test(v) || hasRun(v, 7);
+}
+
+/** Whether `v` has `n` consecutive characters in alphabet order (`klmnopq`, `3456789`). */
+function hasRun(v: string, n: number): boolean {
+  let run = 1;
+  for (let i = 1; i < v.length; i++) {
+    run = v.charCodeAt(i) === v.charCodeAt(i - 1) + 1 ? run + 1 : 1;
+    if (run >= n) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a keyword-context match is one gitleaks' generic rule allow-lists (names such as
+ * `publicToken`, `csrf-token`, `keyVaultToStoreSecrets`, identifiers as values), applied to the
+ * inspector's own keyword patterns too.
+ *
+ * @example
+ * ```ts
+ * genericAllowed('publicToken = "9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit"', "9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit"); // true
+ * ```
+ */
+export function genericAllowed(match: string, secret: string): boolean {
+  const g = rules().find((r) => r.id === "generic-api-key");
+  if (!g) return false;
+  return g.allow.some((a) => allowed(a, secret, match, match));
 }
 
 const PLACEHOLDER =

@@ -1,0 +1,62 @@
+/**
+ * Builds `tests/inspect/corpus/guards.jsonl` from `scripts/corpus_guards_spec.ts`: for each edit,
+ * reads the real file from a local mirror of the repository (a bare git directory at
+ * `$MIRRORS/owner+name/repo`, e.g. made with `git clone --mirror`), cuts an excerpt of at most
+ * ~120 lines around the snippet (whole lines, starting at a top-level line), applies the edit and
+ * records repository, commit and path with the before/after excerpts.
+ *
+ * Usage: `MIRRORS=/path deno run -A scripts/corpus_guards_build.ts`
+ *
+ * @module
+ */
+import { run } from "../src/exec.ts";
+import { EDITS } from "./corpus_guards_spec.ts";
+
+const MIRRORS = Deno.env.get("MIRRORS") ?? "/work/.mirror";
+const git = async (repo: string, ...args: string[]) => {
+  const r = await run({ cmd: "git", args: ["-C", `${MIRRORS}/${repo.replace("/", "+")}/repo`, ...args] });
+  const dec = new TextDecoder();
+  if (r.code !== 0) throw new Error(`git ${args.join(" ")}: ${dec.decode(r.stderr)}`);
+  return dec.decode(r.stdout);
+};
+
+const out: string[] = [];
+let bad = 0;
+for (const e of EDITS) {
+  const commit = (await git(e.repo, "rev-parse", "HEAD")).trim();
+  const text = await git(e.repo, "show", `${commit}:${e.path}`);
+  const at = text.indexOf(e.find);
+  if (at < 0 || text.indexOf(e.find, at + 1) >= 0) {
+    console.error(`${e.id}: snippet ${at < 0 ? "not found" : "not unique"} in ${e.repo}/${e.path}`);
+    bad++;
+    continue;
+  }
+  const lines = text.split("\n");
+  const first = text.slice(0, at).split("\n").length - 1;
+  const last = first + e.find.split("\n").length;
+  let start = Math.max(0, first - 60);
+  // Start at a top-level line (no indentation) so the excerpt parses as whole definitions.
+  for (let i = first; i >= Math.max(0, first - 90); i--) {
+    if (/^\S/.test(lines[i] ?? "") && !/^[)}\]]/.test(lines[i])) {
+      start = i;
+      if (first - i >= 8) break;
+    }
+  }
+  const end = Math.min(lines.length, last + 40);
+  const before = lines.slice(start, end).join("\n") + "\n";
+  const after = before.replace(e.find, e.replace);
+  out.push(JSON.stringify({
+    id: e.id,
+    split: e.split,
+    cls: e.cls,
+    repo: e.repo,
+    commit,
+    path: e.path,
+    lines: `${start + 1}-${end}`,
+    before,
+    after,
+  }));
+}
+Deno.writeTextFileSync("tests/inspect/corpus/guards.jsonl", out.join("\n") + "\n");
+console.log(`${out.length} edits written, ${bad} skipped`);
+if (bad) Deno.exitCode = 1;
