@@ -34,17 +34,38 @@ for (const e of EDITS) {
   const lines = text.split("\n");
   const first = text.slice(0, at).split("\n").length - 1;
   const last = first + e.find.split("\n").length;
-  let start = Math.max(0, first - 60);
-  // Start at a top-level line (no indentation) so the excerpt parses as whole definitions.
+  // Start at the definition the snippet sits in (or an earlier sibling definition at the same
+  // depth), then drop that depth of indentation so the excerpt parses as whole definitions.
+  const indent = (l: string) => l.length - l.trimStart().length;
+  const DEF = /^\s*(?:async\s+def\s|def\s|class\s|@|function[\s*]|func\s|export\s|(?:async\s+)?[A-Za-z_$][\w$]*\s*\([^)]*\)\s*\{|const\s|let\s|var\s|module\.exports|type\s)/;
+  let start = first;
+  let depth = indent(lines[first]);
   for (let i = first; i >= Math.max(0, first - 90); i--) {
-    if (/^\S/.test(lines[i] ?? "") && !/^[)}\]]/.test(lines[i])) {
+    const l = lines[i];
+    if (l.trim() === "" || !DEF.test(l)) continue;
+    if (indent(l) <= depth) {
       start = i;
-      if (first - i >= 8) break;
+      depth = indent(l);
+      if (first - i >= 10) break;
     }
   }
-  const end = Math.min(lines.length, last + 40);
-  const before = lines.slice(start, end).join("\n") + "\n";
-  const after = before.replace(e.find, e.replace);
+  while (start > 0 && /^\s*@/.test(lines[start - 1])) start--; // keep decorators
+  let end = Math.min(lines.length, last + 40);
+  for (let i = last + 5; i < Math.min(lines.length, last + 60); i++) {
+    if (lines[i].trim() !== "" && indent(lines[i]) <= depth && DEF.test(lines[i])) {
+      end = i;
+      break;
+    }
+  }
+  const dedented = lines.slice(start, end).map((l) => l.slice(Math.min(depth, indent(l))));
+  const before = dedented.join("\n") + "\n";
+  const dedent = (t: string) => t.split("\n").map((l) => l.slice(Math.min(depth, indent(l)))).join("\n");
+  const after = before.replace(dedent(e.find), dedent(e.replace));
+  if (after === before) {
+    console.error(`${e.id}: edit did not apply to the excerpt`);
+    bad++;
+    continue;
+  }
   out.push(JSON.stringify({
     id: e.id,
     split: e.split,

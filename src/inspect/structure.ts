@@ -164,6 +164,8 @@ export function guardFacts(root: SyntaxNode, grammar: Grammar): GuardFact[] {
       secureDefault(n.childForFieldName("left"), n.childForFieldName("right"), n);
     } else if (n.type === "required_parameter" || n.type === "optional_parameter") {
       secureDefault(n.childForFieldName("pattern"), n.childForFieldName("value"), n);
+    } else if (n.type === "variable_declarator") {
+      secureDefault(n.childForFieldName("name"), n.childForFieldName("value"), n);
     } else if (n.type === "pair" && grammar !== "python") {
       secureDefault(n.childForFieldName("key"), n.childForFieldName("value"), n);
     } else if (n.type === "assignment" || n.type === "assignment_expression") {
@@ -210,7 +212,14 @@ export function guardFacts(root: SyntaxNode, grammar: Grammar): GuardFact[] {
       add("auth-check-removed", `call:${receiver(fn)}.${name}`, `${receiver(fn)}.${raw}() call`, n);
     } else if (VERIFY_CALL.test(name)) {
       add("crypto-verification-removed", `call:${name}`, `${raw}() call`, n);
-    } else if (/^(?:pop|remove|delete|del|unset|remove_header|del_header)$/.test(name) && args) {
+    } else if (/^(?:get|pop|setdefault|getattr|get_bool|getboolean)$/.test(name) && args) {
+      const list = args.namedChildren.filter((c): c is SyntaxNode => !!c);
+      const key = list.length >= 2 ? stringValue(list[list.length - 2]) : null;
+      if (key && SEC_PARAM.test(snake(key)) && /^(?:True|true)$/.test(list[list.length - 1].text)) {
+        add("secure-default-weakened", `default:${snake(key)}`, `${key} defaulting to True`, n);
+      }
+    }
+    if (/^(?:pop|remove|delete|del|unset|remove_header|del_header)$/.test(name) && args) {
       const first = args.namedChildren[0];
       const v = first ? stringValue(first) : null;
       if (v && CRED_HEADER.test(v)) {
@@ -245,7 +254,9 @@ export function guardFacts(root: SyntaxNode, grammar: Grammar): GuardFact[] {
     const cons = n.childForFieldName("consequence");
     if (!cond || !cons) return;
     const init = n.childForFieldName("initializer")?.text ?? "";
-    const body = cons.text.slice(0, 600);
+    const alt = n.childForFieldName("alternative");
+    const elseText = alt && alt.type === "else_clause" ? alt.text.slice(0, 400) : "";
+    const body = cons.text.slice(0, 600) + "\n" + elseText;
     const w = words(init + " " + cond.text);
     const authy = [...w].some((x) => COND_WORDS.has(x));
     const strong = STRONG_FAIL.test(body);
@@ -277,7 +288,8 @@ export function guardFacts(root: SyntaxNode, grammar: Grammar): GuardFact[] {
     const name = snake((lastName(k) || k.text).replace(/^["'`]|["'`]$/g, ""));
     if (!SEC_PARAM.test(name)) return;
     const val = v.text;
-    if (/^(?:True|true|!0|1)$/.test(val) || SECURE_CONST.test(val.replace(/.*\./, ""))) {
+    const fallback = /\?\s*(?:true|True)\s*:|\?\?\s*true\s*$|\bor\s+True\s*$|\|\|\s*true\s*$|!==?\s*false\s*$|\.get\(\s*["'][\w-]+["']\s*,\s*True\s*\)$/;
+    if (/^(?:True|true|!0|1)$/.test(val) || fallback.test(val) || SECURE_CONST.test(val.replace(/.*\./, ""))) {
       add("secure-default-weakened", `default:${name}`, `${name}=${clipText(val, 30)} default`, at);
     }
   };
@@ -300,6 +312,8 @@ export function guardFacts(root: SyntaxNode, grammar: Grammar): GuardFact[] {
         }
       } else if (c.type === "raise_statement" || c.type === "throw_statement") {
         add(rule, `predicate:${name}`, `raise in ${name}()`, c);
+      } else if (IF.has(c.type)) {
+        add(rule, `predicate:${name}`, `condition in ${name}()`, c);
       }
       for (const ch of c.namedChildren) if (ch) stack.push(ch);
     }

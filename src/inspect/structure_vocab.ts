@@ -27,7 +27,7 @@ export function snake(name: string): string {
 
 /** Calls that check a credential or a permission (snake_case callee name). */
 export const AUTH_CALL =
-  /^(?:check_(?:object_)?perm(?:ission)?s?|has_(?:object_)?perms?|has_(?:object_)?permissions?|has_(?:any_)?roles?|check_roles?|require_\w+|ensure_(?:logged_in|auth\w*|admin|permissions?|user)|is_authori[sz]ed|authori[sz]e\w*|authenticate\w*|check_auth\w*|verify_auth\w*|login_required|permission_required|user_passes_test|check_password\w*|verify_password\w*|checkpw|check_pw|enforce_csrf|csrf_protect|check_csrf\w*|verify_csrf\w*|validate_csrf\w*|csrf_check|is_allowed|check_access|has_access|can_access|verify_api_key|check_api_key|validate_api_key|is_authenticated|ensure_authenticated|check_token|validate_token|verify_user|check_user|check_owner\w*|is_owner|restrict\w*|deny_unless\w*)$/;
+  /^(?:check_(?:object_)?perm(?:ission)?s?|has_(?:object_)?perms?|has_(?:object_)?permissions?|has_(?:any_)?roles?|check_roles?|require_\w+|ensure_(?:logged_in|auth\w*|admin|permissions?|user)|is_authori[sz]ed|authori[sz]e\w*|authenticate\w*|(?:perform|do|run|check|verify|ensure|require|enforce|validate)_\w*(?:authent|authori|perm|login|csrf|access|role|owner)\w*|check_auth\w*|verify_auth\w*|login_required|permission_required|user_passes_test|check_password\w*|verify_password\w*|checkpw|check_pw|enforce_csrf|csrf_protect|check_csrf\w*|verify_csrf\w*|validate_csrf\w*|csrf_check|is_allowed|check_access|has_access|can_access|verify_api_key|check_api_key|validate_api_key|is_authenticated|ensure_authenticated|check_token|validate_token|verify_user|check_user|check_owner\w*|is_owner|restrict\w*|deny_unless\w*)$/;
 
 /** Receivers whose compare/verify/check methods check a password hash. */
 export const HASH_RECEIVER = /(?:bcrypt|argon2|scrypt|pbkdf2|passlib|pwd_context|hasher|password_hasher|crypt)$/i;
@@ -66,11 +66,11 @@ export const TLS_WORDS = new Set(
 
 /** A branch body that fails: raises, throws, denies, returns an error or nothing. */
 export const FAIL =
-  /\braise\b|\bthrow\b|\babort\s*\(|\breturn\s+(?:nil\s*,\s*|false\s*,\s*|None\s*,\s*)?(?:False|false|None|null|undefined|nil|[Ee]rr\w*|error\w*|fmt\.Errorf|errors\.New|&?\w*Err(?:or)?\b|-1|0|self\.\w*(?:fail|deny|error|unauth|forbid)\w*)\b|\breturn\s*;|\breturn\s*$|\breturn\s+\w*(?:Unauthori[sz]ed|Forbidden|Denied|Error|Fail)\w*|status\s*\(\s*4\d\d|\b40[13]\b|Unauthori[sz]ed|Forbidden|Denied|http\.Error|\bpanic\s*\(|\bnext\s*\(\s*(?:new\s+\w*Error|err\w*)|\bdone\s*\(\s*(?:null\s*,\s*false|err)|\b(?:callback|cb)\s*\(\s*(?:new\s+|err)|\breject\s*\(|\.destroy\s*\(|emit\s*\(\s*["']error|\bfail\w*\s*\(|\bdeny\w*\s*\(|redirect\w*\s*\([^)]*login/m;
+  /\braise\b|\bthrow\b|\babort\s*\(|\breturn\s+(?:nil\s*,\s*|false\s*,\s*|None\s*,\s*)?(?:False|false|None|null|undefined|nil|[Ee]rr\w*|error\w*|fmt\.Errorf|errors\.New|&?\w*Err(?:or)?\b|-1|0|self\.\w*(?:fail|deny|error|unauth|forbid)\w*)\b|\breturn\s*;|\breturn\s*$|\breturn\s+\w*(?:Unauthori[sz]ed|Forbidden|Denied|Error|Fail)\w*|status\s*\(\s*4\d\d|\b40[13]\b|Unauthori[sz]ed|Forbidden|Denied|http\.Error|\bpanic\s*\(|\bnext\s*\(\s*(?:new\s+\w*Error|err\w*)|\bdone\s*\(\s*(?:null\s*,\s*false|err)|\b(?:callback|cb)\s*\(\s*(?:new\s+|err)|\breject\s*\(|\.destroy\s*\(|emit\s*\(\s*["']error|\bfail\w*\s*\(|\bdeny\w*\s*\(|redirect\w*\s*\([^)]*login|\breturn\b[^\n]*\b(?:new\w*Error|\w*Err(?:or)?\b|errors?\.\w+|fmt\.Errorf)|\breturn\b[^\n]*(?:unauthori[sz]ed|needs_refresh|challenge|login|den(?:y|ied)|reject|abort|fail|forbid|invalid)|append\s*\(\s*errs?\b|(?:last\w*)?[Ee]rr\w*\s*=\s*\w*(?:Err|Error)\w*/mi;
 
 /** A branch body that is unmistakably an auth failure, whatever its condition says. */
 export const STRONG_FAIL =
-  /\b40[13]\b|Unauthori[sz]ed|Forbidden|PermissionDenied|PermissionError|NotAuthenticated|AuthenticationFailed|AuthenticationError|AccessDenied|InvalidToken|ExpiredSignature|InvalidSignature|InvalidAudience|InvalidIssuer|ImmatureSignature|InvalidAlgorithm|InvalidKey|BadSignature|SignatureExpired|TokenExpired|JsonWebTokenError|NotBeforeError|CsrfViewMiddleware|REASON_\w*CSRF|csrf_failure|HTTP_40[13]|redirect_to_login/;
+  /\b40[13]\b|Unauthori[sz]ed|Forbidden|PermissionDenied|PermissionError|NotAuthenticated|AuthenticationFailed|AuthenticationError|AccessDenied|InvalidToken|ExpiredSignature|InvalidSignature|InvalidAudience|InvalidIssuer|ImmatureSignature|InvalidAlgorithm|InvalidKey|BadSignature|SignatureExpired|TokenExpired|JsonWebTokenError|NotBeforeError|CsrfViewMiddleware|REASON_\w*CSRF|csrf_failure|HTTP_40[13]|redirect_to_login|SignatureInvalid|TokenInvalid|Err\w*(?:Signature|Token|Auth|Unauthori|Forbidden|Permission|Credential|Expired|Audience|Issuer)\w*/;
 
 /** Security parameters whose default is the secure value (snake_case names). */
 export const SEC_PARAM =
@@ -100,7 +100,7 @@ export const SEC_MIDDLEWARE_STRING =
 
 /** Predicate functions whose body must not become `return True`. */
 export const PREDICATE_FN =
-  /^(?:has_\w*perm\w*|has_\w*permission\w*|is_authori[sz]ed|is_allowed|can_\w+|check_\w*(?:perm|auth|access|password|owner|role|token|sig)\w*|verify\w*|authori[sz]e\w*|authenticate\w*|is_valid_\w*(?:token|sig|signature|password|key)\w*|validate_\w*(?:token|sig|signature|password|key)\w*|check_password|has_access|user_can\w*)$/;
+  /^(?:should_\w*(?:strip|verify|check|deny|reject|block|auth)\w*|has_\w*perm\w*|has_\w*permission\w*|is_authori[sz]ed|is_allowed|can_\w+|check_\w*(?:perm|auth|access|password|owner|role|token|sig)\w*|verify\w*|authori[sz]e\w*|authenticate\w*|is_valid_\w*(?:token|sig|signature|password|key)\w*|validate_\w*(?:token|sig|signature|password|key)\w*|check_password|has_access|user_can\w*)$/;
 
 /** Which guard rule a condition's words point to. */
 export function familyOf(words: Iterable<string>): "auth" | "token" | "tls" {
