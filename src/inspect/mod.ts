@@ -150,8 +150,9 @@ function regexFindings(
     let fires: boolean;
     let located: { line: number; detail: string } | null = null;
     if (rule.items && lang !== null) {
-      const bi = text.before === "" ? [] : rule.items(text.before, lang, path);
+      // After first: an edit that adds nothing (the common case) never scans the before-text.
       const ai = text.after === "" ? [] : rule.items(text.after, lang, path);
+      const bi = text.before === "" || ai.length === 0 ? [] : rule.items(text.before, lang, path);
       const had = new Set(bi.map((x) => x.value));
       const added = ai.filter((x) => !had.has(x.value));
       [b, a, fires] = [bi.length, ai.length, added.length > 0];

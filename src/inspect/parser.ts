@@ -32,13 +32,26 @@ export interface SyntaxNode {
   childForFieldName(name: string): SyntaxNode | null;
 }
 
+interface TsPoint {
+  row: number;
+  column: number;
+}
 interface TsTree {
   readonly rootNode: SyntaxNode;
   delete(): void;
+  copy(): TsTree;
+  edit(e: {
+    startIndex: number;
+    oldEndIndex: number;
+    newEndIndex: number;
+    startPosition: TsPoint;
+    oldEndPosition: TsPoint;
+    newEndPosition: TsPoint;
+  }): void;
 }
 interface TsParser {
   setLanguage(l: unknown): void;
-  parse(text: string): TsTree | null;
+  parse(text: string, old?: TsTree | null): TsTree | null;
   setTimeoutMicros?(t: number): void;
 }
 interface TsModule {
@@ -146,7 +159,7 @@ export function parserStatus(): string {
 
 /** A parse result: the tree's root, or the reason the text was not parsed. */
 export type ParseResult =
-  | { ok: true; root: SyntaxNode; hasError: boolean; release(): void }
+  | { ok: true; root: SyntaxNode; hasError: boolean; release(): void; tree?: TsTree }
   | { ok: false; reason: string };
 
 /**
@@ -162,7 +175,7 @@ export type ParseResult =
  * if (r.ok) { r.root.type; /* "module" *\/ r.release(); }
  * ```
  */
-export function parse(text: string, grammar: Grammar): ParseResult {
+export function parse(text: string, grammar: Grammar, old?: TsTree): ParseResult {
   if (text.includes("\0")) return { ok: false, reason: "binary content" };
   if (text.length > MAX_PARSE_CHARS) {
     return { ok: false, reason: `larger than ${MAX_PARSE_CHARS} characters` };
@@ -170,10 +183,10 @@ export function parse(text: string, grammar: Grammar): ParseResult {
   const p = parsers.get(grammar);
   if (!p) return { ok: false, reason: `parser not loaded (${parserStatus()})` };
   try {
-    const tree = p.parse(text);
+    const tree = p.parse(text, old ?? null);
     if (!tree) return { ok: false, reason: "parser gave no tree" };
     const root = tree.rootNode;
-    return { ok: true, root, hasError: root.hasError, release: () => tree.delete() };
+    return { ok: true, root, hasError: root.hasError, release: () => tree.delete(), tree };
   } catch (e) {
     return { ok: false, reason: `parser failed: ${(e as Error).message}` };
   }
@@ -194,13 +207,107 @@ const cache: { text: string; grammar: Grammar; result: ParseResult; free: () => 
  * parseShared("x = 1\n", "python") === a; // true
  * ```
  */
-export function parseShared(text: string, grammar: Grammar): ParseResult {
+export function parseShared(text: string, grammar: Grammar, base?: string | null): ParseResult {
   const hit = cache.find((c) => c.grammar === grammar && c.text === text);
   if (hit) return hit.result;
-  const r = parse(text, grammar);
+  // Incremental: re-parse only what changed since `base`, whose tree is in the cache.
+  const prev = base ? cache.find((c) => c.grammar === grammar && c.text === base) : undefined;
+  let old: TsTree | undefined;
+  if (prev?.result.ok && prev.result.tree && base) {
+    old = prev.result.tree.copy();
+    old.edit(editBetween(base, text));
+  }
+  const r = parse(text, grammar, old);
+  old?.delete();
   if (!r.ok) return r;
   const shared: ParseResult = { ...r, release: () => {} };
   cache.push({ text, grammar, result: shared, free: r.release });
   if (cache.length > CACHE_SIZE) cache.shift()!.free();
   return shared;
+}
+
+/** Node type names by type id, per language. */
+const TYPE_NAMES = new WeakMap<object, Map<number, string>>();
+
+/** The subset of tree-sitter's `TreeCursor` the walkers use. */
+interface Cursor {
+  readonly nodeType: string;
+  readonly nodeTypeId: number;
+  readonly currentNode: SyntaxNode;
+  gotoFirstChild(): boolean;
+  gotoNextSibling(): boolean;
+  gotoParent(): boolean;
+  delete(): void;
+}
+
+/**
+ * Walks every node of a tree depth-first with a tree cursor, materialising a node object only
+ * when `enter` asks for it (node objects are what make walks slow). `enter` gets the node type
+ * and a getter; what it returns, if a function, is called when the walk leaves the node.
+ *
+ * @example
+ * ```ts
+ * await loadParsers();
+ * const r = parse("f(1)\ng(2)\n", "python");
+ * let calls = 0;
+ * if (r.ok) walk(r.root, (type) => { if (type === "call") calls++; });
+ * calls; // 2
+ * ```
+ */
+export function walk(
+  root: SyntaxNode,
+  enter: (type: string, node: () => SyntaxNode) => void | (() => void),
+): void {
+  const lang = (root as unknown as { tree?: { language?: object } }).tree?.language ?? walk;
+  let typeNames = TYPE_NAMES.get(lang);
+  if (!typeNames) TYPE_NAMES.set(lang, typeNames = new Map());
+  const c = (root as unknown as { walk(): Cursor }).walk();
+  const exits: ((() => void) | null)[] = [];
+  const node = () => c.currentNode;
+  try {
+    for (;;) {
+      // Type ids are numbers; the type's name (a string built from wasm memory) once per id.
+      const id = c.nodeTypeId;
+      let type = typeNames.get(id);
+      if (type === undefined) typeNames.set(id, type = c.nodeType);
+      exits.push(enter(type, node) || null);
+      if (c.gotoFirstChild()) continue;
+      for (;;) {
+        exits.pop()?.();
+        if (c.gotoNextSibling()) break;
+        if (!c.gotoParent()) return;
+      }
+    }
+  } finally {
+    c.delete();
+  }
+}
+
+function pointAt(text: string, index: number): TsPoint {
+  let row = 0;
+  let last = -1;
+  for (let i = text.indexOf("\n"); i >= 0 && i < index; i = text.indexOf("\n", i + 1)) {
+    row++;
+    last = i;
+  }
+  return { row, column: index - last - 1 };
+}
+
+/** The single edit that turns `a` into `b`: common prefix and suffix kept. */
+function editBetween(a: string, b: string) {
+  let p = 0;
+  const max = Math.min(a.length, b.length);
+  while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  let s = 0;
+  while (
+    s < max - p && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)
+  ) s++;
+  return {
+    startIndex: p,
+    oldEndIndex: a.length - s,
+    newEndIndex: b.length - s,
+    startPosition: pointAt(a, p),
+    oldEndPosition: pointAt(a, a.length - s),
+    newEndPosition: pointAt(b, b.length - s),
+  };
 }

@@ -38,6 +38,8 @@ interface Allow {
 interface CompiledRule {
   id: string;
   re: RegExp;
+  /** Whether a match can span lines (then the whole text is scanned). */
+  multiline: boolean;
   group: number;
   entropy: number;
   keywords: string[];
@@ -70,6 +72,7 @@ function rules(): CompiledRule[] {
   compiled = (data.rules as RawRule[]).map((r) => ({
     id: r.id,
     re: new RegExp(r.source, r.flags + "g"),
+    multiline: /\\n|\\r|\(\?s|-----BEGIN|\[\\s\\S\]|\\s[*+]|\\s\{\d*,\}/.test(r.source),
     group: r.group,
     entropy: r.entropy,
     keywords: r.keywords,
@@ -145,7 +148,9 @@ const SEQUENCE = /0123456789|123456789|abcdefghij|ABCDEFGHIJ|qwertyuiop/;
 
 /** Whether a hit of a provider-specific rule is an example token by its own text. */
 function exampleToken(v: string): boolean {
-  return /EXAMPLE|example|FAKE|fake|DUMMY|dummy|SAMPLE|sample|XXXXXXXX|xxxxxxxx|0{12,}|1{12,}/.test(v);
+  return /EXAMPLE|example|FAKE|fake|DUMMY|dummy|SAMPLE|sample|XXXXXXXX|xxxxxxxx|0{12,}|1{12,}/.test(
+    v,
+  );
 }
 
 function lineAt(starts: number[], index: number): number {
@@ -200,27 +205,60 @@ export function scanSecrets(text: string): SecretHit[] {
   const seen = new Set<string>();
   for (const r of rules()) {
     if (r.keywords.length > 0 && !r.keywords.some((k) => lower.includes(k))) continue;
-    r.re.lastIndex = 0;
-    for (const m of text.matchAll(r.re)) {
-      let secret = r.group > 0 ? m[r.group] : m.slice(1).find((g) => g !== undefined && g !== "");
-      secret ??= m[0];
-      if (!secret) continue;
-      if (r.entropy > 0 && shannon(secret) < r.entropy) continue;
-      if (globalAllow.some((g) => g.test(secret!))) continue;
-      if (data.global.stopwords.some((w) => secret!.toLowerCase().includes(w))) continue;
-      const idx = m.index ?? 0;
-      const ls = text.lastIndexOf("\n", idx) + 1;
-      const le = text.indexOf("\n", idx + m[0].length);
-      const line = text.slice(ls, le < 0 ? text.length : le);
-      if (r.allow.some((a) => allowed(a, secret!, m[0], line))) continue;
-      if (isPlaceholder(secret) || exampleToken(secret)) continue;
-      if (r.id.startsWith("generic") && /test|mock|stub/i.test(secret)) continue;
-      const key = `${secret}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      starts ??= lineStarts(text);
-      out.push({ rule: r.id, value: secret, line: lineAt(starts, idx + m[0].indexOf(secret)) });
+    // Single-line rules run on the lines holding a keyword only (offsets kept by padding the
+    // other lines' text away is not needed: each window is scanned at its own offset).
+    const windows = r.keywords.length > 0 && !r.multiline
+      ? keywordLines(text, lower, r.keywords)
+      : [[0, text.length]];
+    for (const [ws, we] of windows) {
+      const chunk = ws === 0 && we === text.length ? text : text.slice(ws, we);
+      r.re.lastIndex = 0;
+      for (const mm of chunk.matchAll(r.re)) {
+        const m = mm;
+        const base = ws;
+        let secret = r.group > 0 ? m[r.group] : m.slice(1).find((g) => g !== undefined && g !== "");
+        secret ??= m[0];
+        if (!secret) continue;
+        if (r.entropy > 0 && shannon(secret) < r.entropy) continue;
+        if (globalAllow.some((g) => g.test(secret!))) continue;
+        if (data.global.stopwords.some((w) => secret!.toLowerCase().includes(w))) continue;
+        const idx = base + (m.index ?? 0);
+        const ls = text.lastIndexOf("\n", idx) + 1;
+        const le = text.indexOf("\n", idx + m[0].length);
+        const line = text.slice(ls, le < 0 ? text.length : le);
+        if (r.allow.some((a) => allowed(a, secret!, m[0], line))) continue;
+        if (isPlaceholder(secret) || exampleToken(secret)) continue;
+        if (r.id.startsWith("generic") && /test|mock|stub/i.test(secret)) continue;
+        const key = `${secret}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        starts ??= lineStarts(text);
+        out.push({ rule: r.id, value: secret, line: lineAt(starts, idx + m[0].indexOf(secret)) });
+      }
     }
+  }
+  return out;
+}
+
+/** Merged [start, end) spans of the lines containing any of the keywords. */
+function keywordLines(text: string, lower: string, keywords: string[]): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const k of keywords) {
+    for (let i = lower.indexOf(k); i >= 0; i = lower.indexOf(k, i + k.length)) {
+      const s = text.lastIndexOf("\n", i) + 1;
+      const e0 = text.indexOf("\n", i);
+      const e = e0 < 0 ? text.length : e0;
+      spans.push([s, e]);
+      i = e;
+    }
+  }
+  if (spans.length <= 1) return spans;
+  spans.sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [spans[0]];
+  for (const [s, e] of spans.slice(1)) {
+    const last = out[out.length - 1];
+    if (s <= last[1] + 1) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
   }
   return out;
 }

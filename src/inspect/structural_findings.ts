@@ -8,7 +8,7 @@
  */
 import type { Finding, Severity } from "./types.ts";
 import { type Grammar, grammarOf, parseShared } from "./parser.ts";
-import { type GuardFact, guardFacts, type GuardRuleId } from "./structure.ts";
+import { type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
 
 const SUBJECT: Record<GuardRuleId, string> = {
@@ -24,12 +24,14 @@ const LOWER: Record<Severity, Severity> = { high: "medium", medium: "low", low: 
 function factsOf(
   text: string | null,
   g: Grammar,
-): { facts: GuardFact[]; note?: string; syntaxError?: boolean } {
+  base?: string | null,
+): { facts: GuardFact[]; defs?: Set<string>; note?: string; syntaxError?: boolean } {
   if (text === null || text === "") return { facts: [] };
-  const r = parseShared(text, g);
+  const r = parseShared(text, g, base);
   if (!r.ok) return { facts: [], note: r.reason };
   try {
-    return { facts: guardFacts(r.root, g), syntaxError: r.hasError };
+    const { facts, defs } = guardScan(r.root, g);
+    return { facts, defs, syntaxError: r.hasError };
   } catch (e) {
     return { facts: [], note: `structure walk failed: ${(e as Error).message}` };
   } finally {
@@ -58,7 +60,8 @@ export function structuralFindings(
   const g = grammarOf(path);
   if (g === null) return { findings: [], notes: [] }; // other languages: regular expressions only
   const b = factsOf(before, g);
-  const a = factsOf(after, g);
+  // Nothing to lose: the after-text need not be walked (unless the before-text failed to parse).
+  const a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOf(after, g, before);
   const notes: string[] = [];
   const name = path || "(input)";
   const reason = b.note ?? a.note;
@@ -75,7 +78,7 @@ export function structuralFindings(
     let severity: Severity = d.high ? "high" : "medium";
     const extra: string[] = [];
     const gone = d.missing.length > 0 && after !== null &&
-      d.missing.every((f) => f.scope !== "" && !after.includes(f.scope));
+      d.missing.every((f) => f.scope !== "" && !a.defs?.has(f.scope));
     if (gone) {
       severity = LOWER[severity];
       extra.push("inside definitions the edit removed: implementation moved or dropped");

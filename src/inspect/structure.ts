@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { Grammar, SyntaxNode } from "./parser.ts";
+import { type Grammar, type SyntaxNode, walk } from "./parser.ts";
 import {
   AUTH_CALL,
   AUTH_DECORATOR,
@@ -21,13 +21,13 @@ import {
   familyOf,
   HASH_RECEIVER,
   PREDICATE_FN,
-  ROLE_ATTR,
   ROUTE_METHOD,
   SEC_MIDDLEWARE_STRING,
   SEC_PARAM,
   SECURE_CONST,
   snake,
-  STRONG_FAIL,
+  STRONG_FAIL_STMT,
+  STRONG_WORDS,
   VERIFY_CALL,
 } from "./structure_vocab.ts";
 
@@ -61,6 +61,38 @@ const FAMILY_RULE = {
 
 const CALL = new Set(["call", "call_expression", "new_expression"]);
 const IF = new Set(["if_statement", "elif_clause"]);
+/** Callee names worth a closer look (a superset of every call pattern below). */
+const CALL_PREFILTER =
+  /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot)$/;
+
+const FN_EXPR = new Set(["arrow_function", "function_expression", "func_literal", "function"]);
+const INTERESTING = new Set([
+  "call",
+  "call_expression",
+  "new_expression",
+  "if_statement",
+  "elif_clause",
+  "return_statement",
+  "decorator",
+  "default_parameter",
+  "typed_default_parameter",
+  "assignment_pattern",
+  "object_assignment_pattern",
+  "required_parameter",
+  "optional_parameter",
+  "variable_declarator",
+  "pair",
+  "assignment",
+  "assignment_expression",
+  "identifier",
+  "field_identifier",
+  "property_identifier",
+  "delete_statement",
+  "unary_expression",
+  "string",
+]);
+const ROLE_IN_TEXT =
+  /\.(is_admin|isAdmin|is_staff|isStaff|is_superuser|isSuperuser|isSuperUser|is_active|isActive|is_authenticated|isAuthenticated|is_anonymous|is_owner|isOwner|is_verified|isVerified|is_banned|is_locked|has_role|hasRole|roles?|owner|owner_id|ownerId|permissions)\b/g;
 const SCOPE = new Set([
   "function_definition",
   "class_definition",
@@ -104,25 +136,11 @@ function clipText(s: string, n = 60): string {
 }
 
 function stringValue(n: SyntaxNode): string | null {
-  if (n.type !== "string" && n.type !== "template_string" && n.type !== "interpreted_string_literal" && n.type !== "raw_string_literal") return null;
+  if (
+    n.type !== "string" && n.type !== "template_string" &&
+    n.type !== "interpreted_string_literal" && n.type !== "raw_string_literal"
+  ) return null;
   return n.text.replace(/^[rbuf]*(["'`]{1,3})/i, "").replace(/["'`]{1,3}$/, "");
-}
-
-/** Whether `n` sits in the condition of an if/while/ternary/assert, or is returned. */
-function inCondition(n: SyntaxNode): boolean {
-  let c: SyntaxNode | null = n;
-  for (let i = 0; c && i < 8; i++) {
-    const p: SyntaxNode | null = c.parent;
-    if (!p) return false;
-    if (IF.has(p.type) || p.type === "while_statement" || p.type === "ternary_expression" || p.type === "conditional_expression") {
-      const cond = p.childForFieldName("condition");
-      return !!cond && cond.startIndex <= n.startIndex && n.endIndex <= cond.endIndex;
-    }
-    if (p.type === "assert_statement" || p.type === "return_statement") return true;
-    if (SCOPE.has(p.type) || p.type === "block" && p.parent && SCOPE.has(p.parent.type)) return false;
-    c = p;
-  }
-  return false;
 }
 
 /**
@@ -137,38 +155,86 @@ function inCondition(n: SyntaxNode): boolean {
  * ```
  */
 export function guardFacts(root: SyntaxNode, grammar: Grammar): GuardFact[] {
+  return guardScan(root, grammar).facts;
+}
+
+/**
+ * {@link guardFacts} and the names of the functions and classes the file defines (to tell a
+ * check whose function went away — moved or dropped — from one removed from code that stays).
+ *
+ * @example
+ * ```ts
+ * import { loadParsers, parse } from "./parser.ts";
+ * await loadParsers();
+ * const r = parse("def f():\n    pass\n", "python");
+ * if (r.ok) [...guardScan(r.root, "python").defs]; // ["f"]
+ * ```
+ */
+export function guardScan(
+  root: SyntaxNode,
+  grammar: Grammar,
+): { facts: GuardFact[]; defs: Set<string> } {
   const out: GuardFact[] = [];
+  const defs = new Set<string>();
   const scopes: string[] = [];
+  const preds: string[] = []; // predicate function names, innermost last ("" = not a predicate)
+  const text = root.text;
+  const hasConst = /CERT_REQUIRED|VERIFY_PEER|VERIFY_FAIL_IF_NO_PEER_CERT|VerifyClientCert/.test(
+    text,
+  );
+  const hasMwString = grammar === "python" && text.includes("Middleware");
+  const hasDelete = text.includes("delete");
   const add = (rule: GuardRuleId, key: string, what: string, n: SyntaxNode, high = true) =>
     out.push({ rule, key, what, line: n.startPosition.row + 1, scope: scopes.at(-1) ?? "", high });
 
-  const visit = (n: SyntaxNode) => {
-    let pushed = false;
-    if (SCOPE.has(n.type)) {
+  walk(root, (type, get) => {
+    if (SCOPE.has(type)) {
+      const n = get();
       const name = n.childForFieldName("name")?.text ?? "";
+      const isClass = type === "class_definition" || type === "class_declaration";
       scopes.push(name);
-      pushed = true;
-      if (n.type !== "class_definition" && n.type !== "class_declaration") predicate(n, snake(name));
-    } else if (n.type === "arrow_function" || n.type === "function_expression" || n.type === "func_literal" || n.type === "function") {
-      const p = n.parent;
-      const name = p?.childForFieldName("name")?.text ?? p?.childForFieldName("key")?.text ?? p?.childForFieldName("left")?.text ?? "";
-      scopes.push(name || (scopes.at(-1) ?? ""));
-      pushed = true;
+      defs.add(name);
+      preds.push(!isClass && PREDICATE_FN.test(snake(name)) ? snake(name) : "");
+      return () => {
+        scopes.pop();
+        preds.pop();
+      };
     }
-    if (CALL.has(n.type)) call(n);
-    else if (IF.has(n.type)) branch(n);
-    else if (n.type === "decorator") decorator(n);
-    else if (n.type === "default_parameter" || n.type === "typed_default_parameter") {
+    if (FN_EXPR.has(type)) {
+      const p = get().parent;
+      const name = p?.childForFieldName("name")?.text ?? p?.childForFieldName("key")?.text ??
+        p?.childForFieldName("left")?.text ?? "";
+      scopes.push(name || (scopes.at(-1) ?? ""));
+      preds.push("");
+      return () => {
+        scopes.pop();
+        preds.pop();
+      };
+    }
+    if (!INTERESTING.has(type)) return undefined;
+    if (
+      !hasConst &&
+      (type === "identifier" || type === "field_identifier" || type === "property_identifier")
+    ) return undefined;
+    if (!hasMwString && type === "string") return undefined;
+    if (type === "unary_expression" && !hasDelete) return undefined;
+    const n = get();
+    const pred = preds.at(-1);
+    if (pred && (type === "return_statement" || IF.has(type))) predicate(n, pred);
+    if (CALL.has(type)) call(n);
+    else if (IF.has(type)) branch(n);
+    else if (type === "decorator") decorator(n);
+    else if (type === "default_parameter" || type === "typed_default_parameter") {
       secureDefault(n.childForFieldName("name"), n.childForFieldName("value"), n);
-    } else if (n.type === "assignment_pattern" || n.type === "object_assignment_pattern") {
+    } else if (type === "assignment_pattern" || type === "object_assignment_pattern") {
       secureDefault(n.childForFieldName("left"), n.childForFieldName("right"), n);
-    } else if (n.type === "required_parameter" || n.type === "optional_parameter") {
+    } else if (type === "required_parameter" || type === "optional_parameter") {
       secureDefault(n.childForFieldName("pattern"), n.childForFieldName("value"), n);
-    } else if (n.type === "variable_declarator") {
+    } else if (type === "variable_declarator") {
       secureDefault(n.childForFieldName("name"), n.childForFieldName("value"), n);
-    } else if (n.type === "pair" && grammar !== "python") {
+    } else if (type === "pair" && grammar !== "python") {
       secureDefault(n.childForFieldName("key"), n.childForFieldName("value"), n);
-    } else if (n.type === "assignment" || n.type === "assignment_expression") {
+    } else if (type === "assignment" || type === "assignment_expression") {
       const left = n.childForFieldName("left");
       if (left && /attribute|member_expression/.test(left.type)) {
         secureDefault(left, n.childForFieldName("right"), n);
@@ -179,36 +245,41 @@ export function guardFacts(root: SyntaxNode, grammar: Grammar): GuardFact[] {
           if (c) add("auth-check-removed", `class:${c.text}`, `${c.text} in ${name}`, c);
         }
       }
-    } else if (n.type === "attribute" || n.type === "member_expression" || n.type === "selector_expression") {
-      const a = lastName(n);
-      if (ROLE_ATTR.test(snake(a)) && inCondition(n)) {
-        add("auth-check-removed", `role:${snake(a)}`, `${a} check`, n);
-      }
-    } else if (n.type === "identifier" || n.type === "field_identifier" || n.type === "property_identifier") {
+    } else if (
+      hasConst &&
+      (type === "identifier" || type === "field_identifier" || type === "property_identifier")
+    ) {
       if (SECURE_CONST.test(n.text)) add("secure-default-weakened", `const:${n.text}`, n.text, n);
-    } else if (n.type === "delete_statement" || (n.type === "unary_expression" && n.text.startsWith("delete"))) {
+    } else if (
+      type === "delete_statement" || (type === "unary_expression" && n.text.startsWith("delete"))
+    ) {
       const m = /["'`]?([\w-]*(?:authorization|cookie)[\w-]*)["'`]?/i.exec(n.text);
       if (m && CRED_HEADER.test(m[1])) {
         add("auth-check-removed", `strip:${m[1].toLowerCase()}`, `${m[1]} header stripping`, n);
       }
-    } else if (n.type === "string" && grammar === "python") {
+    } else if (hasMwString && type === "string") {
       const v = stringValue(n) ?? "";
       const m = SEC_MIDDLEWARE_STRING.exec(v);
       if (m) add("auth-check-removed", `mwstr:${m[0]}`, `${m[0]} setting`, n);
     }
-    for (const c of n.namedChildren) if (c) visit(c);
-    if (pushed) scopes.pop();
-  };
+    return undefined;
+  });
+  return { facts: out, defs };
 
-  const call = (n: SyntaxNode) => {
+  function call(n: SyntaxNode) {
     const fn = n.childForFieldName("function") ?? n.childForFieldName("constructor");
-    const raw = lastName(fn);
+    if (!fn) return;
+    // The last name of the callee from its text: one wasm read instead of a walk.
+    const raw = /([A-Za-z_$][\w$]*)\s*$/.exec(fn.text)?.[1] ?? "";
     const name = snake(raw);
-    if (!name) return;
+    if (!name || !CALL_PREFILTER.test(name)) return;
     const args = n.childForFieldName("arguments");
-    if (AUTH_CALL.test(name) && !(name === "authenticate" && grammar !== "python" && false)) {
+    if (AUTH_CALL.test(name)) {
       add("auth-check-removed", `call:${name}`, `${raw}() call`, n);
-    } else if (/^(?:compare|compare_sync|verify|check|verify_sync)$/.test(name) && HASH_RECEIVER.test(receiver(fn))) {
+    } else if (
+      /^(?:compare|compare_sync|verify|check|verify_sync)$/.test(name) &&
+      HASH_RECEIVER.test(receiver(fn))
+    ) {
       add("auth-check-removed", `call:${receiver(fn)}.${name}`, `${receiver(fn)}.${raw}() call`, n);
     } else if (VERIFY_CALL.test(name)) {
       add("crypto-verification-removed", `call:${name}`, `${raw}() call`, n);
@@ -227,98 +298,109 @@ export function guardFacts(root: SyntaxNode, grammar: Grammar): GuardFact[] {
       }
     }
     // Route middleware: app.get("/path", mw1, mw2, handler)
-    if (grammar !== "python" && grammar !== "go" && ROUTE_METHOD.test(raw) && args && fn && /member_expression/.test(fn.type)) {
+    if (
+      grammar !== "python" && grammar !== "go" && ROUTE_METHOD.test(raw) && args && fn &&
+      /member_expression/.test(fn.type)
+    ) {
       const list = args.namedChildren.filter((c): c is SyntaxNode => !!c);
       const hasPath = list.length > 0 && /string|template_string|regex/.test(list[0].type);
-      const mids = list.slice(hasPath ? 1 : 0, raw === "use" && !hasPath ? list.length : list.length - 1);
+      const mids = list.slice(
+        hasPath ? 1 : 0,
+        raw === "use" && !hasPath ? list.length : list.length - 1,
+      );
       for (const m of mids.flatMap((x) => x.type === "array" ? x.namedChildren : [x])) {
         if (!m || !/identifier|member_expression|call_expression/.test(m.type)) continue;
         const label = m.type === "call_expression"
           ? (m.childForFieldName("function")?.text ?? m.text)
           : m.text;
-        const named = AUTH_MW.test(snake(label.replace(/.*\./, ""))) || AUTH_MW.test(snake(label.replace(/\..*/, "")));
+        const named = AUTH_MW.test(snake(label.replace(/.*\./, ""))) ||
+          AUTH_MW.test(snake(label.replace(/\..*/, "")));
         if (!named && (raw === "use" || !hasPath)) continue;
         add(
           "auth-check-removed",
           `mw:${clipText(label, 40)}`,
-          `\`${clipText(label, 40)}\` middleware on ${clipText(fn.text, 30)}(${hasPath ? clipText(list[0].text, 30) : ""})`,
+          `\`${clipText(label, 40)}\` middleware on ${clipText(fn.text, 30)}(${
+            hasPath ? clipText(list[0].text, 30) : ""
+          })`,
           m,
           named,
         );
       }
     }
-  };
+  }
 
-  const branch = (n: SyntaxNode) => {
+  function branch(n: SyntaxNode) {
     const cond = n.childForFieldName("condition");
     const cons = n.childForFieldName("consequence");
     if (!cond || !cons) return;
+    for (const m of cond.text.matchAll(ROLE_IN_TEXT)) {
+      add("auth-check-removed", `role:${snake(m[1])}`, `${m[1]} check`, n, false);
+    }
     const init = n.childForFieldName("initializer")?.text ?? "";
     const alt = n.childForFieldName("alternative");
     const elseText = alt && alt.type === "else_clause" ? alt.text.slice(0, 400) : "";
     const body = cons.text.slice(0, 600) + "\n" + elseText;
     const w = words(init + " " + cond.text);
     const authy = [...w].some((x) => COND_WORDS.has(x));
-    const strong = STRONG_FAIL.test(body);
+    const strong = STRONG_FAIL_STMT.test(body);
     if (!(strong || (authy && FAIL.test(body)))) return;
+    const sure = strong || [...w].some((x) => STRONG_WORDS.has(x));
     const fam = familyOf(authy ? w : words(body));
-    const head = grammar === "python" ? `if ${clipText(cond.text, 50)}:` : `if (${clipText(cond.text.replace(/^\((.*)\)$/s, "$1"), 50)})`;
+    const head = grammar === "python"
+      ? `if ${clipText(cond.text, 50)}:`
+      : `if (${clipText(cond.text.replace(/^\((.*)\)$/s, "$1"), 50)})`;
     const fail = /\braise\b|\bthrow\b/.test(body)
       ? (grammar === "python" ? "raise" : "throw")
       : /\breturn\b/.test(body)
       ? "return"
       : "fail";
-    add(FAMILY_RULE[fam], `branch`, `\`${head} ${fail}\` branch`, n);
-  };
+    add(FAMILY_RULE[fam], `branch`, `\`${head} ${fail}\` branch`, n, sure);
+  }
 
-  const decorator = (n: SyntaxNode) => {
+  function decorator(n: SyntaxNode) {
     const expr = n.namedChildren[0];
     if (!expr) return;
     const callee = expr.type === "call" || expr.type === "call_expression"
       ? expr.childForFieldName("function")
       : expr;
     const name = lastName(callee) || callee?.text || "";
-    if (AUTH_DECORATOR.test(snake(name)) && !/^(?:route|property|cached_property|staticmethod|classmethod)$/.test(name)) {
+    if (
+      AUTH_DECORATOR.test(snake(name)) &&
+      !/^(?:route|property|cached_property|staticmethod|classmethod)$/.test(name)
+    ) {
       add("auth-check-removed", `decorator:${snake(name)}`, `@${name} decorator`, n);
     }
-  };
+  }
 
-  const secureDefault = (k: SyntaxNode | null, v: SyntaxNode | null, at: SyntaxNode) => {
+  function secureDefault(k: SyntaxNode | null, v: SyntaxNode | null, at: SyntaxNode) {
     if (!k || !v) return;
     const name = snake((lastName(k) || k.text).replace(/^["'`]|["'`]$/g, ""));
     if (!SEC_PARAM.test(name)) return;
     const val = v.text;
-    const fallback = /\?\s*(?:true|True)\s*:|\?\?\s*true\s*$|\bor\s+True\s*$|\|\|\s*true\s*$|!==?\s*false\s*$|\.get\(\s*["'][\w-]+["']\s*,\s*True\s*\)$/;
-    if (/^(?:True|true|!0|1)$/.test(val) || fallback.test(val) || SECURE_CONST.test(val.replace(/.*\./, ""))) {
+    const fallback =
+      /\?\s*(?:true|True)\s*:|\?\?\s*true\s*$|\bor\s+True\s*$|\|\|\s*true\s*$|!==?\s*false\s*$|\.get\(\s*["'][\w-]+["']\s*,\s*True\s*\)$/;
+    if (
+      /^(?:True|true|!0|1)$/.test(val) || fallback.test(val) ||
+      SECURE_CONST.test(val.replace(/.*\./, ""))
+    ) {
       add("secure-default-weakened", `default:${name}`, `${name}=${clipText(val, 30)} default`, at);
     }
-  };
+  }
 
-  const predicate = (fnNode: SyntaxNode, name: string) => {
-    if (!PREDICATE_FN.test(name)) return;
-    const body = fnNode.childForFieldName("body");
-    if (!body) return;
+  function predicate(n: SyntaxNode, name: string) {
     const rule: GuardRuleId = /verif|sig|token|hmac|digest/.test(name)
       ? "crypto-verification-removed"
       : "auth-check-removed";
-    const stack: SyntaxNode[] = [body];
-    while (stack.length) {
-      const c = stack.pop()!;
-      if (c !== body && SCOPE.has(c.type)) continue;
-      if (c.type === "return_statement") {
-        const v = c.namedChildren[0];
-        if (v && !/^(?:True|False|true|false|None|null|nil|undefined)$/.test(v.text)) {
-          add(rule, `predicate:${name}`, `computed return of ${name}()`, c);
+    if (n.type === "return_statement") {
+      const v = n.namedChildren[0];
+      if (v && !/^(?:True|False|true|false|None|null|nil|undefined)$/.test(v.text)) {
+        add(rule, `predicate:${name}`, `computed return of ${name}()`, n);
+        for (const m of v.text.matchAll(ROLE_IN_TEXT)) {
+          add("auth-check-removed", `role:${snake(m[1])}`, `${m[1]} check`, n, false);
         }
-      } else if (c.type === "raise_statement" || c.type === "throw_statement") {
-        add(rule, `predicate:${name}`, `raise in ${name}()`, c);
-      } else if (IF.has(c.type)) {
-        add(rule, `predicate:${name}`, `condition in ${name}()`, c);
       }
-      for (const ch of c.namedChildren) if (ch) stack.push(ch);
+    } else if (/^(?:should|has|is|can|user_can)_/.test(name)) {
+      add(rule, `predicate:${name}`, `condition in ${name}()`, n);
     }
-  };
-
-  visit(root);
-  return out;
+  }
 }

@@ -27,7 +27,7 @@ export function snake(name: string): string {
 
 /** Calls that check a credential or a permission (snake_case callee name). */
 export const AUTH_CALL =
-  /^(?:check_(?:object_)?perm(?:ission)?s?|has_(?:object_)?perms?|has_(?:object_)?permissions?|has_(?:any_)?roles?|check_roles?|require_\w+|ensure_(?:logged_in|auth\w*|admin|permissions?|user)|is_authori[sz]ed|authori[sz]e\w*|authenticate\w*|(?:perform|do|run|check|verify|ensure|require|enforce|validate)_\w*(?:authent|authori|perm|login|csrf|access|role|owner)\w*|check_auth\w*|verify_auth\w*|login_required|permission_required|user_passes_test|check_password\w*|verify_password\w*|checkpw|check_pw|enforce_csrf|csrf_protect|check_csrf\w*|verify_csrf\w*|validate_csrf\w*|csrf_check|is_allowed|check_access|has_access|can_access|verify_api_key|check_api_key|validate_api_key|is_authenticated|ensure_authenticated|check_token|validate_token|verify_user|check_user|check_owner\w*|is_owner|restrict\w*|deny_unless\w*)$/;
+  /^(?:check_(?:object_)?perm(?:ission)?s?|has_(?:object_)?perms?|has_(?:object_)?permissions?|has_(?:any_)?roles?|check_roles?|require_(?:auth\w*|login|logged_in|user|admin|role\w*|perm\w*|scope\w*|token|session|csrf|https|ssl|signature|api_key|owner\w*|staff|superuser|mfa|otp|verified)|ensure_(?:logged_in|auth\w*|admin|permissions?|user)|is_authori[sz]ed|authori[sz]e\w*|authenticate\w*|(?:perform|do|run|check|verify|ensure|require|enforce|validate)_\w*(?:authent|authori|perm|login|csrf|access|role|owner)\w*|check_auth\w*|verify_auth\w*|login_required|permission_required|user_passes_test|check_password\w*|verify_password\w*|checkpw|check_pw|enforce_csrf|csrf_protect|check_csrf\w*|verify_csrf\w*|validate_csrf\w*|csrf_check|is_allowed|check_access|has_access|can_access|verify_api_key|check_api_key|validate_api_key|is_authenticated|ensure_authenticated|check_token|validate_token|verify_user|check_user|check_owner\w*|is_owner|restrict\w*|deny_unless\w*)$/;
 
 /** Receivers whose compare/verify/check methods check a password hash. */
 export const HASH_RECEIVER = /(?:bcrypt|argon2|scrypt|pbkdf2|passlib|pwd_context|hasher|password_hasher|crypt)$/i;
@@ -72,9 +72,26 @@ export const FAIL =
 export const STRONG_FAIL =
   /\b40[13]\b|Unauthori[sz]ed|Forbidden|PermissionDenied|PermissionError|NotAuthenticated|AuthenticationFailed|AuthenticationError|AccessDenied|InvalidToken|ExpiredSignature|InvalidSignature|InvalidAudience|InvalidIssuer|ImmatureSignature|InvalidAlgorithm|InvalidKey|BadSignature|SignatureExpired|TokenExpired|JsonWebTokenError|NotBeforeError|CsrfViewMiddleware|REASON_\w*CSRF|csrf_failure|HTTP_40[13]|redirect_to_login|SignatureInvalid|TokenInvalid|Err\w*(?:Signature|Token|Auth|Unauthori|Forbidden|Permission|Credential|Expired|Audience|Issuer)\w*/;
 
+/** An unmistakable auth failure inside a raise/throw/return/abort/error statement. */
+export const STRONG_FAIL_STMT = new RegExp(
+  String.raw`(?:\braise\b|\bthrow\b|\breturn\b|\babort\b|\breject\b|\bnext\s*\(|\bdone\s*\(|\bhttp\.Error\b|\berrs?\s*=|\bstatus\s*\()[^\n]*(?:` +
+    STRONG_FAIL.source + ")",
+);
+
+/** Condition words specific enough that a failure branch guarded by them is surely a check. */
+export const STRONG_WORDS = new Set(
+  (
+    "admin staff superuser owner role roles perm perms permission permissions authenticated " +
+    "authorized authorization unauthorized password passwd credential credentials csrf api_key " +
+    "apikey login logged signature exp expired iss issuer aud audience nbf alg algorithms claims " +
+    "jwt kid cert certificate fingerprint hostname verified inactive banned locked mfa otp " +
+    "anonymous forbidden is_active is_admin is_staff is_superuser is_authenticated"
+  ).split(" "),
+);
+
 /** Security parameters whose default is the secure value (snake_case names). */
 export const SEC_PARAM =
-  /^(?:verify\w*|\w+_verify|verify|check_\w+|\w+_required|strict\w*|secure|validate\w*|require_\w+|reject_unauthorized|enforce_\w+|csrf\w*|http_only|httponly|signed|cert_reqs|verify_mode|ssl_verify|tls_verify|authori[sz]ed|check_hostname|credentials_required|check_author|strip_auth\w*|remove_auth\w*)$/;
+  /^(?:verify\w*|\w+_verify|verify|check_\w+|\w+_required|strict\w*|secure|validate\w*|require_(?:auth\w*|login|logged_in|user|admin|role\w*|perm\w*|scope\w*|token|session|csrf|https|ssl|signature|api_key|owner\w*|staff|superuser|mfa|otp|verified)|reject_unauthorized|enforce_\w+|csrf\w*|http_only|httponly|signed|cert_reqs|verify_mode|ssl_verify|tls_verify|authori[sz]ed|check_hostname|credentials_required|check_author|strip_auth\w*|remove_auth\w*)$/;
 
 /** Constants that say "verify the peer". */
 export const SECURE_CONST =
@@ -92,7 +109,7 @@ export const AUTH_MW =
 
 /** Python decorators and TS decorators that guard what they decorate (snake_case last name). */
 export const AUTH_DECORATOR =
-  /(?:^|_)(?:login|auth\w*|permission\w*|perms?|roles?|admin|staff|superuser|csrf_protect|requires?|guard\w*|authori[sz]\w*|authenticated|jwt|token|scope\w*|user_passes_test|use_guards|secured|protected|private)(?:_|$)/;
+  /(?:^|_)(?:login|auth\w*|permission\w*|perms?|roles?|admin|staff|superuser|csrf_protect|requires?|authori[sz]\w*|authenticated|jwt|scope\w*|user_passes_test|use_guards|auth_guard|secured)(?:_|$)/;
 
 /** Settings strings naming security middleware (Django `MIDDLEWARE = […]`). */
 export const SEC_MIDDLEWARE_STRING =
