@@ -123,6 +123,7 @@ function receiver(n: SyntaxNode | null): string {
 function words(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
+    if (/(?:Error|Exception|Warning)$/.test(m[0])) continue; // exception types, not subjects
     const s = snake(m[0]);
     out.add(s);
     for (const part of s.split("_")) if (part) out.add(part);
@@ -192,8 +193,9 @@ export function guardScan(
       const n = get();
       const name = n.childForFieldName("name")?.text ?? "";
       const isClass = type === "class_definition" || type === "class_declaration";
-      scopes.push(name);
-      defs.add(name);
+      const qualified = scopes.length ? `${scopes.at(-1)}.${name}` : name;
+      scopes.push(qualified);
+      defs.add(qualified);
       preds.push(!isClass && PREDICATE_FN.test(snake(name)) ? snake(name) : "");
       return () => {
         scopes.pop();

@@ -70,7 +70,7 @@ export const FAIL =
 
 /** A branch body that is unmistakably an auth failure, whatever its condition says. */
 export const STRONG_FAIL =
-  /\b40[13]\b|Unauthori[sz]ed|Forbidden|PermissionDenied|PermissionError|NotAuthenticated|AuthenticationFailed|AuthenticationError|AccessDenied|InvalidToken|ExpiredSignature|InvalidSignature|InvalidAudience|InvalidIssuer|ImmatureSignature|InvalidAlgorithm|InvalidKey|BadSignature|SignatureExpired|TokenExpired|JsonWebTokenError|NotBeforeError|CsrfViewMiddleware|REASON_\w*CSRF|csrf_failure|HTTP_40[13]|redirect_to_login|SignatureInvalid|TokenInvalid|Err\w*(?:Signature|Token|Auth|Unauthori|Forbidden|Permission|Credential|Expired|Audience|Issuer)\w*/;
+  /\b40[13]\b|Unauthori[sz]ed|Forbidden|PermissionDenied|NotAuthenticated|AuthenticationFailed|AuthenticationError|AccessDenied|InvalidToken|ExpiredSignature|InvalidSignature|InvalidAudience|InvalidIssuer|ImmatureSignature|InvalidAlgorithm|InvalidKey|BadSignature|SignatureExpired|TokenExpired|JsonWebTokenError|NotBeforeError|CsrfViewMiddleware|REASON_\w*CSRF|csrf_failure|HTTP_40[13]|redirect_to_login|SignatureInvalid|TokenInvalid|Err\w*(?:Signature|Token|Auth|Unauthori|Forbidden|Permission|Credential|Expired|Audience|Issuer)\w*/;
 
 /** An unmistakable auth failure inside a raise/throw/return/abort/error statement. */
 export const STRONG_FAIL_STMT = new RegExp(
