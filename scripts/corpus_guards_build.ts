@@ -10,7 +10,7 @@
  * @module
  */
 import { run } from "../src/exec.ts";
-import { EDITS } from "./corpus_guards_spec.ts";
+import { EDITS, REVERSED_FIXES } from "./corpus_guards_spec.ts";
 
 const MIRRORS = Deno.env.get("MIRRORS") ?? "/work/.mirror";
 const git = async (repo: string, ...args: string[]) => {
@@ -20,26 +20,15 @@ const git = async (repo: string, ...args: string[]) => {
   return dec.decode(r.stdout);
 };
 
-const out: string[] = [];
-let bad = 0;
-for (const e of EDITS) {
-  const commit = (await git(e.repo, "rev-parse", "HEAD")).trim();
-  const text = await git(e.repo, "show", `${commit}:${e.path}`);
-  const at = text.indexOf(e.find);
-  if (at < 0 || text.indexOf(e.find, at + 1) >= 0) {
-    console.error(`${e.id}: snippet ${at < 0 ? "not found" : "not unique"} in ${e.repo}/${e.path}`);
-    bad++;
-    continue;
-  }
-  const lines = text.split("\n");
-  const first = text.slice(0, at).split("\n").length - 1;
-  const last = first + e.find.split("\n").length;
-  // Start at the definition the snippet sits in (or an earlier sibling definition at the same
-  // depth), then drop that depth of indentation so the excerpt parses as whole definitions.
-  const indent = (l: string) => l.length - l.trimStart().length;
-  const DEF = /^\s*(?:async\s+def\s|def\s|class\s|@|function[\s*]|func\s|export\s|(?:async\s+)?[A-Za-z_$][\w$]*\s*\([^)]*\)\s*\{|const\s|let\s|var\s|module\.exports|type\s)/;
+
+const indent = (l: string) => l.length - l.trimStart().length;
+const DEF =
+  /^\s*(?:async\s+def\s|def\s|class\s|@|function[\s*]|func\s|export\s|(?:async\s+)?[A-Za-z_$][\w$]*\s*\([^)]*\)\s*\{|const\s|let\s|var\s|module\.exports|type\s)/;
+
+/** An excerpt around lines [first, last): from the enclosing definition, dedented. */
+function windowOf(lines: string[], first: number, last: number) {
   let start = first;
-  let depth = indent(lines[first]);
+  let depth = indent(lines[first] ?? "");
   for (let i = first; i >= Math.max(0, first - 90); i--) {
     const l = lines[i];
     if (l.trim() === "" || !DEF.test(l)) continue;
@@ -58,6 +47,24 @@ for (const e of EDITS) {
     }
   }
   const dedented = lines.slice(start, end).map((l) => l.slice(Math.min(depth, indent(l))));
+  return { start, end, depth, dedented };
+}
+
+const out: string[] = [];
+let bad = 0;
+for (const e of EDITS) {
+  const commit = (await git(e.repo, "rev-parse", "HEAD")).trim();
+  const text = await git(e.repo, "show", `${commit}:${e.path}`);
+  const at = text.indexOf(e.find);
+  if (at < 0 || text.indexOf(e.find, at + 1) >= 0) {
+    console.error(`${e.id}: snippet ${at < 0 ? "not found" : "not unique"} in ${e.repo}/${e.path}`);
+    bad++;
+    continue;
+  }
+  const lines = text.split("\n");
+  const first = text.slice(0, at).split("\n").length - 1;
+  const last = first + e.find.split("\n").length;
+  const { start, end, depth, dedented } = windowOf(lines, first, last);
   const before = dedented.join("\n") + "\n";
   const dedent = (t: string) => t.split("\n").map((l) => l.slice(Math.min(depth, indent(l)))).join("\n");
   const after = before.replace(dedent(e.find), dedent(e.replace));
@@ -74,6 +81,37 @@ for (const e of EDITS) {
     commit,
     path: e.path,
     lines: `${start + 1}-${end}`,
+    before,
+    after,
+  }));
+}
+// Reversed security fixes: excerpt around the changed lines, fixed → vulnerable.
+for (const f of REVERSED_FIXES) {
+  const fixed = (await git(f.repo, "rev-parse", f.commit)).trim();
+  const fixedText = await git(f.repo, "show", `${fixed}:${f.path}`);
+  const vulnText = await git(f.repo, "show", `${fixed}^:${f.path}`);
+  const a = fixedText.split("\n");
+  const b = vulnText.split("\n");
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  let s = 0;
+  while (s < a.length - p && s < b.length - p && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
+  const wa = windowOf(a, p, a.length - s);
+  const wb = windowOf(b, p, b.length - s);
+  const from = Math.min(wa.start, wb.start);
+  const depth = Math.min(wa.depth, wb.depth);
+  const cutA = a.slice(from, Math.max(wa.end, a.length - s + 5)).map((l) => l.slice(Math.min(depth, indent(l))));
+  const cutB = b.slice(from, Math.max(wb.end, b.length - s + 5)).map((l) => l.slice(Math.min(depth, indent(l))));
+  const before = cutA.join("\n") + "\n";
+  const after = cutB.join("\n") + "\n";
+  out.push(JSON.stringify({
+    id: f.id,
+    split: "history",
+    cls: f.cls,
+    repo: f.repo,
+    commit: fixed,
+    path: f.path,
+    lines: `${from + 1}-${from + cutA.length} (fix reversed: ${f.note})`,
     before,
     after,
   }));

@@ -158,3 +158,31 @@ export const EDITS: GuardEdit[] = [
   { id: "echo-csrf-validate-call", repo: "labstack/echo", path: "middleware/csrf.go", cls: "authz", split: H,
     find: "\t\t\t\t\t\tif validateCSRFToken(token, clientToken) {\n", replace: "\t\t\t\t\t\tif true {\n" },
 ];
+
+/** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
+export interface ReversedFix {
+  id: string;
+  repo: string;
+  /** The fixing commit; the edit goes from this commit's file to its parent's. */
+  commit: string;
+  path: string;
+  cls: GuardEdit["cls"];
+  note: string;
+}
+
+/**
+ * Held-out, second kind: real security fixes reversed (chosen from the histories by their commit
+ * messages and advisories, not by what the rules detect; measured once).
+ */
+export const REVERSED_FIXES: ReversedFix[] = [
+  { id: "pyjwt-GHSA-ffqj-hmac-pem-key", repo: "jpadilla/pyjwt", commit: "9c52867", path: "jwt/algorithms.py", cls: "token", note: "HMAC key confusion: refuse PEM/SSH keys as HMAC secrets" },
+  { id: "jsonwebtoken-GHSA-8cf7-sign-key-type", repo: "auth0/node-jsonwebtoken", commit: "e1fa9dc", path: "sign.js", cls: "token", note: "validate key type against algorithm when signing" },
+  { id: "jsonwebtoken-asym-key-hs-token", repo: "auth0/node-jsonwebtoken", commit: "1bb584b", path: "index.js", cls: "token", note: "reject HS token verified with an asymmetric key" },
+  { id: "jsonwebtoken-alg-none-with-key", repo: "auth0/node-jsonwebtoken", commit: "dfddaa4", path: "index.js", cls: "token", note: "alg none must fail when a key is given" },
+  { id: "golangjwt-aud-empty-bypass", repo: "golang-jwt/jwt", commit: "8e9d9eb", path: "map_claims.go", cls: "token", note: "audience check bypass with []interface{}" },
+  { id: "urllib3-GHSA-34jh-proxy-auth-redirect", repo: "urllib3/urllib3", commit: "accff72e", path: "src/urllib3/util/retry.py", cls: "secure-default", note: "strip Proxy-Authorization on cross-origin redirects" },
+  { id: "drf-admin-renderer-permissions", repo: "encode/django-rest-framework", commit: "9e82afc98", path: "rest_framework/renderers.py", cls: "authz", note: "AdminRenderer checks GET permissions before rendering data" },
+  { id: "werkzeug-debugger-trusted-hosts", repo: "pallets/werkzeug", commit: "71b69dfb", path: "src/werkzeug/debug/__init__.py", cls: "authz", note: "debugger restricted to trusted hosts" },
+  { id: "echo-encoded-separator-bypass", repo: "labstack/echo", commit: "8d1ae9d3", path: "middleware/static.go", cls: "authz", note: "reject encoded path separators bypassing route middleware" },
+  { id: "echo-encoded-separator-router", repo: "labstack/echo", commit: "8d1ae9d3", path: "echo.go", cls: "authz", note: "reject encoded path separators bypassing route middleware" },
+];

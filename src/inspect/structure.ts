@@ -26,6 +26,7 @@ import {
   SEC_PARAM,
   SECURE_CONST,
   snake,
+  STRONG_FAIL,
   STRONG_FAIL_STMT,
   STRONG_WORDS,
   VERIFY_CALL,
@@ -88,9 +89,12 @@ const INTERESTING = new Set([
   "field_identifier",
   "property_identifier",
   "delete_statement",
+  "raise_statement",
+  "throw_statement",
   "unary_expression",
   "string",
 ]);
+const FAIL_STMT = new Set(["return_statement", "raise_statement", "throw_statement"]);
 const ROLE_IN_TEXT =
   /\.(is_admin|isAdmin|is_staff|isStaff|is_superuser|isSuperuser|isSuperUser|is_active|isActive|is_authenticated|isAuthenticated|is_anonymous|is_owner|isOwner|is_verified|isVerified|is_banned|is_locked|has_role|hasRole|roles?|owner|owner_id|ownerId|permissions)\b/g;
 const SCOPE = new Set([
@@ -111,6 +115,19 @@ function lastName(n: SyntaxNode | null): string {
   if (f) return f.text;
   if (n.type === "identifier" || n.type === "field_identifier") return n.text;
   return "";
+}
+
+/** Whether a string sits in a collection assigned to a name about removing/redacting headers. */
+function inStripList(n: SyntaxNode): boolean {
+  let p = n.parent;
+  for (let i = 0; p && i < 6; i++, p = p.parent) {
+    if (/assignment|variable_declarator|pair|keyword_argument|const_spec|var_spec/.test(p.type)) {
+      const name = (p.childForFieldName("left") ?? p.childForFieldName("name") ??
+        p.childForFieldName("key"))?.text ?? "";
+      return /remove|strip|redact|sensitive|drop|filter|scrub|mask/i.test(name);
+    }
+  }
+  return false;
 }
 
 /** The receiver of a member call: `bcrypt.compare` → `bcrypt`. */
@@ -185,6 +202,7 @@ export function guardScan(
   );
   const hasMwString = grammar === "python" && text.includes("Middleware");
   const hasDelete = text.includes("delete");
+  const hasCredHeader = /authorization|cookie/i.test(text);
   const add = (rule: GuardRuleId, key: string, what: string, n: SyntaxNode, high = true) =>
     out.push({ rule, key, what, line: n.startPosition.row + 1, scope: scopes.at(-1) ?? "", high });
 
@@ -218,9 +236,18 @@ export function guardScan(
       !hasConst &&
       (type === "identifier" || type === "field_identifier" || type === "property_identifier")
     ) return undefined;
-    if (!hasMwString && type === "string") return undefined;
+    if (!hasMwString && !hasCredHeader && (type === "string" || type === "interpreted_string_literal")) {
+      return undefined;
+    }
     if (type === "unary_expression" && !hasDelete) return undefined;
     const n = get();
+    if (FAIL_STMT.has(type)) {
+      const t = n.text;
+      if (t.length < 400 && STRONG_FAIL.test(t)) {
+        const fam = familyOf(words(t));
+        add(FAMILY_RULE[fam], "failure", `\`${clipText(t, 50)}\``, n);
+      }
+    }
     const pred = preds.at(-1);
     if (pred && (type === "return_statement" || IF.has(type))) predicate(n, pred);
     if (CALL.has(type)) call(n);
@@ -259,10 +286,13 @@ export function guardScan(
       if (m && CRED_HEADER.test(m[1])) {
         add("auth-check-removed", `strip:${m[1].toLowerCase()}`, `${m[1]} header stripping`, n);
       }
-    } else if (hasMwString && type === "string") {
+    } else if (type === "string" || type === "interpreted_string_literal") {
       const v = stringValue(n) ?? "";
-      const m = SEC_MIDDLEWARE_STRING.exec(v);
+      const m = hasMwString ? SEC_MIDDLEWARE_STRING.exec(v) : null;
       if (m) add("auth-check-removed", `mwstr:${m[0]}`, `${m[0]} setting`, n);
+      if (hasCredHeader && CRED_HEADER.test(v) && inStripList(n)) {
+        add("auth-check-removed", `strip:${v.toLowerCase()}`, `${v} in a header-stripping list`, n);
+      }
     }
     return undefined;
   });
