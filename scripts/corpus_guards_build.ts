@@ -14,12 +14,14 @@ import { EDITS, REVERSED_FIXES } from "./corpus_guards_spec.ts";
 
 const MIRRORS = Deno.env.get("MIRRORS") ?? "/work/.mirror";
 const git = async (repo: string, ...args: string[]) => {
-  const r = await run({ cmd: "git", args: ["-C", `${MIRRORS}/${repo.replace("/", "+")}/repo`, ...args] });
+  const r = await run({
+    cmd: "git",
+    args: ["-C", `${MIRRORS}/${repo.replace("/", "+")}/repo`, ...args],
+  });
   const dec = new TextDecoder();
   if (r.code !== 0) throw new Error(`git ${args.join(" ")}: ${dec.decode(r.stderr)}`);
   return dec.decode(r.stdout);
 };
-
 
 const indent = (l: string) => l.length - l.trimStart().length;
 const DEF =
@@ -66,7 +68,8 @@ for (const e of EDITS) {
   const last = first + e.find.split("\n").length;
   const { start, end, depth, dedented } = windowOf(lines, first, last);
   const before = dedented.join("\n") + "\n";
-  const dedent = (t: string) => t.split("\n").map((l) => l.slice(Math.min(depth, indent(l)))).join("\n");
+  const dedent = (t: string) =>
+    t.split("\n").map((l) => l.slice(Math.min(depth, indent(l)))).join("\n");
   const after = before.replace(dedent(e.find), dedent(e.replace));
   if (after === before) {
     console.error(`${e.id}: edit did not apply to the excerpt`);
@@ -100,8 +103,12 @@ for (const f of REVERSED_FIXES) {
   const wb = windowOf(b, p, b.length - s);
   const from = Math.min(wa.start, wb.start);
   const depth = Math.min(wa.depth, wb.depth);
-  const cutA = a.slice(from, Math.max(wa.end, a.length - s + 5)).map((l) => l.slice(Math.min(depth, indent(l))));
-  const cutB = b.slice(from, Math.max(wb.end, b.length - s + 5)).map((l) => l.slice(Math.min(depth, indent(l))));
+  const cutA = a.slice(from, Math.max(wa.end, a.length - s + 5)).map((l) =>
+    l.slice(Math.min(depth, indent(l)))
+  );
+  const cutB = b.slice(from, Math.max(wb.end, b.length - s + 5)).map((l) =>
+    l.slice(Math.min(depth, indent(l)))
+  );
   const before = cutA.join("\n") + "\n";
   const after = cutB.join("\n") + "\n";
   out.push(JSON.stringify({

@@ -110,7 +110,9 @@ const VARIANTS: [string, (i: string, s: string) => string][] = [
 ];
 
 const cases: { rule: string; path: string; text: string; origin: string }[] = [];
-const files = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".go") && !n.endsWith("_test.go")).sort();
+const files = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) =>
+  n.endsWith(".go") && !n.endsWith("_test.go")
+).sort();
 for (const f of files) {
   const src = Deno.readTextFileSync(`${dir}/${f}`);
   const funcs = src.split(/\nfunc /);
@@ -132,15 +134,44 @@ for (const f of files) {
       const secret = evalExpr(args[1]);
       if (!secret) continue;
       const [path, fmt] = VARIANTS[(k++ + cases.length) % VARIANTS.length];
-      cases.push({ rule: rid, path, text: fmt(ident.replace(/[^\w]/g, "_"), secret), origin: `gitleaks ${commit.slice(0, 12)} ${f} (generated)` });
+      cases.push({
+        rule: rid,
+        path,
+        text: fmt(ident.replace(/[^\w]/g, "_"), secret),
+        origin: `gitleaks ${commit.slice(0, 12)} ${f} (generated)`,
+      });
     }
   }
 }
 const lits = JSON.parse(Deno.readTextFileSync(literals));
 const enc = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s)));
 const lines: string[] = [];
-for (const c of cases) lines.push(JSON.stringify({ kind: "tp", rule: c.rule, path: c.path, origin: c.origin, b64: enc(c.text) }));
-for (const c of lits.tps) lines.push(JSON.stringify({ kind: "tp", rule: c.rule, path: "", origin: `gitleaks ${commit.slice(0, 12)} ${c.file} (literal)`, b64: enc(c.text) }));
-for (const c of lits.fps) lines.push(JSON.stringify({ kind: "fp", rule: c.rule, path: "", origin: `gitleaks ${commit.slice(0, 12)} ${c.file} (literal)`, b64: enc(c.text) }));
+for (const c of cases) {
+  lines.push(
+    JSON.stringify({ kind: "tp", rule: c.rule, path: c.path, origin: c.origin, b64: enc(c.text) }),
+  );
+}
+for (const c of lits.tps) {
+  lines.push(
+    JSON.stringify({
+      kind: "tp",
+      rule: c.rule,
+      path: "",
+      origin: `gitleaks ${commit.slice(0, 12)} ${c.file} (literal)`,
+      b64: enc(c.text),
+    }),
+  );
+}
+for (const c of lits.fps) {
+  lines.push(
+    JSON.stringify({
+      kind: "fp",
+      rule: c.rule,
+      path: "",
+      origin: `gitleaks ${commit.slice(0, 12)} ${c.file} (literal)`,
+      b64: enc(c.text),
+    }),
+  );
+}
 Deno.writeTextFileSync("tests/inspect/corpus/secrets_gitleaks.jsonl", lines.join("\n") + "\n");
 console.log(`${cases.length} generated, ${lits.tps.length} literal tps, ${lits.fps.length} fps`);

@@ -38,7 +38,12 @@ for (const g of guards) {
   bump(`guards/${g.split}/${g.cls}`, ok);
   bump(`guards/${g.split}`, ok);
   if (!ok) misses.push(`guard ${g.id}`);
-  else if (args.has("--details")) console.log(g.id, f.map((x) => `${x.rule}:${x.severity}:${x.detail}`).join(" | "));
+  else if (args.has("--details")) {
+    console.log(
+      g.id,
+      f.map((x) => `${x.rule}:${x.severity}:${x.detail}`).join(" | "),
+    );
+  }
 }
 for (const s of secrets) {
   const f = inspectText(s.path, s.before, s.after).filter((x) => x.rule === "hardcoded-secret");
@@ -49,7 +54,13 @@ for (const s of secrets) {
 for (const n of negatives) {
   const f = inspectText(n.path, n.before, n.after).filter((x) => x.severity === "high");
   bump(`negatives/${n.split}`, f.length === 0);
-  if (f.length) misses.push(`negative ${n.id} ${n.path}: ${f.map((x) => x.rule).join(",")}: ${n.after.slice(0, 90).replace(/\n/g, "⏎")}`);
+  if (f.length) {
+    misses.push(
+      `negative ${n.id} ${n.path}: ${f.map((x) => x.rule).join(",")}: ${
+        n.after.slice(0, 90).replace(/\n/g, "⏎")
+      }`,
+    );
+  }
 }
 if (args.has("--json")) console.log(JSON.stringify(rows));
 else {

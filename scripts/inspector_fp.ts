@@ -203,7 +203,11 @@ if (import.meta.main) {
   } else {
     console.log(JSON.stringify(summary, null, 2));
     for (const { origin, finding: f } of highs) {
-      console.log(`HIGH ${f.rule} (${f.before} → ${f.after}) ${f.path}  [${origin}]${f.detail ? `\n     ${f.detail}` : ""}`);
+      console.log(
+        `HIGH ${f.rule} (${f.before} → ${f.after}) ${f.path}  [${origin}]${
+          f.detail ? `\n     ${f.detail}` : ""
+        }`,
+      );
     }
     if (Deno.args.includes("--medium")) {
       for (const { origin, finding: f } of mediums) {

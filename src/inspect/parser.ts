@@ -68,7 +68,7 @@ const FILES: Record<Grammar, string> = {
 };
 
 /** Files larger than this are not parsed (the regular expressions still count them). */
-export const MAX_PARSE_CHARS = 1_000_000;
+export const MAX_PARSE_CHARS = 300_000;
 
 const parsers = new Map<Grammar, TsParser>();
 let loading: Promise<void> | null = null;
@@ -193,6 +193,7 @@ export function parse(text: string, grammar: Grammar, old?: TsTree): ParseResult
 }
 
 const CACHE_SIZE = 4;
+const ASTRAL = /[\uD800-\uDFFF]/;
 const cache: { text: string; grammar: Grammar; result: ParseResult; free: () => void }[] = [];
 
 /**
@@ -213,7 +214,8 @@ export function parseShared(text: string, grammar: Grammar, base?: string | null
   // Incremental: re-parse only what changed since `base`, whose tree is in the cache.
   const prev = base ? cache.find((c) => c.grammar === grammar && c.text === base) : undefined;
   let old: TsTree | undefined;
-  if (prev?.result.ok && prev.result.tree && base) {
+  // Astral characters shift tree-sitter's offsets against JS string indices: parse from scratch.
+  if (prev?.result.ok && prev.result.tree && base && !ASTRAL.test(base) && !ASTRAL.test(text)) {
     old = prev.result.tree.copy();
     old.edit(editBetween(base, text));
   }
@@ -233,6 +235,8 @@ const TYPE_NAMES = new WeakMap<object, Map<number, string>>();
 interface Cursor {
   readonly nodeType: string;
   readonly nodeTypeId: number;
+  readonly startIndex: number;
+  readonly endIndex: number;
   readonly currentNode: SyntaxNode;
   gotoFirstChild(): boolean;
   gotoNextSibling(): boolean;
@@ -257,6 +261,7 @@ interface Cursor {
 export function walk(
   root: SyntaxNode,
   enter: (type: string, node: () => SyntaxNode) => void | (() => void),
+  range?: readonly [number, number],
 ): void {
   const lang = (root as unknown as { tree?: { language?: object } }).tree?.language ?? walk;
   let typeNames = TYPE_NAMES.get(lang);
@@ -270,8 +275,10 @@ export function walk(
       const id = c.nodeTypeId;
       let type = typeNames.get(id);
       if (type === undefined) typeNames.set(id, type = c.nodeType);
-      exits.push(enter(type, node) || null);
-      if (c.gotoFirstChild()) continue;
+      // Outside the range: neither this node nor anything under it is looked at.
+      const skip = range !== undefined && (c.endIndex < range[0] || c.startIndex > range[1]);
+      exits.push(skip ? null : enter(type, node) || null);
+      if (!skip && c.gotoFirstChild()) continue;
       for (;;) {
         exits.pop()?.();
         if (c.gotoNextSibling()) break;
@@ -310,4 +317,23 @@ function editBetween(a: string, b: string) {
     oldEndPosition: pointAt(a, a.length - s),
     newEndPosition: pointAt(b, b.length - s),
   };
+}
+
+/**
+ * The spans of `a` and `b` that differ (common prefix and suffix removed), as [start, end]
+ * character ranges of each; null when the texts hold astral characters (tree-sitter's offsets
+ * would not line up with string indices) or are equal.
+ *
+ * @example
+ * ```ts
+ * changedRanges("abcXdef", "abcYYdef"); // { a: [3, 4], b: [3, 5] }
+ * ```
+ */
+export function changedRanges(
+  a: string,
+  b: string,
+): { a: [number, number]; b: [number, number] } | null {
+  if (a === b || ASTRAL.test(a) || ASTRAL.test(b)) return null;
+  const e = editBetween(a, b);
+  return { a: [e.startIndex, e.oldEndIndex], b: [e.startIndex, e.newEndIndex] };
 }

@@ -95,7 +95,9 @@ function secretItems(text: string, lang: Lang, path = ""): RuleItem[] {
   for (const re of FORMATS) {
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
-      if (!/EXAMPLE|FAKE|DUMMY/i.test(m[0]) && !isPlaceholder(m[0])) add(m[0], m.index ?? 0, "token");
+      if (!/EXAMPLE|FAKE|DUMMY/i.test(m[0]) && !isPlaceholder(m[0])) {
+        add(m[0], m.index ?? 0, "token");
+      }
     }
   }
   CONN.lastIndex = 0;
@@ -113,7 +115,9 @@ function secretItems(text: string, lang: Lang, path = ""): RuleItem[] {
   const tree = g ? parseShared(text, g) : null;
   if (tree?.ok && g) {
     for (const h of contextSecrets(tree.root, g)) {
-      if (!out.has(h.value)) out.set(h.value, { value: h.value, line: h.line, label: "credential literal" });
+      if (!out.has(h.value)) {
+        out.set(h.value, { value: h.value, line: h.line, label: "credential literal" });
+      }
     }
   } else {
     NAME.lastIndex = 0;
@@ -130,6 +134,11 @@ function secretItems(text: string, lang: Lang, path = ""): RuleItem[] {
         add(m[1], m.index ?? 0, "credential in config");
       }
     }
+  }
+  // gitleaks' inline suppression, honoured for every source of secrets.
+  if (text.includes("gitleaks:allow")) {
+    const lines = text.split("\n");
+    for (const [k, v] of out) if (lines[v.line - 1]?.includes("gitleaks:allow")) out.delete(k);
   }
   return [...out.values()];
 }

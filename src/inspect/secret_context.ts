@@ -16,7 +16,8 @@ import { snake } from "./structure_vocab.ts";
 const CRED_NAME =
   /(?:^|_)(?:password|passwd|pwd|passphrase|secret|secret_key|secret_or_key|secret_or_public_key|client_secret|app_secret|api_secret|api_key|apikey|access_key|secret_access_key|access_token|auth_token|refresh_token|bearer_token|bot_token|token_secret|private_key|signing_key|signing_secret|jwt_secret|jwt_key|session_secret|cookie_secret|encryption_key|master_key|hmac_key|webhook_secret|credentials?|db_pass|db_password|key_secret|consumer_secret)$/;
 /** Names that look like credentials but hold something else. */
-const NOT_CRED = /(?:^|_)(?:field|label|name|type|prompt|url|uri|path|file|env|var|header|prefix|suffix|length|len|min|max|regex|pattern|policy|hint|placeholder|message|msg|error|title|id|format|mode|attr|attribute|param|column|key_name)(?:_|$)/;
+const NOT_CRED =
+  /(?:^|_)(?:field|label|name|type|prompt|url|uri|path|file|env|var|header|prefix|suffix|length|len|min|max|regex|pattern|policy|hint|placeholder|message|msg|error|title|id|format|mode|attr|attribute|param|column|key_name)(?:_|$)/;
 
 /** Calls whose Nth argument is a signing/verification key. */
 const SIGNING: { recv: RegExp; name: RegExp; arg: number }[] = [
@@ -51,7 +52,11 @@ function credentialValue(v: string, signing: boolean): boolean {
   if (/^(?:https?|wss?|file):\/\/[^:@]*$/i.test(v) || /^[./~]/.test(v)) return false; // URLs, paths
   if (/^\w+\.\w+(?:\.\w+)*$/.test(v) && !/\d/.test(v)) return false; // dotted setting names
   if (isPlaceholder(v)) return false;
-  if (!signing && /^(?:bearer|basic|token|jwt|none|hidden|text|required|optional|default|string|sha\d+|hs\d+|rs\d+|utf-?8|hex|base64|ascii)$/i.test(v)) return false;
+  if (
+    !signing &&
+    /^(?:bearer|basic|token|jwt|none|hidden|text|required|optional|default|string|sha\d+|hs\d+|rs\d+|utf-?8|hex|base64|ascii)$/i
+      .test(v)
+  ) return false;
   return true;
 }
 
@@ -125,7 +130,10 @@ export function contextSecrets(root: SyntaxNode, grammar: Grammar): SecretHit[] 
       case "call":
       case "call_expression": {
         const fn = n.childForFieldName("function");
-        const args = n.childForFieldName("arguments")?.namedChildren.filter((c) => c && c.type !== "comment") ?? [];
+        const args =
+          n.childForFieldName("arguments")?.namedChildren.filter((c) =>
+            c && c.type !== "comment"
+          ) ?? [];
         const prop = fn?.childForFieldName("attribute") ?? fn?.childForFieldName("property");
         const name = prop?.text ?? fn?.text ?? "";
         const recv = (fn?.childForFieldName("object")?.text ?? "").replace(/.*\./, "");
@@ -135,7 +143,9 @@ export function contextSecrets(root: SyntaxNode, grammar: Grammar): SecretHit[] 
             break;
           }
         }
-        if (grammar === "python" && /^(?:setdefault|__setitem__|set)$/.test(name) && args.length >= 2) {
+        if (
+          grammar === "python" && /^(?:setdefault|__setitem__|set)$/.test(name) && args.length >= 2
+        ) {
           hit(literal(args[0]) ?? "", args[1]);
         }
         break;

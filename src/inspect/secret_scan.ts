@@ -113,7 +113,8 @@ export function shannon(s: string): number {
  */
 export function isPlaceholder(v: string): boolean {
   return PLACEHOLDER.test(v) || /^(.)\1*$/.test(v) || /^(.{1,4})\1{3,}$/.test(v) ||
-    SEQUENCE.test(v) || /(\w{3,})[-_.:]\1[-_.:]\1/.test(v) || hasRun(v, 7);
+    SEQUENCE.test(v) || /\[\^|\{\d*,\d*\}|\(\?[:=!<]/.test(v) ||
+    /(\w{3,})[-_.:]\1[-_.:]\1/.test(v) || hasRun(v, 7);
 }
 
 /** Whether `v` has `n` consecutive characters in alphabet order (`klmnopq`, `3456789`). */
@@ -227,6 +228,7 @@ export function scanSecrets(text: string): SecretHit[] {
         const le = text.indexOf("\n", idx + m[0].length);
         const line = text.slice(ls, le < 0 ? text.length : le);
         if (r.allow.some((a) => allowed(a, secret!, m[0], line))) continue;
+        if (line.includes("gitleaks:allow")) continue; // gitleaks' inline suppression
         if (isPlaceholder(secret) || exampleToken(secret)) continue;
         if (r.id.startsWith("generic") && /test|mock|stub/i.test(secret)) continue;
         const key = `${secret}`;

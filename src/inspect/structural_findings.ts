@@ -7,7 +7,7 @@
  * @module
  */
 import type { Finding, Severity } from "./types.ts";
-import { type Grammar, grammarOf, parseShared } from "./parser.ts";
+import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts";
 import { type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
 
@@ -25,12 +25,13 @@ function factsOf(
   text: string | null,
   g: Grammar,
   base?: string | null,
+  range?: [number, number],
 ): { facts: GuardFact[]; defs?: Set<string>; note?: string; syntaxError?: boolean } {
   if (text === null || text === "") return { facts: [] };
   const r = parseShared(text, g, base);
   if (!r.ok) return { facts: [], note: r.reason };
   try {
-    const { facts, defs } = guardScan(r.root, g);
+    const { facts, defs } = guardScan(r.root, g, range);
     return { facts, defs, syntaxError: r.hasError };
   } catch (e) {
     return { facts: [], note: `structure walk failed: ${(e as Error).message}` };
@@ -59,9 +60,12 @@ export function structuralFindings(
 ): { findings: Finding[]; notes: string[] } {
   const g = grammarOf(path);
   if (g === null) return { findings: [], notes: [] }; // other languages: regular expressions only
-  const b = factsOf(before, g);
+  // Only nodes overlapping the changed span can differ; facts elsewhere are the same on both
+  // sides and cancel out, so both walks skip them (counts stay per file).
+  const ranges = before !== null && after !== null ? changedRanges(before, after) : null;
+  const b = factsOf(before, g, null, ranges?.a);
   // Nothing to lose: the after-text need not be walked (unless the before-text failed to parse).
-  const a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOf(after, g, before);
+  const a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOf(after, g, before, ranges?.b);
   const notes: string[] = [];
   const name = path || "(input)";
   const reason = b.note ?? a.note;
@@ -78,7 +82,10 @@ export function structuralFindings(
     let severity: Severity = d.high ? "high" : "medium";
     const extra: string[] = [];
     const gone = d.missing.length > 0 && after !== null &&
-      d.missing.every((f) => f.scope !== "" && !a.defs?.has(f.scope));
+      d.missing.every((f) =>
+        f.scope !== "" &&
+        f.scope.split(".").some((part) => !new RegExp(`\\b${escapeRe(part)}\\b`).test(after))
+      );
     if (gone) {
       severity = LOWER[severity];
       extra.push("inside definitions the edit removed: implementation moved or dropped");
@@ -107,4 +114,8 @@ export function structuralFindings(
     });
   }
   return { findings, notes };
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -191,6 +191,7 @@ export function guardFacts(root: SyntaxNode, grammar: Grammar): GuardFact[] {
 export function guardScan(
   root: SyntaxNode,
   grammar: Grammar,
+  range?: readonly [number, number],
 ): { facts: GuardFact[]; defs: Set<string> } {
   const out: GuardFact[] = [];
   const defs = new Set<string>();
@@ -236,7 +237,9 @@ export function guardScan(
       !hasConst &&
       (type === "identifier" || type === "field_identifier" || type === "property_identifier")
     ) return undefined;
-    if (!hasMwString && !hasCredHeader && (type === "string" || type === "interpreted_string_literal")) {
+    if (
+      !hasMwString && !hasCredHeader && (type === "string" || type === "interpreted_string_literal")
+    ) {
       return undefined;
     }
     if (type === "unary_expression" && !hasDelete) return undefined;
@@ -295,7 +298,7 @@ export function guardScan(
       }
     }
     return undefined;
-  });
+  }, range);
   return { facts: out, defs };
 
   function call(n: SyntaxNode) {

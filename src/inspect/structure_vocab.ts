@@ -30,7 +30,8 @@ export const AUTH_CALL =
   /^(?:check_(?:object_)?perm(?:ission)?s?|has_(?:object_)?perms?|has_(?:object_)?permissions?|has_(?:any_)?roles?|check_roles?|require_(?:auth\w*|login|logged_in|user|admin|role\w*|perm\w*|scope\w*|token|session|csrf|https|ssl|signature|api_key|owner\w*|staff|superuser|mfa|otp|verified)|ensure_(?:logged_in|auth\w*|admin|permissions?|user)|is_authori[sz]ed|authori[sz]e\w*|authenticate\w*|(?:perform|do|run|check|verify|ensure|require|enforce|validate)_\w*(?:authent|authori|perm|login|csrf|access|role|owner)\w*|check_auth\w*|verify_auth\w*|login_required|permission_required|user_passes_test|check_password\w*|verify_password\w*|checkpw|check_pw|enforce_csrf|csrf_protect|check_csrf\w*|verify_csrf\w*|validate_csrf\w*|csrf_check|is_allowed|check_access|has_access|can_access|verify_api_key|check_api_key|validate_api_key|is_authenticated|ensure_authenticated|check_token|validate_token|verify_user|check_user|check_owner\w*|is_owner|restrict\w*|deny_unless\w*)$/;
 
 /** Receivers whose compare/verify/check methods check a password hash. */
-export const HASH_RECEIVER = /(?:bcrypt|argon2|scrypt|pbkdf2|passlib|pwd_context|hasher|password_hasher|crypt)$/i;
+export const HASH_RECEIVER =
+  /(?:bcrypt|argon2|scrypt|pbkdf2|passlib|pwd_context|hasher|password_hasher|crypt)$/i;
 
 /** Calls that verify a token, a signature or a certificate (snake_case callee name). */
 export const VERIFY_CALL =
@@ -74,7 +75,8 @@ export const STRONG_FAIL =
 
 /** An unmistakable auth failure inside a raise/throw/return/abort/error statement. */
 export const STRONG_FAIL_STMT = new RegExp(
-  String.raw`(?:\braise\b|\bthrow\b|\breturn\b|\babort\b|\breject\b|\bnext\s*\(|\bdone\s*\(|\bhttp\.Error\b|\berrs?\s*=|\bstatus\s*\()[^\n]*(?:` +
+  String
+    .raw`(?:\braise\b|\bthrow\b|\breturn\b|\babort\b|\breject\b|\bnext\s*\(|\bdone\s*\(|\bhttp\.Error\b|\berrs?\s*=|\bstatus\s*\()[^\n]*(?:` +
     STRONG_FAIL.source + ")",
 );
 
@@ -84,7 +86,7 @@ export const STRONG_WORDS = new Set(
     "admin staff superuser owner role roles perm perms permission permissions authenticated " +
     "authorized authorization unauthorized password passwd credential credentials csrf api_key " +
     "apikey login logged signature exp expired iss issuer aud audience nbf alg algorithms claims " +
-    "jwt kid cert certificate fingerprint hostname verified inactive banned locked mfa otp " +
+    "jwt kid fingerprint hostname verified inactive banned locked mfa otp " +
     "anonymous forbidden is_active is_admin is_staff is_superuser is_authenticated"
   ).split(" "),
 );

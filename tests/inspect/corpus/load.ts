@@ -19,7 +19,8 @@ export interface CorpusCase {
 }
 
 const dir = new URL("./", import.meta.url);
-const dec = (b: string) => new TextDecoder().decode(Uint8Array.from(atob(b), (c) => c.charCodeAt(0)));
+const dec = (b: string) =>
+  new TextDecoder().decode(Uint8Array.from(atob(b), (c) => c.charCodeAt(0)));
 const rows = (name: string): Record<string, string>[] => {
   try {
     return Deno.readTextFileSync(new URL(name, dir)).trim().split("\n").filter(Boolean).map((l) =>
@@ -48,7 +49,11 @@ function pathFor(text: string): string {
  * guards.length > 0; // true
  * ```
  */
-export function loadCorpus(): { guards: CorpusCase[]; secrets: CorpusCase[]; negatives: CorpusCase[] } {
+export function loadCorpus(): {
+  guards: CorpusCase[];
+  secrets: CorpusCase[];
+  negatives: CorpusCase[];
+} {
   const guards = rows("guards.jsonl").map((r) => ({
     id: r.id,
     split: r.split,
