@@ -150,12 +150,12 @@ function regexFindings(
     let fires: boolean;
     let located: { line: number; detail: string } | null = null;
     if (rule.items && lang !== null) {
-      // After first: an edit that adds nothing (the common case) never scans the before-text.
-      const ai = text.after === "" ? [] : rule.items(text.after, lang, path);
-      const bi = text.before === "" || ai.length === 0 ? [] : rule.items(text.before, lang, path);
-      const had = new Set(bi.map((x) => x.value));
-      const added = ai.filter((x) => !had.has(x.value));
-      [b, a, fires] = [bi.length, ai.length, added.length > 0];
+      // A new value can only be in the changed lines of the after-text: scan those (with a few
+      // lines around, for multi-line keys), and call a value new when the before-text lacks it.
+      const win = text.before === "" ? undefined : changedWindow(text.before, text.after);
+      const ai = text.after === "" || win === null ? [] : rule.items(text.after, lang, path, win);
+      const added = ai.filter((x) => !text.before.includes(x.value));
+      [b, a, fires] = [ai.length - added.length, ai.length, added.length > 0];
       if (fires) {
         const file = path.split(/[\\/]/).pop() || path;
         located = {
@@ -274,4 +274,28 @@ export function inspectChanges(
  */
 export function formatFinding(f: Finding): string {
   return `⚑ ${f.severity}: ${f.rule} (${f.before} → ${f.after})`;
+}
+
+/**
+ * The lines of `after` that differ from `before` (common prefix and suffix removed), widened by
+ * five lines each way, as a [start, end) character range; null when nothing differs.
+ */
+function changedWindow(before: string, after: string): [number, number] | null {
+  if (before === after) return null;
+  let p = 0;
+  const max = Math.min(before.length, after.length);
+  while (p < max && before.charCodeAt(p) === after.charCodeAt(p)) p++;
+  let s = 0;
+  while (
+    s < max - p && before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)
+  ) s++;
+  let start = p === 0 ? 0 : after.lastIndexOf("\n", p - 1) + 1;
+  for (let k = 0; k < 5 && start > 0; k++) start = after.lastIndexOf("\n", start - 2) + 1;
+  const nl0 = after.indexOf("\n", after.length - s);
+  let end = nl0 < 0 ? after.length : nl0;
+  for (let k = 0; k < 5 && end < after.length; k++) {
+    const nl = after.indexOf("\n", end + 1);
+    end = nl < 0 ? after.length : nl;
+  }
+  return [start, end];
 }

@@ -84,13 +84,21 @@ function lineOf(starts: number[], i: number): number {
  * connection strings, keyword-context literals (parser for Python/JS/TS/Go, regular expressions
  * otherwise) and, in config files, unquoted `KEY=value` lines.
  */
-function secretItems(text: string, lang: Lang, path = ""): RuleItem[] {
+function secretItems(
+  full: string,
+  lang: Lang,
+  path = "",
+  window?: readonly [number, number],
+): RuleItem[] {
   const out = new Map<string, RuleItem>();
+  // With a window, the patterns run on that slice only; offsets are mapped back to the file.
+  const base = window ? window[0] : 0;
+  const text = window ? full.slice(window[0], window[1]) : full;
   let starts: number[] | null = null;
   const add = (value: string, index: number, label: string) => {
     if (out.has(value)) return;
-    starts ??= lineStarts(text);
-    out.set(value, { value, line: lineOf(starts, index), label });
+    starts ??= lineStarts(full);
+    out.set(value, { value, line: lineOf(starts, base + index), label });
   };
   for (const re of FORMATS) {
     re.lastIndex = 0;
@@ -108,13 +116,16 @@ function secretItems(text: string, lang: Lang, path = ""): RuleItem[] {
       !/^(?:pass(?:word)?|pw|pwd|secret|root|admin|user|guest|\W+|:\w+|\$\w+)$/i.test(pw)
     ) add(m[0], m.index ?? 0, "connection string with password");
   }
+  const baseLine = base === 0 ? 0 : (full.slice(0, base).match(/\n/g)?.length ?? 0);
   for (const h of scanSecrets(text)) {
-    if (!out.has(h.value)) out.set(h.value, { value: h.value, line: h.line, label: h.rule });
+    if (!out.has(h.value)) {
+      out.set(h.value, { value: h.value, line: baseLine + h.line, label: h.rule });
+    }
   }
   const g = path ? grammarOf(path) : null;
-  const tree = g ? parseShared(text, g) : null;
+  const tree = g ? parseShared(full, g) : null;
   if (tree?.ok && g) {
-    for (const h of contextSecrets(tree.root, g)) {
+    for (const h of contextSecrets(tree.root, g, window)) {
       if (!out.has(h.value)) {
         out.set(h.value, { value: h.value, line: h.line, label: "credential literal" });
       }
@@ -137,7 +148,7 @@ function secretItems(text: string, lang: Lang, path = ""): RuleItem[] {
   }
   // gitleaks' inline suppression, honoured for every source of secrets.
   if (text.includes("gitleaks:allow")) {
-    const lines = text.split("\n");
+    const lines = full.split("\n");
     for (const [k, v] of out) if (lines[v.line - 1]?.includes("gitleaks:allow")) out.delete(k);
   }
   return [...out.values()];

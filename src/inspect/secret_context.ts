@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Grammar, SyntaxNode } from "./parser.ts";
+import { type Grammar, type SyntaxNode, walk } from "./parser.ts";
 import { isPlaceholder, type SecretHit } from "./secret_scan.ts";
 import { snake } from "./structure_vocab.ts";
 
@@ -18,6 +18,24 @@ const CRED_NAME =
 /** Names that look like credentials but hold something else. */
 const NOT_CRED =
   /(?:^|_)(?:field|label|name|type|prompt|url|uri|path|file|env|var|header|prefix|suffix|length|len|min|max|regex|pattern|policy|hint|placeholder|message|msg|error|title|id|format|mode|attr|attribute|param|column|key_name)(?:_|$)/;
+
+const CONTEXT_TYPES = new Set([
+  "assignment",
+  "assignment_expression",
+  "augmented_assignment",
+  "variable_declarator",
+  "keyword_argument",
+  "default_parameter",
+  "typed_default_parameter",
+  "pair",
+  "assignment_pattern",
+  "keyed_element",
+  "short_var_declaration",
+  "const_spec",
+  "var_spec",
+  "call",
+  "call_expression",
+]);
 
 /** Calls whose Nth argument is a signing/verification key. */
 const SIGNING: { recv: RegExp; name: RegExp; arg: number }[] = [
@@ -83,7 +101,11 @@ function nameOf(n: SyntaxNode | null): string {
  * if (r.ok) contextSecrets(r.root, "javascript").length; // 1
  * ```
  */
-export function contextSecrets(root: SyntaxNode, grammar: Grammar): SecretHit[] {
+export function contextSecrets(
+  root: SyntaxNode,
+  grammar: Grammar,
+  range?: readonly [number, number],
+): SecretHit[] {
   const out: SecretHit[] = [];
   const hit = (name: string, v: SyntaxNode | null, signing = false) => {
     const s = literal(v);
@@ -93,8 +115,10 @@ export function contextSecrets(root: SyntaxNode, grammar: Grammar): SecretHit[] 
     if (!credentialValue(s, signing)) return;
     out.push({ rule: "keyword-literal", value: s, line: v.startPosition.row + 1 });
   };
-  const visit = (n: SyntaxNode) => {
-    switch (n.type) {
+  walk(root, (type, get) => {
+    if (!CONTEXT_TYPES.has(type)) return;
+    const n = get();
+    switch (type) {
       case "assignment":
       case "assignment_expression":
       case "augmented_assignment":
@@ -151,8 +175,6 @@ export function contextSecrets(root: SyntaxNode, grammar: Grammar): SecretHit[] 
         break;
       }
     }
-    for (const c of n.namedChildren) if (c) visit(c);
-  };
-  visit(root);
+  }, range);
   return out;
 }

@@ -63,6 +63,11 @@ export function structuralFindings(
   // Only nodes overlapping the changed span can differ; facts elsewhere are the same on both
   // sides and cancel out, so both walks skip them (counts stay per file).
   const ranges = before !== null && after !== null ? changedRanges(before, after) : null;
+  // Nothing guard-like in or around the changed lines of either side: no fact can differ, and
+  // neither side needs parsing (most ordinary edits).
+  if (
+    ranges && !GUARD_HINT.test(around(before!, ranges.a)) && !GUARD_HINT.test(around(after!, ranges.b))
+  ) return { findings: [], notes: [] };
   const b = factsOf(before, g, null, ranges?.a);
   // Nothing to lose: the after-text need not be walked (unless the before-text failed to parse).
   const a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOf(after, g, before, ranges?.b);
@@ -118,4 +123,17 @@ export function structuralFindings(
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Words that any guard fact's construct contains (a superset of the structural vocabulary). */
+const GUARD_HINT =
+  /auth|perm|login|logged|csrf|xsrf|passw|pwd|verif|valid|token|sign|cert|secur|admin|staff|superuser|owner|role|jwt|session|40[13]|forbid|denied|deny|unauthori|strict|required|require|ensure|enforce|check|digest|compare|equal|hostname|fingerprint|cookie|credential|secret|ssl|tls|expir|claim|issuer|audience|\balg|\bexp\b|\biss\b|\baud\b|\bnbf\b|\biat\b|middleware|guard|restrict|protect|allow|access|scope|user_passes|is_?active|banned|locked|anonymous|reject|http_?only|CERT_|VERIFY_|mfa|otp|nonce|hmac|kid\b/i;
+
+/** The lines holding `range` of `text`, with three lines around. */
+function around(text: string, range: readonly [number, number]): string {
+  let s = range[0] === 0 ? 0 : text.lastIndexOf("\n", range[0] - 1) + 1;
+  for (let k = 0; k < 3 && s > 0; k++) s = text.lastIndexOf("\n", s - 2) + 1;
+  let e = text.indexOf("\n", range[1]);
+  for (let k = 0; k < 3 && e >= 0; k++) e = text.indexOf("\n", e + 1);
+  return text.slice(s, e < 0 ? text.length : e);
 }
