@@ -121,7 +121,15 @@ export const SEC_MIDDLEWARE_STRING =
 export const PREDICATE_FN =
   /^(?:should_\w*(?:strip|verify|check|deny|reject|block|auth)\w*|has_\w*perm\w*|has_\w*permission\w*|is_authori[sz]ed|is_allowed|can_\w+|check_\w*(?:perm|auth|access|password|owner|role|token|sig)\w*|verify\w*|authori[sz]e\w*|authenticate\w*|is_valid_\w*(?:token|sig|signature|password|key)\w*|validate_\w*(?:token|sig|signature|password|key)\w*|check_password|has_access|user_can\w*)$/;
 
-/** Which guard rule a condition's words point to. */
+/**
+ * Which guard rule a condition's words point to: TLS words win, then token words, else auth.
+ *
+ * @example
+ * ```ts
+ * familyOf(["payload", "exp"]); // "token"
+ * familyOf(["user", "is_admin"]); // "auth"
+ * ```
+ */
 export function familyOf(words: Iterable<string>): "auth" | "token" | "tls" {
   let token = false;
   for (const w of words) {
