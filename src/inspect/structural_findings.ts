@@ -8,7 +8,7 @@
  */
 import type { Finding, Severity } from "./types.ts";
 import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts";
-import { type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
+import { definedNames, type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
 
 const SUBJECT: Record<GuardRuleId, string> = {
@@ -83,14 +83,14 @@ export function structuralFindings(
     notes.push(`${name}: parsed with syntax errors (${b.syntaxError ? "before" : "after"})`);
   }
   const findings: Finding[] = [];
+  let defs: Set<string> | null = null;
   for (const d of guardDrops(b.facts, a.facts)) {
     let severity: Severity = d.high ? "high" : "medium";
     const extra: string[] = [];
+    defs ??= after !== null ? defsOf(after, g) : new Set();
+    const ds = defs;
     const gone = d.missing.length > 0 && after !== null &&
-      d.missing.every((f) =>
-        f.scope !== "" &&
-        f.scope.split(".").some((part) => !new RegExp(`\\b${escapeRe(part)}\\b`).test(after))
-      );
+      d.missing.every((f) => f.scope !== "" && !ds.has(f.scope));
     if (gone) {
       severity = LOWER[severity];
       extra.push("inside definitions the edit removed: implementation moved or dropped");
@@ -121,10 +121,6 @@ export function structuralFindings(
   return { findings, notes };
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /** Words that any guard fact's construct contains (a superset of the structural vocabulary). */
 const GUARD_HINT =
   /auth|perm|login|logged|csrf|xsrf|passw|pwd|verif|valid|token|sign|cert|secur|admin|staff|superuser|owner|role|jwt|session|40[13]|forbid|denied|deny|unauthori|strict|required|require|ensure|enforce|check|digest|compare|equal|hostname|fingerprint|cookie|credential|secret|ssl|tls|expir|claim|issuer|audience|\balg|\bexp\b|\biss\b|\baud\b|\bnbf\b|\biat\b|middleware|guard|restrict|protect|allow|access|scope|user_passes|is_?active|banned|locked|anonymous|reject|http_?only|CERT_|VERIFY_|mfa|otp|nonce|hmac|kid\b/i;
@@ -136,4 +132,10 @@ function around(text: string, range: readonly [number, number]): string {
   let e = text.indexOf("\n", range[1]);
   for (let k = 0; k < 3 && e >= 0; k++) e = text.indexOf("\n", e + 1);
   return text.slice(s, e < 0 ? text.length : e);
+}
+
+/** Every definition of a text (walked only when a drop needs the "moved or dropped" check). */
+function defsOf(text: string, g: Grammar): Set<string> {
+  const r = parseShared(text, g);
+  return r.ok ? definedNames(r.root) : new Set();
 }

@@ -131,6 +131,33 @@ export function guardFacts(root: SyntaxNode, grammar: Grammar): GuardFact[] {
 }
 
 /**
+ * The qualified names (`Class.method`) of every function and class a file defines.
+ *
+ * @example
+ * ```ts
+ * import { loadParsers, parse } from "./parser.ts";
+ * await loadParsers();
+ * const r = parse("class A:\n    def f(self):\n        pass\n", "python");
+ * if (r.ok) [...definedNames(r.root)]; // ["A", "A.f"]
+ * ```
+ */
+export function definedNames(root: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  const stack: string[] = [];
+  walk(root, (type, get) => {
+    if (!SCOPE.has(type)) return undefined;
+    const name = get().childForFieldName("name")?.text ?? "";
+    const q = stack.length ? `${stack.at(-1)}.${name}` : name;
+    names.add(q);
+    stack.push(q);
+    return () => {
+      stack.pop();
+    };
+  });
+  return names;
+}
+
+/**
  * {@link guardFacts} and the names of the functions and classes the file defines (to tell a
  * check whose function went away — moved or dropped — from one removed from code that stays).
  *
