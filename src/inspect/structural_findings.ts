@@ -8,6 +8,7 @@
  */
 import type { Finding, Severity } from "./types.ts";
 import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts";
+import { pairedChunks } from "./chunk.ts";
 import { definedNames, type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
 
@@ -26,12 +27,14 @@ function factsOf(
   g: Grammar,
   base?: string | null,
   range?: [number, number],
+  lineOffset = 0,
 ): { facts: GuardFact[]; defs?: Set<string>; note?: string; syntaxError?: boolean } {
   if (text === null || text === "") return { facts: [] };
   const r = parseShared(text, g, base);
   if (!r.ok) return { facts: [], note: r.reason };
   try {
     const { facts, defs } = guardScan(r.root, g, range);
+    if (lineOffset) for (const f of facts) f.line += lineOffset;
     return { facts, defs, syntaxError: r.hasError };
   } catch (e) {
     return { facts: [], note: `structure walk failed: ${(e as Error).message}` };
@@ -68,9 +71,23 @@ export function structuralFindings(
   if (
     ranges && !GUARD_HINT.test(around(before!, ranges.a)) && !GUARD_HINT.test(around(after!, ranges.b))
   ) return { findings: [], notes: [] };
-  const b = factsOf(before, g, null, ranges?.a);
-  // Nothing to lose: the after-text need not be walked (unless the before-text failed to parse).
-  const a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOf(after, g, before, ranges?.b);
+  // Parse only the top-level statements around the edit (the same chunk on both sides), and
+  // walk only the nodes overlapping the changed span.
+  let b: ReturnType<typeof factsOf>;
+  let a: ReturnType<typeof factsOf>;
+  if (ranges) {
+    const c = pairedChunks(before!, after!, ranges.a, ranges.b);
+    const cb = before!.slice(c.a[0], c.a[1]);
+    const ca = after!.slice(c.b[0], c.b[1]);
+    const lineOffset = countLines(before!, c.a[0]);
+    const rel = (r: [number, number]): [number, number] => [r[0] - c.a[0], r[1] - c.a[0]];
+    b = factsOf(cb, g, null, rel(ranges.a), lineOffset);
+    a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOf(ca, g, cb, rel(ranges.b), lineOffset);
+  } else {
+    b = factsOf(before, g);
+    // Nothing to lose: the after-text need not be walked (unless the before failed to parse).
+    a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOf(after, g, before);
+  }
   const notes: string[] = [];
   const name = path || "(input)";
   const reason = b.note ?? a.note;
@@ -138,4 +155,10 @@ function around(text: string, range: readonly [number, number]): string {
 function defsOf(text: string, g: Grammar): Set<string> {
   const r = parseShared(text, g);
   return r.ok ? definedNames(r.root) : new Set();
+}
+
+function countLines(text: string, end: number): number {
+  let n = 0;
+  for (let i = text.indexOf("\n"); i >= 0 && i < end; i = text.indexOf("\n", i + 1)) n++;
+  return n;
 }

@@ -107,8 +107,12 @@ Deno.test("fallback: binary, huge and unknown-language files never crash", () =>
   assert.deepEqual(inspectTextNoted("x.py", "a\0b", "a\0c").findings, []);
   const huge = "x = 1\n".repeat(60_000); // 360 KB: above the parser's limit
   const guard = "def f(user):\n    if not user.is_admin:\n        raise PermissionError()\n";
-  const r = inspectTextNoted("big.py", huge + guard, huge);
+  // Deleting a huge file: the whole text would need parsing, which is refused with a note.
+  const r = inspectTextNoted("big.py", huge + guard, null);
   assert.ok(r.notes.some((n) => /not parsed \(larger than/.test(n)), r.notes.join());
+  // Editing it: only the top-level chunk around the edit is parsed, so the removal is found.
+  const e = inspectText("big.py", huge + guard, huge + "def f(user):\n    pass\n");
+  assert.equal(e[0]?.line, 60_002);
   const res = inspectChanges([{ path: "notes.xyz", before: "a", after: "b" }]);
   assert.deepEqual(res.findings, []);
   assert.equal(res.notes, undefined);
