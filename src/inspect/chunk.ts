@@ -1,8 +1,8 @@
 /**
- * Top-level chunks: the smallest run of whole top-level statements (lines that start at column
- * zero, with the decorators above them) that covers a span of a text. Only the chunk around an
- * edit needs parsing — facts elsewhere are the same before and after and cancel out — which keeps
- * the parser's cost in proportion to the edit, not to the file.
+ * Top-level statements: a line that starts at column zero (not a closing bracket) starts one,
+ * and the decorators and comments directly above stay with it. Only the statements one side of an
+ * edit holds and the other does not need parsing — the rest is identical and its facts cancel out
+ * — which keeps the parser's cost in proportion to the edit, not to the file.
  *
  * @module
  */
@@ -15,69 +15,91 @@ function topLevelAt(text: string, i: number): boolean {
   return true;
 }
 
-/**
- * Start of the top-level statement containing offset `at` (decorators above it included), or 0.
- *
- * @example
- * ```ts
- * const t = "a = 1\n@dec\ndef f():\n    x = 1\n";
- * t.slice(chunkStart(t, t.indexOf("x = 1"))); // "@dec\ndef f():\n    x = 1\n"
- * ```
- */
-export function chunkStart(text: string, at: number): number {
-  let i = at <= 0 ? 0 : text.lastIndexOf("\n", at - 1) + 1;
-  while (i > 0 && !topLevelAt(text, i)) i = text.lastIndexOf("\n", i - 2) + 1;
-  // Keep the decorators and comments directly above a definition with it.
-  while (i > 0) {
-    const prev = text.lastIndexOf("\n", i - 2) + 1;
-    const c = text[prev];
-    if (c === "@" || c === "#" || (c === "/" && text[prev + 1] === "/")) i = prev;
-    else break;
-  }
-  return i;
+/** One top-level statement of a text: its span and its first line (0-based). */
+export interface Statement {
+  start: number;
+  end: number;
+  line: number;
+  text: string;
 }
 
 /**
- * End (exclusive) of the top-level statement containing offset `at`: the start of the next
- * top-level line after it, or the end of the text.
+ * Splits a text into top-level statements (a line at column zero starts one; decorators and
+ * comments directly above stay with it).
  *
  * @example
  * ```ts
- * const t = "def f():\n    x = 1\ny = 2\n";
- * t.slice(0, chunkEnd(t, t.indexOf("x = 1"))); // "def f():\n    x = 1\n"
+ * splitTopLevel("a = 1\n@d\ndef f():\n    pass\n").map((s) => s.text);
+ * // ["a = 1\n", "@d\ndef f():\n    pass\n"]
  * ```
  */
-export function chunkEnd(text: string, at: number): number {
-  let i = text.indexOf("\n", at);
-  while (i >= 0) {
-    if (topLevelAt(text, i + 1) && text[i + 1] !== "@" && text[i + 1] !== "#") return i + 1;
-    i = text.indexOf("\n", i + 1);
+export function splitTopLevel(text: string): Statement[] {
+  const out: Statement[] = [];
+  let start = 0;
+  let line = 0;
+  let startLine = 0;
+  let pendingLead = -1; // start of a run of decorator/comment lines
+  let pendingLine = 0;
+  for (let i = 0; i < text.length;) {
+    const nl = text.indexOf("\n", i);
+    const next = nl < 0 ? text.length : nl + 1;
+    if (i > 0 && topLevelAt(text, i)) {
+      const c = text[i];
+      const lead = c === "@" || c === "#" || (c === "/" && text[i + 1] === "/");
+      if (lead) {
+        if (pendingLead < 0) [pendingLead, pendingLine] = [i, line];
+      } else {
+        const cut = pendingLead >= 0 ? pendingLead : i;
+        const cutLine = pendingLead >= 0 ? pendingLine : line;
+        if (cut > start) {
+          out.push({ start, end: cut, line: startLine, text: text.slice(start, cut) });
+        }
+        [start, startLine] = [cut, cutLine];
+        pendingLead = -1;
+      }
+    } else if (text[i] !== "\n" && text[i] !== "\r") {
+      pendingLead = -1; // an indented line ends a run of leading comments
+    }
+    i = next;
+    line++;
   }
-  return text.length;
+  if (start < text.length) {
+    out.push({ start, end: text.length, line: startLine, text: text.slice(start) });
+  }
+  return out;
 }
 
 /**
- * The same chunk in two versions of a text: bounds that lie in the common prefix and suffix, so
- * both sides cover the edit and nothing else differs between them. `a`/`b` are the changed spans
- * (from `changedRanges`).
+ * The statements of `before` and of `after` that the other side does not hold verbatim (as a
+ * multiset): everything else is identical on both sides, so its facts cancel out.
  *
  * @example
  * ```ts
- * const x = "a = 1\ndef f():\n    return 1\nb = 2\n";
- * const y = "a = 1\ndef f():\n    return 2\nb = 2\n";
- * const c = pairedChunks(x, y, [25, 26], [25, 26]);
- * y.slice(c.b[0], c.b[1]); // "def f():\n    return 2\n"
+ * const d = changedStatements("a = 1\nb = 2\n", "b = 2\na = 3\n");
+ * [d.before.map((s) => s.text), d.after.map((s) => s.text)]; // [["a = 1\n"], ["a = 3\n"]]
  * ```
  */
-export function pairedChunks(
+export function changedStatements(
   before: string,
   after: string,
-  a: readonly [number, number],
-  b: readonly [number, number],
-): { a: [number, number]; b: [number, number] } {
-  const start = chunkStart(before, a[0]);
-  const endA = chunkEnd(before, Math.max(a[1], a[0]));
-  const tail = before.length - endA; // inside the common suffix
-  const endB = Math.max(b[1], after.length - tail);
-  return { a: [start, Math.max(endA, a[1])], b: [start, Math.min(after.length, endB)] };
+): { before: Statement[]; after: Statement[] } {
+  const bs = splitTopLevel(before);
+  const as = splitTopLevel(after);
+  const left = new Map<string, number>();
+  for (const s of as) left.set(s.text, (left.get(s.text) ?? 0) + 1);
+  const onlyBefore: Statement[] = [];
+  for (const s of bs) {
+    const n = left.get(s.text) ?? 0;
+    if (n > 0) left.set(s.text, n - 1);
+    else onlyBefore.push(s);
+  }
+  const right = new Map<string, number>();
+  for (const s of bs) right.set(s.text, (right.get(s.text) ?? 0) + 1);
+  const onlyAfter: Statement[] = [];
+  for (const s of as) {
+    const n = right.get(s.text) ?? 0;
+    if (n > 0) right.set(s.text, n - 1);
+    else onlyAfter.push(s);
+  }
+  return { before: onlyBefore, after: onlyAfter };
 }

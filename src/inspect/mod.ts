@@ -287,7 +287,8 @@ function changedWindow(before: string, after: string): [number, number] | null {
   while (p < max && before.charCodeAt(p) === after.charCodeAt(p)) p++;
   let s = 0;
   while (
-    s < max - p && before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)
+    s < max - p &&
+    before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)
   ) s++;
   let start = p === 0 ? 0 : after.lastIndexOf("\n", p - 1) + 1;
   for (let k = 0; k < 5 && start > 0; k++) start = after.lastIndexOf("\n", start - 2) + 1;

@@ -154,10 +154,9 @@ export function contextSecrets(
       case "call":
       case "call_expression": {
         const fn = n.childForFieldName("function");
-        const args =
-          n.childForFieldName("arguments")?.namedChildren.filter((c) =>
-            c && c.type !== "comment"
-          ) ?? [];
+        const args = n.childForFieldName("arguments")?.namedChildren.filter((c) =>
+          c && c.type !== "comment"
+        ) ?? [];
         const prop = fn?.childForFieldName("attribute") ?? fn?.childForFieldName("property");
         const name = prop?.text ?? fn?.text ?? "";
         const recv = (fn?.childForFieldName("object")?.text ?? "").replace(/.*\./, "");

@@ -7,8 +7,8 @@
  * @module
  */
 import type { Finding, Severity } from "./types.ts";
-import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts";
-import { pairedChunks } from "./chunk.ts";
+import { changedRanges, type Grammar, grammarOf, parse, parseShared } from "./parser.ts";
+import { changedStatements, type Statement } from "./chunk.ts";
 import { definedNames, type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
 
@@ -34,13 +34,35 @@ function factsOf(
   if (!r.ok) return { facts: [], note: r.reason };
   try {
     const { facts, defs } = guardScan(r.root, g, range);
-    if (lineOffset) for (const f of facts) f.line += lineOffset;
+    if (lineOffset) { for (const f of facts) f.line += lineOffset; }
     return { facts, defs, syntaxError: r.hasError };
   } catch (e) {
     return { facts: [], note: `structure walk failed: ${(e as Error).message}` };
   } finally {
     r.release();
   }
+}
+
+/** Facts of a list of top-level statements, each parsed on its own. */
+function factsOfStatements(stmts: Statement[], g: Grammar): ReturnType<typeof factsOf> {
+  const facts: GuardFact[] = [];
+  let syntaxError = false;
+  for (const st of stmts) {
+    const r = parse(st.text, g);
+    if (!r.ok) return { facts: [], note: r.reason };
+    try {
+      for (const f of guardScan(r.root, g).facts) {
+        f.line += st.line;
+        facts.push(f);
+      }
+      syntaxError ||= r.hasError;
+    } catch (e) {
+      return { facts: [], note: `structure walk failed: ${(e as Error).message}` };
+    } finally {
+      r.release();
+    }
+  }
+  return { facts, syntaxError };
 }
 
 /**
@@ -69,20 +91,17 @@ export function structuralFindings(
   // Nothing guard-like in or around the changed lines of either side: no fact can differ, and
   // neither side needs parsing (most ordinary edits).
   if (
-    ranges && !GUARD_HINT.test(around(before!, ranges.a)) && !GUARD_HINT.test(around(after!, ranges.b))
+    ranges && !GUARD_HINT.test(around(before!, ranges.a)) &&
+    !GUARD_HINT.test(around(after!, ranges.b))
   ) return { findings: [], notes: [] };
-  // Parse only the top-level statements around the edit (the same chunk on both sides), and
-  // walk only the nodes overlapping the changed span.
+  // Parse only the top-level statements one side holds and the other does not: the rest is
+  // identical on both sides, so its facts cancel out (moves and reorderings included).
   let b: ReturnType<typeof factsOf>;
   let a: ReturnType<typeof factsOf>;
   if (ranges) {
-    const c = pairedChunks(before!, after!, ranges.a, ranges.b);
-    const cb = before!.slice(c.a[0], c.a[1]);
-    const ca = after!.slice(c.b[0], c.b[1]);
-    const lineOffset = countLines(before!, c.a[0]);
-    const rel = (r: [number, number]): [number, number] => [r[0] - c.a[0], r[1] - c.a[0]];
-    b = factsOf(cb, g, null, rel(ranges.a), lineOffset);
-    a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOf(ca, g, cb, rel(ranges.b), lineOffset);
+    const d = changedStatements(before!, after!);
+    b = factsOfStatements(d.before, g);
+    a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOfStatements(d.after, g);
   } else {
     b = factsOf(before, g);
     // Nothing to lose: the after-text need not be walked (unless the before failed to parse).
@@ -155,10 +174,4 @@ function around(text: string, range: readonly [number, number]): string {
 function defsOf(text: string, g: Grammar): Set<string> {
   const r = parseShared(text, g);
   return r.ok ? definedNames(r.root) : new Set();
-}
-
-function countLines(text: string, end: number): number {
-  let n = 0;
-  for (let i = text.indexOf("\n"); i >= 0 && i < end; i = text.indexOf("\n", i + 1)) n++;
-  return n;
 }
