@@ -11,7 +11,7 @@
  *
  * @module
  */
-import RandExp from "npm:randexp@0.5.3";
+import RandExp from "randexp";
 
 const [dir, literals, commit] = Deno.args;
 let seed = 12345;
