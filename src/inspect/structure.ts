@@ -102,6 +102,9 @@ const INTERESTING = new Set([
   "unary_expression",
   "string",
 ]);
+/** Failures that belong to token/signature/key verification. */
+const TOKEN_FAIL =
+  /Invalid(?:Key|Signature|Token|Audience|Issuer|Algorithm)|ExpiredSignature|ImmatureSignature|BadSignature|SignatureExpired|SignatureInvalid|TokenExpired|TokenInvalid|JsonWebTokenError|NotBeforeError|JWT\w*(?:Expired|Invalid|Failed)/;
 const FAIL_STMT = new Set(["return_statement", "raise_statement", "throw_statement"]);
 const ROLE_IN_TEXT =
   /\.(is_admin|isAdmin|is_staff|isStaff|is_superuser|isSuperuser|isSuperUser|is_active|isActive|is_authenticated|isAuthenticated|is_anonymous|is_owner|isOwner|is_verified|isVerified|is_banned|is_locked|has_role|hasRole|roles?|owner|owner_id|ownerId|permissions)\b/g;
@@ -228,7 +231,7 @@ export function guardScan(
     if (FAIL_STMT.has(type)) {
       const t = n.text;
       if (t.length < 400 && STRONG_FAIL.test(t)) {
-        const fam = familyOf(words(t));
+        const fam = TOKEN_FAIL.test(t) ? "token" : familyOf(words(t));
         add(FAMILY_RULE[fam], "failure", `\`${clipText(t, 50)}\``, n);
       }
     }
