@@ -49,13 +49,26 @@ export function guardDrops(before: readonly GuardFact[], after: readonly GuardFa
     const as = a.get(k) ?? [];
     if (as.length >= bs.length) continue;
     // Match the after-instances to before-instances in the same function, then by order.
+    // Pair each after-instance with the before-instance most like it (same construct text and
+    // function, then same text, then same function); the unpaired before-instances went.
     const left = [...bs];
     const unmatched: GuardFact[] = [];
-    for (const x of as) {
-      const i = left.findIndex((y) => y.scope === x.scope);
-      if (i >= 0) left.splice(i, 1);
-      else unmatched.push(x);
+    const tries: ((x: GuardFact, y: GuardFact) => boolean)[] = [
+      (x, y) => y.what === x.what && y.scope === x.scope,
+      (x, y) => y.what === x.what,
+      (x, y) => y.scope === x.scope,
+    ];
+    let pending = [...as];
+    for (const same of tries) {
+      const rest: GuardFact[] = [];
+      for (const x of pending) {
+        const i = left.findIndex((y) => same(x, y));
+        if (i >= 0) left.splice(i, 1);
+        else rest.push(x);
+      }
+      pending = rest;
     }
+    unmatched.push(...pending);
     left.splice(0, unmatched.length);
     const rule = bs[0].rule;
     const d = byRule.get(rule) ?? { rule, before: 0, after: 0, missing: [], high: false };
