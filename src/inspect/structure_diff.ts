@@ -14,7 +14,7 @@ export interface GuardDrop {
   /** Facts of the dropped keys before and after. */
   before: number;
   after: number;
-  /** The missing instances (from the before-text), first three in line order. */
+  /** The missing instances (from the before-text): definite guards first, then by line. */
   missing: GuardFact[];
   /** Whether any missing instance is a definite guard (not only possibly one). */
   high: boolean;
@@ -78,7 +78,9 @@ export function guardDrops(before: readonly GuardFact[], after: readonly GuardFa
     d.high ||= left.some((f) => f.high);
     byRule.set(rule, d);
   }
-  for (const d of byRule.values()) d.missing.sort((x, y) => x.line - y.line);
+  for (const d of byRule.values()) {
+    d.missing.sort((x, y) => Number(y.high) - Number(x.high) || x.line - y.line);
+  }
   return [...byRule.values()];
 }
 
