@@ -192,7 +192,7 @@ export function parse(text: string, grammar: Grammar, old?: TsTree): ParseResult
   }
 }
 
-const CACHE_SIZE = 4;
+const CACHE_SIZE = 16;
 const ASTRAL = /[\uD800-\uDFFF]/;
 const cache: { text: string; grammar: Grammar; result: ParseResult; free: () => void }[] = [];
 

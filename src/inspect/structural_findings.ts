@@ -7,7 +7,7 @@
  * @module
  */
 import type { Finding, Severity } from "./types.ts";
-import { changedRanges, type Grammar, grammarOf, parse, parseShared } from "./parser.ts";
+import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts";
 import { changedStatements, type Statement } from "./chunk.ts";
 import { definedNames, type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
@@ -43,23 +43,56 @@ function factsOf(
   }
 }
 
-/** Facts of a list of top-level statements, each parsed on its own. */
-function factsOfStatements(stmts: Statement[], g: Grammar): ReturnType<typeof factsOf> {
+/** A changed statement, with the statement it replaced when the two share their first line. */
+interface Piece {
+  st: Statement;
+  /** The other side's version of the statement, when paired. */
+  other?: Statement;
+}
+
+/**
+ * Pairs the changed statements of both sides by their first line (a function edited inside keeps
+ * its header): a pair is parsed incrementally and walked only where the two versions differ.
+ */
+function pairUp(bs: Statement[], as: Statement[]): { b: Piece[]; a: Piece[] } {
+  const head = (st: Statement) => st.text.slice(0, st.text.indexOf("\n") + 1 || undefined);
+  const free = new Map<string, Statement[]>();
+  for (const st of bs) {
+    const k = head(st);
+    const list = free.get(k);
+    if (list) list.push(st);
+    else free.set(k, [st]);
+  }
+  const a: Piece[] = [];
+  const pairOf = new Map<Statement, Statement>();
+  for (const st of as) {
+    const other = free.get(head(st))?.shift();
+    if (other) pairOf.set(other, st);
+    a.push({ st, other });
+  }
+  return { b: bs.map((st) => ({ st, other: pairOf.get(st) })), a };
+}
+
+/** Facts of changed statements; `before` says which side the pieces are from. */
+function factsOfPieces(pieces: Piece[], g: Grammar, before: boolean): ReturnType<typeof factsOf> {
   const facts: GuardFact[] = [];
   let syntaxError = false;
-  for (const st of stmts) {
-    const r = parse(st.text, g);
+  for (const { st, other } of pieces) {
+    const ranges = other
+      ? (before ? changedRanges(st.text, other.text) : changedRanges(other.text, st.text))
+      : null;
+    const range = ranges ? (before ? ranges.a : ranges.b) : undefined;
+    // The before-version is parsed first (and cached), so its after-version re-parses from it.
+    const r = other && !before ? parseShared(st.text, g, other.text) : parseShared(st.text, g);
     if (!r.ok) return { facts: [], note: r.reason };
     try {
-      for (const f of guardScan(r.root, g).facts) {
+      for (const f of guardScan(r.root, g, range).facts) {
         f.line += st.line;
         facts.push(f);
       }
       syntaxError ||= r.hasError;
     } catch (e) {
       return { facts: [], note: `structure walk failed: ${(e as Error).message}` };
-    } finally {
-      r.release();
     }
   }
   return { facts, syntaxError };
@@ -100,8 +133,9 @@ export function structuralFindings(
   let a: ReturnType<typeof factsOf>;
   if (ranges) {
     const d = changedStatements(before!, after!);
-    b = factsOfStatements(d.before, g);
-    a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOfStatements(d.after, g);
+    const p = pairUp(d.before, d.after);
+    b = factsOfPieces(p.b, g, true);
+    a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOfPieces(p.a, g, false);
   } else {
     b = factsOf(before, g);
     // Nothing to lose: the after-text need not be walked (unless the before failed to parse).
