@@ -133,7 +133,11 @@ export function structuralFindings(
   let a: ReturnType<typeof factsOf>;
   if (ranges) {
     const d = changedStatements(before!, after!);
-    const p = pairUp(d.before, d.after);
+    // A statement whose text holds no guard vocabulary cannot hold a fact: skip it unparsed.
+    const p = pairUp(
+      d.before.filter((st) => GUARD_HINT.test(st.text)),
+      d.after.filter((st) => GUARD_HINT.test(st.text)),
+    );
     b = factsOfPieces(p.b, g, true);
     a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOfPieces(p.a, g, false);
   } else {
@@ -193,7 +197,7 @@ export function structuralFindings(
 
 /** Words that any guard fact's construct contains (a superset of the structural vocabulary). */
 const GUARD_HINT =
-  /auth|perm|login|logged|csrf|xsrf|passw|pwd|verif|valid|token|sign|cert|secur|admin|staff|superuser|owner|role|jwt|session|40[13]|forbid|denied|deny|unauthori|strict|required|require|ensure|enforce|check|digest|compare|equal|hostname|fingerprint|cookie|credential|secret|ssl|tls|expir|claim|issuer|audience|\balg|\bexp\b|\biss\b|\baud\b|\bnbf\b|\biat\b|middleware|guard|restrict|protect|allow|access|scope|user_passes|is_?active|banned|locked|anonymous|reject|http_?only|CERT_|VERIFY_|mfa|otp|nonce|hmac|kid\b/i;
+  /auth|perm|login|logged|csrf|xsrf|passw|pwd|verif|valid|token|sign|cert|secur|admin|staff|superuser|owner|role|jwt|session|40[13]|forbid|denied|deny|unauthori|strict|required|require|ensure|enforce|check|digest|compare|equal|hostname|fingerprint|cookie|credential|secret|ssl|tls|expir|claim|issuer|audience|\balg|\bexp\b|\biss\b|\baud\b|\bnbf\b|\biat\b|middleware|guard|restrict|protect|allow|access|scope|user_passes|is_?active|banned|locked|anonymous|reject|http_?only|CERT_|VERIFY_|mfa|otp|nonce|hmac|kid\b|user|account|identity|principal|active|key|sudo|rbac|acl/i;
 
 /** The lines holding `range` of `text`, with three lines around. */
 function around(text: string, range: readonly [number, number]): string {
