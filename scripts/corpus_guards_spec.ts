@@ -18,7 +18,7 @@ export interface GuardEdit {
   path: string;
   find: string;
   replace: string;
-  split: "dev" | "heldout";
+  split: "dev" | "heldout" | "heldout2";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -627,6 +627,36 @@ export const EDITS: GuardEdit[] = [
     find: "\t\t\t\t\t\tif validateCSRFToken(token, clientToken) {\n",
     replace: "\t\t\t\t\t\tif true {\n",
   },
+
+  // ==== held-out, second batch (written after all rule changes; measured once)
+  { id: "simplejwt-token-verify-call", repo: "jazzband/djangorestframework-simplejwt", path: "rest_framework_simplejwt/tokens.py", cls: "token", split: "heldout2",
+    find: "            if verify:\n                self.verify()\n", replace: "" },
+  { id: "simplejwt-check-exp-call", repo: "jazzband/djangorestframework-simplejwt", path: "rest_framework_simplejwt/tokens.py", cls: "token", split: "heldout2",
+    find: "        # claim.  We don't want any zombie tokens walking around.\n        self.check_exp()\n", replace: "        # claim.  We don't want any zombie tokens walking around.\n" },
+  { id: "simplejwt-exp-compare", repo: "jazzband/djangorestframework-simplejwt", path: "rest_framework_simplejwt/tokens.py", cls: "token", split: "heldout2",
+    find: "        if claim_time <= current_time - leeway:\n            raise TokenError(format_lazy(_(\"Token '{}' claim has expired\"), claim))\n", replace: "" },
+  { id: "simplejwt-token-type", repo: "jazzband/djangorestframework-simplejwt", path: "rest_framework_simplejwt/tokens.py", cls: "token", split: "heldout2",
+    find: "        if self.token_type != token_type:\n            raise TokenError(_(\"Token has wrong type\"))\n", replace: "" },
+  { id: "simplejwt-user-inactive", repo: "jazzband/djangorestframework-simplejwt", path: "rest_framework_simplejwt/authentication.py", cls: "authn-branch", split: "heldout2",
+    find: "        if api_settings.CHECK_USER_IS_ACTIVE and not user.is_active:\n            raise AuthenticationFailed(_(\"User is inactive\"), code=\"user_inactive\")\n", replace: "" },
+  { id: "simplejwt-revoked-password", repo: "jazzband/djangorestframework-simplejwt", path: "rest_framework_simplejwt/authentication.py", cls: "authn-branch", split: "heldout2",
+    find: "        if api_settings.CHECK_REVOKE_TOKEN:\n            if validated_token.get(\n                api_settings.REVOKE_TOKEN_CLAIM\n            ) != get_md5_hash_password(user.password):\n                raise AuthenticationFailed(\n                    self.default_error_messages[\"password_changed\"],\n                    code=\"password_changed\",\n                )\n", replace: "" },
+  { id: "simplejwt-decode-verify-default", repo: "jazzband/djangorestframework-simplejwt", path: "rest_framework_simplejwt/backends.py", cls: "secure-default", split: "heldout2",
+    find: "    def decode(self, token: Token, verify: bool = True) -> dict[str, Any]:", replace: "    def decode(self, token: Token, verify: bool = False) -> dict[str, Any]:" },
+  { id: "koajwt-missing-token", repo: "koajs/jwt", path: "lib/index.js", cls: "authn-branch", split: "heldout2",
+    find: "        if (!token && !passthrough) {\n            ctx.throw(401, debug ? 'Token not found' : 'Authentication Error');\n        }\n", replace: "" },
+  { id: "koajwt-revoked", repo: "koajs/jwt", path: "lib/index.js", cls: "token", split: "heldout2",
+    find: "                if (tokenRevoked) {\n                    throw new Error('Token revoked');\n                }\n", replace: "" },
+  { id: "gorillacsrf-compare-tokens", repo: "gorilla/csrf", path: "csrf.go", cls: "authz", split: "heldout2",
+    find: "\t\tif !compareTokens(requestToken, realToken) {\n\t\t\tr = envError(r, ErrBadToken)\n\t\t\tcs.opts.ErrorHandler.ServeHTTP(w, r)\n\t\t\treturn\n\t\t}\n", replace: "" },
+  { id: "gorillacsrf-origin", repo: "gorilla/csrf", path: "csrf.go", cls: "authz", split: "heldout2",
+    find: "\t\t\tif !sameOrigin(&requestURL, parsedOrigin) && !slices.Contains(cs.opts.TrustedOrigins, parsedOrigin.Host) {\n\t\t\t\tr = envError(r, ErrBadOrigin)\n\t\t\t\tcs.opts.ErrorHandler.ServeHTTP(w, r)\n\t\t\t\treturn\n\t\t\t}\n", replace: "" },
+  { id: "gorillacsrf-http-referer", repo: "gorilla/csrf", path: "csrf.go", cls: "authz", split: "heldout2",
+    find: "\t\t\tif referer.Scheme == \"http\" {\n\t\t\t\tr = envError(r, ErrBadReferer)\n\t\t\t\tcs.opts.ErrorHandler.ServeHTTP(w, r)\n\t\t\t\treturn\n\t\t\t}\n", replace: "" },
+  { id: "passportlocal-no-user", repo: "jaredhanson/passport-local", path: "lib/strategy.js", cls: "authn-branch", split: "heldout2",
+    find: "    if (!user) { return self.fail(info); }\n", replace: "" },
+  { id: "passportlocal-missing-credentials", repo: "jaredhanson/passport-local", path: "lib/strategy.js", cls: "authn-branch", split: "heldout2",
+    find: "  if (!username || !password) {\n    return this.fail({ message: options.badRequestMessage || 'Missing credentials' }, 400);\n  }\n", replace: "" },
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */

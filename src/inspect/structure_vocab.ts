@@ -50,7 +50,7 @@ export const COND_WORDS = new Set(
     "digest mac nonce expired exp iss aud nbf iat issuer audience alg algorithm algorithms claims " +
     "claim scope scopes cert certificate fingerprint hostname verified active inactive banned " +
     "locked disabled mfa otp principal identity account jwt kid anonymous allowed forbidden " +
-    "valid signed key"
+    "valid signed key origin referer referrer same_origin trusted"
   ).split(" "),
 );
 
