@@ -87,7 +87,8 @@ export const STRONG_WORDS = new Set(
     "authorized authorization unauthorized password passwd credential credentials csrf api_key " +
     "apikey login logged signature exp expired iss issuer aud audience nbf alg algorithms claims " +
     "jwt kid fingerprint hostname verified inactive banned locked mfa otp " +
-    "anonymous forbidden is_active is_admin is_staff is_superuser is_authenticated"
+    "anonymous forbidden is_active is_admin is_staff is_superuser is_authenticated claim token " +
+    "tokens revoked expires expiry origin referer referrer same_origin"
   ).split(" "),
 );
 
