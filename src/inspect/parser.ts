@@ -54,9 +54,19 @@ interface TsParser {
   parse(text: string, old?: TsTree | null): TsTree | null;
   setTimeoutMicros?(t: number): void;
 }
+interface TsLanguage {
+  idForNodeType(type: string, named: boolean): number | null;
+}
+interface TsQuery {
+  captures(
+    node: SyntaxNode,
+    options?: { startIndex?: number; endIndex?: number },
+  ): { name: string; node: SyntaxNode }[];
+}
 interface TsModule {
   Parser: { init(o?: unknown): Promise<void>; new (): TsParser };
-  Language: { load(bytes: Uint8Array): Promise<unknown> };
+  Language: { load(bytes: Uint8Array): Promise<TsLanguage> };
+  Query: new (language: TsLanguage, source: string) => TsQuery;
 }
 
 const FILES: Record<Grammar, string> = {
@@ -71,6 +81,9 @@ const FILES: Record<Grammar, string> = {
 export const MAX_PARSE_CHARS = 300_000;
 
 const parsers = new Map<Grammar, TsParser>();
+const languages = new Map<Grammar, TsLanguage>();
+let QueryCtor: TsModule["Query"] | null = null;
+const queries = new Map<string, TsQuery | null>();
 let loading: Promise<void> | null = null;
 let loadError: string | null = null;
 
@@ -129,11 +142,13 @@ export function loadParsers(): Promise<void> {
       const read = (f: string) => Deno.readFile(new URL(`./${f}`, base));
       const mod = TS as unknown as TsModule;
       await mod.Parser.init({ wasmBinary: await read("tree-sitter.wasm") });
+      QueryCtor = mod.Query;
       for (const [g, file] of Object.entries(FILES) as [Grammar, string][]) {
         const lang = await mod.Language.load(await read(file));
         const p = new mod.Parser();
         p.setLanguage(lang);
         parsers.set(g, p);
+        languages.set(g, lang);
       }
     } catch (e) {
       parsers.clear();
@@ -336,4 +351,46 @@ export function changedRanges(
   if (a === b || ASTRAL.test(a) || ASTRAL.test(b)) return null;
   const e = editBetween(a, b);
   return { a: [e.startIndex, e.oldEndIndex], b: [e.startIndex, e.newEndIndex] };
+}
+
+/**
+ * The nodes of the given types under `root` (and overlapping `range`, when given), in document
+ * order, found by a tree-sitter query: the tree is traversed inside WebAssembly and only the
+ * matching nodes become objects. Types the grammar does not have are left out. Null when no query
+ * can be made (the caller walks instead).
+ *
+ * @example
+ * ```ts
+ * await loadParsers();
+ * const r = parse("f(1)\nif x:\n    g(2)\n", "python");
+ * if (r.ok) captureNodes(r.root, "python", ["call", "if_statement"])?.map((n) => n.type);
+ * // ["call", "if_statement", "call"]
+ * ```
+ */
+export function captureNodes(
+  root: SyntaxNode,
+  grammar: Grammar,
+  types: readonly string[],
+  range?: readonly [number, number],
+): SyntaxNode[] | null {
+  const lang = languages.get(grammar);
+  if (!lang || !QueryCtor) return null;
+  const key = `${grammar}:${types.join(",")}`;
+  let q = queries.get(key);
+  if (q === undefined) {
+    const known = types.filter((t) => lang.idForNodeType(t, true) !== null);
+    try {
+      q = known.length ? new QueryCtor(lang, `[${known.map((t) => `(${t})`).join(" ")}] @n`) : null;
+    } catch {
+      q = null;
+    }
+    queries.set(key, q);
+  }
+  if (!q) return null;
+  // Query ranges are in bytes of the UTF-16 text the parser was given (two per string index) and
+  // exclude their ends; widen by one character so nodes touching the span count, as in `walk`.
+  const opts = range
+    ? { startIndex: 2 * Math.max(0, range[0] - 1), endIndex: 2 * (range[1] + 1) }
+    : {};
+  return q.captures(root, opts).map((c) => c.node);
 }

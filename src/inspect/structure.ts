@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { type Grammar, type SyntaxNode, walk } from "./parser.ts";
+import { captureNodes, type Grammar, type SyntaxNode, walk } from "./parser.ts";
 import {
   clipText,
   inStripList,
@@ -105,6 +105,43 @@ const INTERESTING = new Set([
 /** Failures that belong to token/signature/key verification. */
 const TOKEN_FAIL =
   /Invalid(?:Key|Signature|Token|Audience|Issuer|Algorithm)|ExpiredSignature|ImmatureSignature|BadSignature|SignatureExpired|SignatureInvalid|TokenExpired|TokenInvalid|JsonWebTokenError|NotBeforeError|JWT\w*(?:Expired|Invalid|Failed)/;
+const IDENTIFIERS = new Set(["identifier", "field_identifier", "property_identifier"]);
+const STRINGS = new Set(["string", "interpreted_string_literal"]);
+
+/** The qualified scope of a node from its ancestors (the same names the walk's stack gives). */
+function scopeOf(n: SyntaxNode): string {
+  const chain: SyntaxNode[] = [];
+  for (let p = n.parent; p; p = p.parent) {
+    if (SCOPE.has(p.type) || FN_EXPR.has(p.type)) chain.push(p);
+  }
+  let q = "";
+  for (const a of chain.reverse()) {
+    if (SCOPE.has(a.type)) {
+      const name = a.childForFieldName("name")?.text ?? "";
+      q = q ? `${q}.${name}` : name;
+    } else {
+      const p = a.parent;
+      const name = p?.childForFieldName("name")?.text ?? p?.childForFieldName("key")?.text ??
+        p?.childForFieldName("left")?.text ?? "";
+      q = name || q;
+    }
+  }
+  return q;
+}
+
+/** The predicate function a return or condition sits in directly, or "". */
+function predicateOf(n: SyntaxNode): string {
+  for (let p = n.parent; p; p = p.parent) {
+    if (FN_EXPR.has(p.type)) return "";
+    if (SCOPE.has(p.type)) {
+      if (p.type === "class_definition" || p.type === "class_declaration") return "";
+      const name = snake(p.childForFieldName("name")?.text ?? "");
+      return PREDICATE_FN.test(name) ? name : "";
+    }
+  }
+  return "";
+}
+
 const FAIL_STMT = new Set(["return_statement", "raise_statement", "throw_statement"]);
 const ROLE_IN_TEXT =
   /\.(is_admin|isAdmin|is_staff|isStaff|is_superuser|isSuperuser|isSuperUser|is_active|isActive|is_authenticated|isAuthenticated|is_anonymous|is_owner|isOwner|is_verified|isVerified|is_banned|is_locked|has_role|hasRole|roles?|owner|owner_id|ownerId|permissions)\b/g;
@@ -188,46 +225,12 @@ export function guardScan(
   const hasMwString = grammar === "python" && text.includes("Middleware");
   const hasDelete = text.includes("delete");
   const hasCredHeader = /authorization|cookie/i.test(text);
+  // Where a fact sits: the walk keeps a stack; the query path asks the node's ancestors.
+  let scopeFor: (n: SyntaxNode) => string = () => scopes.at(-1) ?? "";
   const add = (rule: GuardRuleId, key: string, what: string, n: SyntaxNode, high = true) =>
-    out.push({ rule, key, what, line: n.startPosition.row + 1, scope: scopes.at(-1) ?? "", high });
+    out.push({ rule, key, what, line: n.startPosition.row + 1, scope: scopeFor(n), high });
 
-  walk(root, (type, get) => {
-    if (SCOPE.has(type)) {
-      const n = get();
-      const name = n.childForFieldName("name")?.text ?? "";
-      const isClass = type === "class_definition" || type === "class_declaration";
-      const qualified = scopes.length ? `${scopes.at(-1)}.${name}` : name;
-      scopes.push(qualified);
-      defs.add(qualified);
-      preds.push(!isClass && PREDICATE_FN.test(snake(name)) ? snake(name) : "");
-      return () => {
-        scopes.pop();
-        preds.pop();
-      };
-    }
-    if (FN_EXPR.has(type)) {
-      const p = get().parent;
-      const name = p?.childForFieldName("name")?.text ?? p?.childForFieldName("key")?.text ??
-        p?.childForFieldName("left")?.text ?? "";
-      scopes.push(name || (scopes.at(-1) ?? ""));
-      preds.push("");
-      return () => {
-        scopes.pop();
-        preds.pop();
-      };
-    }
-    if (!INTERESTING.has(type)) return undefined;
-    if (
-      !hasConst &&
-      (type === "identifier" || type === "field_identifier" || type === "property_identifier")
-    ) return undefined;
-    if (
-      !hasMwString && !hasCredHeader && (type === "string" || type === "interpreted_string_literal")
-    ) {
-      return undefined;
-    }
-    if (type === "unary_expression" && !hasDelete) return undefined;
-    const n = get();
+  const handle = (type: string, n: SyntaxNode, pred: string) => {
     if (FAIL_STMT.has(type)) {
       const t = n.text;
       if (t.length < 400 && STRONG_FAIL.test(t)) {
@@ -235,7 +238,6 @@ export function guardScan(
         add(FAMILY_RULE[fam], "failure", `\`${clipText(t, 50)}\``, n);
       }
     }
-    const pred = preds.at(-1);
     if (pred && (type === "return_statement" || IF.has(type))) predicate(n, pred);
     if (CALL.has(type)) call(n);
     else if (IF.has(type)) branch(n);
@@ -281,6 +283,60 @@ export function guardScan(
         add("auth-check-removed", `strip:${v.toLowerCase()}`, `${v} in a header-stripping list`, n);
       }
     }
+  };
+
+  // Fast path: a tree-sitter query finds the nodes of interest inside WebAssembly.
+  const types = [...INTERESTING].filter((t) =>
+    (hasConst || !IDENTIFIERS.has(t)) && (hasMwString || hasCredHeader || !STRINGS.has(t)) &&
+    (hasDelete || t !== "unary_expression")
+  );
+  const found = captureNodes(root, grammar, types, range);
+  if (found) {
+    scopeFor = scopeOf;
+    for (const n of found) {
+      const type = n.type;
+      handle(type, n, type === "return_statement" || IF.has(type) ? predicateOf(n) : "");
+    }
+    return { facts: out, defs };
+  }
+
+  walk(root, (type, get) => {
+    if (SCOPE.has(type)) {
+      const n = get();
+      const name = n.childForFieldName("name")?.text ?? "";
+      const isClass = type === "class_definition" || type === "class_declaration";
+      const qualified = scopes.length ? `${scopes.at(-1)}.${name}` : name;
+      scopes.push(qualified);
+      defs.add(qualified);
+      preds.push(!isClass && PREDICATE_FN.test(snake(name)) ? snake(name) : "");
+      return () => {
+        scopes.pop();
+        preds.pop();
+      };
+    }
+    if (FN_EXPR.has(type)) {
+      const p = get().parent;
+      const name = p?.childForFieldName("name")?.text ?? p?.childForFieldName("key")?.text ??
+        p?.childForFieldName("left")?.text ?? "";
+      scopes.push(name || (scopes.at(-1) ?? ""));
+      preds.push("");
+      return () => {
+        scopes.pop();
+        preds.pop();
+      };
+    }
+    if (!INTERESTING.has(type)) return undefined;
+    if (
+      !hasConst &&
+      (type === "identifier" || type === "field_identifier" || type === "property_identifier")
+    ) return undefined;
+    if (
+      !hasMwString && !hasCredHeader && (type === "string" || type === "interpreted_string_literal")
+    ) {
+      return undefined;
+    }
+    if (type === "unary_expression" && !hasDelete) return undefined;
+    handle(type, get(), preds.at(-1) ?? "");
     return undefined;
   }, range);
   return { facts: out, defs };
