@@ -2,7 +2,11 @@
  * Inspector speed: one edit of a typical source file (the guard calls this on every write/edit
  * preview), and a large file.
  */
-import { inspectText } from "../src/inspect/mod.ts";
+import { inspectText, loadParsers } from "../src/inspect/mod.ts";
+import { loadCorpus } from "../tests/inspect/corpus/load.ts";
+
+// The guard loads the parsers once per process before it inspects; so does the bench.
+await loadParsers();
 
 const VIEW = `from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
@@ -30,4 +34,24 @@ Deno.bench("inspectText: 12 KB JS edit", () => {
 });
 Deno.bench("inspectText: 500 KB Python edit", () => {
   inspectText("orders/big.py", BIG, BIG_EDITED);
+});
+
+// Real code: ~12 KB of excerpts from the guard corpus (Django REST framework, PyJWT, requests…)
+// and a real ~12 KB TypeScript file, each with a one-line edit.
+const corpus = loadCorpus().guards;
+const realPy = corpus.filter((g) => g.path.endsWith(".py")).map((g) => g.before ?? "").join("\n")
+  .slice(0, 12_000);
+const realPyEdited = realPy.replace(/return /, "return  ");
+const realTs = corpus.filter((g) => /\.(ts|js)$/.test(g.path)).map((g) => g.before ?? "").join("\n")
+  .slice(0, 12_000);
+const realTsEdited = realTs.replace(/return /, "return  ");
+
+Deno.bench("inspectText: 12 KB real Python edit (parser)", () => {
+  inspectText("rest_framework/views.py", realPy, realPyEdited);
+});
+Deno.bench("inspectText: 12 KB real JS/TS edit (parser)", () => {
+  inspectText("src/verify.ts", realTs, realTsEdited);
+});
+Deno.bench("inspectText: 12 KB real Python, guard removed (parser)", () => {
+  inspectText("rest_framework/views.py", realPy, realPy.replace(/\n[^\n]*raise [^\n]*\n/, "\n"));
 });

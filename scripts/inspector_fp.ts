@@ -13,9 +13,11 @@
  */
 import { dirname, join, relative } from "node:path";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { inspectText } from "../src/inspect/mod.ts";
+import { inspectText, loadParsers } from "../src/inspect/mod.ts";
 import type { Finding } from "../src/inspect/types.ts";
 import { DATA, MANIFEST } from "./inspector_fp_fetch.ts";
+
+if (!Deno.args.includes("--no-parser")) await loadParsers();
 
 /** One real edit: a file in two consecutive versions. */
 export interface Edit {
@@ -168,11 +170,14 @@ if (import.meta.main) {
   const highs: { origin: string; finding: Finding }[] = [];
   const mediums: { origin: string; finding: Finding }[] = [];
   let withHigh = 0;
+  let inspectMs = 0;
   for (const e of edits) {
     const s = bySource.get(e.source) ?? { edits: 0, high: 0, medium: 0 };
     bySource.set(e.source, s);
     s.edits++;
+    const t1 = performance.now();
     const f = inspectText(e.path, e.before, e.after);
+    inspectMs += performance.now() - t1;
     const h = f.filter((x) => x.severity === "high");
     if (h.length > 0) {
       withHigh++;
@@ -191,13 +196,18 @@ if (import.meta.main) {
     highRatePercent: Number((100 * withHigh / edits.length).toFixed(2)),
     bySource: Object.fromEntries(bySource),
     ms: Math.round(ms),
+    inspectMs: Math.round(inspectMs),
   };
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify({ summary, highs, mediums }, null, 2));
   } else {
     console.log(JSON.stringify(summary, null, 2));
     for (const { origin, finding: f } of highs) {
-      console.log(`HIGH ${f.rule} (${f.before} → ${f.after}) ${f.path}  [${origin}]`);
+      console.log(
+        `HIGH ${f.rule} (${f.before} → ${f.after}) ${f.path}  [${origin}]${
+          f.detail ? `\n     ${f.detail}` : ""
+        }`,
+      );
     }
     if (Deno.args.includes("--medium")) {
       for (const { origin, finding: f } of mediums) {

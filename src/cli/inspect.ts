@@ -81,7 +81,8 @@ export const register: Register = (program) => {
           after: readInput("--after", o.after),
         }];
       }
-      const { inspectChanges, formatFinding } = await import("../inspect/mod.ts");
+      const { inspectChanges, formatFinding, loadParsers } = await import("../inspect/mod.ts");
+      await loadParsers();
       const result = inspectChanges(changes);
       if (o.json) console.log(JSON.stringify(result, null, 2));
       else console.log(render(result.findings, changes.length, formatFinding));
@@ -132,7 +133,8 @@ function isTextOrNull(v: unknown): v is string | null {
 }
 
 async function jsonlMode(): Promise<void> {
-  const { inspectText } = await import("../inspect/mod.ts");
+  const { inspectText, loadParsers } = await import("../inspect/mod.ts");
+  await loadParsers();
   const lines = (await readStdin()).split("\n");
   let high = false;
   let bad = false;

@@ -23,6 +23,10 @@ export interface Finding {
   after: number;
   /** One line saying what was found. */
   message: string;
+  /** 1-based line of the construct (in the after-text for additions, before-text for removals). */
+  line?: number;
+  /** The construct, e.g. `check_permissions() call removed from initial() (views.py:419)`. */
+  detail?: string;
 }
 
 /** One file's prior state: its blob hash and mode, or null for both when it did not exist. */

@@ -13,6 +13,7 @@ import type { FileChange } from "../core/tool.ts";
 import type { Finding, InspectResult, Severity } from "./types.ts";
 import type { Rule } from "./rule_types.ts";
 import { isTestPath, langOf, stripComments } from "./count.ts";
+import { structuralFindings } from "./structural_findings.ts";
 import { HARDCODED_SECRET } from "./rules_secrets.ts";
 import { TLS_VERIFY_DISABLED } from "./rules_tls.ts";
 import { AUTH_BYPASS_ADDED, AUTH_CHECK_REMOVED } from "./rules_auth.ts";
@@ -26,6 +27,7 @@ import {
 
 export type { Finding, InspectResult, Severity } from "./types.ts";
 export type { Lang, Rule, RuleExample, RuleMode } from "./rule_types.ts";
+export { loadParsers, parserStatus } from "./parser.ts";
 
 /** Every rule, in reporting order. */
 export const RULES: readonly Rule[] = [
@@ -82,8 +84,50 @@ export function inspectText(
   after: string | null,
   opts: InspectOptions = {},
 ): Finding[] {
-  if (before === after) return [];
-  if (before?.includes("\0") || after?.includes("\0")) return []; // binary
+  return inspectTextNoted(path, before, after, opts).findings;
+}
+
+/**
+ * {@link inspectText} with the notes on how the file was inspected: whether the parser was used
+ * or the inspector fell back to regular expressions (and why: binary, too large, not loaded),
+ * and whether the parse met syntax errors. Never throws on any input.
+ *
+ * @example
+ * ```ts
+ * const r = inspectTextNoted("a.bin", "x\0y", "x\0z");
+ * r.notes; // ["a.bin: binary content, not inspected"]
+ * ```
+ */
+export function inspectTextNoted(
+  path: string,
+  before: string | null,
+  after: string | null,
+  opts: InspectOptions = {},
+): { findings: Finding[]; notes: string[] } {
+  if (before === after) return { findings: [], notes: [] };
+  if (before?.includes("\0") || after?.includes("\0")) {
+    return { findings: [], notes: [`${path || "(input)"}: binary content, not inspected`] };
+  }
+  const out = regexFindings(path, before, after, opts);
+  const s = structuralFindings(path, before, after, isTestPath(path, opts.root));
+  for (const f of s.findings) {
+    const same = out.find((x) => x.rule === f.rule);
+    if (same) {
+      same.line ??= f.line;
+      same.detail ??= f.detail;
+      if (f.detail) same.message += ` — ${f.detail}`;
+      if (RANK[f.severity] > RANK[same.severity]) same.severity = f.severity;
+    } else out.push(f);
+  }
+  return { findings: out, notes: s.notes };
+}
+
+function regexFindings(
+  path: string,
+  before: string | null,
+  after: string | null,
+  opts: InspectOptions,
+): Finding[] {
   const lang = langOf(path);
   const test = isTestPath(path, opts.root);
   const raw = { before: clip(before), after: clip(after) };
@@ -101,9 +145,29 @@ export function inspectText(
         : lang !== null
         ? rule.count(t, lang)
         : rule.langs.reduce((n, l) => n + rule.count(t, l), 0);
-    const b = count(text.before);
-    const a = count(text.after);
-    const fires = rule.mode === "guard" ? a < b : a > b;
+    let b: number;
+    let a: number;
+    let fires: boolean;
+    let located: { line: number; detail: string } | null = null;
+    if (rule.items && lang !== null) {
+      // A new value can only be in the changed lines of the after-text: scan those (with a few
+      // lines around, for multi-line keys), and call a value new when the before-text lacks it.
+      const win = text.before === "" ? undefined : changedWindow(text.before, text.after);
+      const ai = text.after === "" || win === null ? [] : rule.items(text.after, lang, path, win);
+      const added = ai.filter((x) => !text.before.includes(x.value));
+      [b, a, fires] = [ai.length - added.length, ai.length, added.length > 0];
+      if (fires) {
+        const file = path.split(/[\\/]/).pop() || path;
+        located = {
+          line: added[0].line,
+          detail: added.slice(0, 3).map((x) => `${x.label} added (${file}:${x.line})`).join("; "),
+        };
+      }
+    } else {
+      b = count(text.before);
+      a = count(text.after);
+      fires = rule.mode === "guard" ? a < b : a > b;
+    }
     if (!fires) continue;
     let severity = rule.severity;
     const notes: string[] = [];
@@ -132,7 +196,8 @@ export function inspectText(
       after: a,
       message: `${rule.subject} ${verb}: ${b} → ${a}${
         notes.length ? ` (${notes.join("; ")})` : ""
-      }`,
+      }${located ? ` — ${located.detail}` : ""}`,
+      ...(located ? located : {}),
     });
   }
   return out;
@@ -182,8 +247,20 @@ export function inspectChanges(
   changes: readonly FileChange[],
   opts: InspectOptions = {},
 ): InspectResult {
-  const findings = changes.flatMap((c) => inspectText(c.path, c.before, c.after, opts));
-  return { findings, risk: riskOf(findings), maxSeverity: maxSeverityOf(findings) };
+  const findings: Finding[] = [];
+  const notes: string[] = [];
+  for (const c of changes) {
+    const r = inspectTextNoted(c.path, c.before, c.after, opts);
+    findings.push(...r.findings);
+    notes.push(...r.notes);
+  }
+  const result: InspectResult = {
+    findings,
+    risk: riskOf(findings),
+    maxSeverity: maxSeverityOf(findings),
+  };
+  if (notes.length) result.notes = notes;
+  return result;
 }
 
 /**
@@ -197,4 +274,29 @@ export function inspectChanges(
  */
 export function formatFinding(f: Finding): string {
   return `⚑ ${f.severity}: ${f.rule} (${f.before} → ${f.after})`;
+}
+
+/**
+ * The lines of `after` that differ from `before` (common prefix and suffix removed), widened by
+ * five lines each way, as a [start, end) character range; null when nothing differs.
+ */
+function changedWindow(before: string, after: string): [number, number] | null {
+  if (before === after) return null;
+  let p = 0;
+  const max = Math.min(before.length, after.length);
+  while (p < max && before.charCodeAt(p) === after.charCodeAt(p)) p++;
+  let s = 0;
+  while (
+    s < max - p &&
+    before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)
+  ) s++;
+  let start = p === 0 ? 0 : after.lastIndexOf("\n", p - 1) + 1;
+  for (let k = 0; k < 5 && start > 0; k++) start = after.lastIndexOf("\n", start - 2) + 1;
+  const nl0 = after.indexOf("\n", after.length - s);
+  let end = nl0 < 0 ? after.length : nl0;
+  for (let k = 0; k < 5 && end < after.length; k++) {
+    const nl = after.indexOf("\n", end + 1);
+    end = nl < 0 ? after.length : nl;
+  }
+  return [start, end];
 }

@@ -25,6 +25,16 @@ export interface RuleExample {
   after: string | null;
 }
 
+/** One match of a pattern rule, compared by value before vs after. */
+export interface RuleItem {
+  /** What is compared (a secret's value: never shown). */
+  value: string;
+  /** 1-based line. */
+  line: number;
+  /** What it is, for the finding's detail (`github-pat`, `credential literal`). */
+  label: string;
+}
+
 /** One inspector rule. */
 export interface Rule {
   /** Stable id, e.g. `auth-check-removed`. */
@@ -48,6 +58,12 @@ export interface Rule {
    * notice), as opposed to a caller that stopped checking or a verifier that was gutted.
    */
   inRemovedDefinitions?(before: string, after: string, lang: Lang): number;
+  /**
+   * Pattern rules only: the matches as items. When given, the rule fires when the after-text has
+   * an item whose value the before-text lacks (a new secret, even if another one went), and the
+   * finding names its line.
+   */
+  items?(text: string, lang: Lang, path: string, window?: readonly [number, number]): RuleItem[];
 }
 
 /**

@@ -5,28 +5,20 @@
  *
  * @module
  */
-import type { Lang, Rule } from "./rule_types.ts";
+import type { Lang, Rule, RuleItem } from "./rule_types.ts";
 import { fakeTokens } from "./fake_token.ts";
+import { genericAllowed, isPlaceholder, lineStarts, scanSecrets } from "./secret_scan.ts";
+import { contextSecrets } from "./secret_context.ts";
+import { grammarOf, parseShared } from "./parser.ts";
 
 /** Token formats whose shape alone identifies a live credential. */
 const FORMATS: RegExp[] = [
-  /\b(?:AKIA|ASIA)[A-Z2-7]{16}\b/g, // AWS access key id
+  // The provider formats come from the gitleaks rule set (secret_scan.ts); these few stay because
+  // they are written in ways that rule set does not cover.
   /aws_?secret_?access_?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+]{40}\b/gi,
-  /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, // GitHub
-  /\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}\b/g,
-  /\bglpat-[A-Za-z0-9_-]{20,}\b/g, // GitLab
-  /\bxox[abposr]-[0-9]{8,}-[A-Za-z0-9-]{8,}/g, // Slack
-  /hooks\.slack\.com\/services\/T[A-Z0-9]{8,}\/B[A-Z0-9]{8,}\/[A-Za-z0-9]{20,}/g,
-  /\b[sr]k_live_[A-Za-z0-9]{20,}\b/g, // Stripe
-  /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API key
-  /\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}/g, // OpenAI (legacy)
-  /\bsk-proj-[A-Za-z0-9_-]{40,}/g, // OpenAI project keys
-  /\bsk-ant-(?:api|admin)\d\d-[A-Za-z0-9_-]{80,}/g, // Anthropic
-  /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/g, // SendGrid
-  /\bnpm_[A-Za-z0-9]{36}\b/g, // npm
-  /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/g, // PyPI
   /\bAccountKey=[A-Za-z0-9+/]{80,}={0,2}/g, // Azure storage connection strings
-  /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----/g,
+  // A private key block with a body (a bare header is documentation).
+  /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----\s*[A-Za-z0-9+/=\r\n]{64,}/g,
 ];
 
 /** Connection strings with an inline password: `scheme://user:password@host`. */
@@ -67,7 +59,7 @@ export function entropy(s: string): number {
 
 /** Whether a literal looks like a real credential: long, mixed, random-looking, no spaces. */
 function looksSecret(v: string): boolean {
-  if (/\s/.test(v) || PLACEHOLDER.test(v)) return false;
+  if (/\s/.test(v) || PLACEHOLDER.test(v) || isPlaceholder(v)) return false;
   if (!/[A-Za-z]/.test(v) || !/[0-9]/.test(v)) return false;
   if (/^[a-z]+(?:[._-][a-z0-9]+)*$/i.test(v) && entropy(v) < 3.8) return false; // identifiers
   if (/^(?:https?|wss?|file):\/\//i.test(v) || /^[./~]/.test(v)) return false; // URLs, paths
@@ -75,11 +67,46 @@ function looksSecret(v: string): boolean {
   return entropy(v) >= 3.3;
 }
 
-function countSecrets(text: string, lang: Lang): number {
+function lineAround(text: string, i: number): string {
+  const s = text.lastIndexOf("\n", i) + 1;
+  const e = text.indexOf("\n", i);
+  return text.slice(s, e < 0 ? text.length : e);
+}
+
+function lineOf(starts: number[], i: number): number {
   let n = 0;
+  while (n + 1 < starts.length && starts[n + 1] <= i) n++;
+  return n + 1;
+}
+
+/**
+ * Every secret in a text, once per value: the gitleaks rule set, the built-in formats and
+ * connection strings, keyword-context literals (parser for Python/JS/TS/Go, regular expressions
+ * otherwise) and, in config files, unquoted `KEY=value` lines.
+ */
+function secretItems(
+  full: string,
+  lang: Lang,
+  path = "",
+  window?: readonly [number, number],
+): RuleItem[] {
+  const out = new Map<string, RuleItem>();
+  // With a window, the patterns run on that slice only; offsets are mapped back to the file.
+  const base = window ? window[0] : 0;
+  const text = window ? full.slice(window[0], window[1]) : full;
+  let starts: number[] | null = null;
+  const add = (value: string, index: number, label: string) => {
+    if (out.has(value)) return;
+    starts ??= lineStarts(full);
+    out.set(value, { value, line: lineOf(starts, base + index), label });
+  };
   for (const re of FORMATS) {
     re.lastIndex = 0;
-    for (const m of text.matchAll(re)) if (!/EXAMPLE|FAKE|DUMMY/i.test(m[0])) n++;
+    for (const m of text.matchAll(re)) {
+      if (!/EXAMPLE|FAKE|DUMMY/i.test(m[0]) && !isPlaceholder(m[0])) {
+        add(m[0], m.index ?? 0, "token");
+      }
+    }
   }
   CONN.lastIndex = 0;
   for (const m of text.matchAll(CONN)) {
@@ -87,15 +114,48 @@ function countSecrets(text: string, lang: Lang): number {
     if (
       !PLACEHOLDER.test(pw) &&
       !/^(?:pass(?:word)?|pw|pwd|secret|root|admin|user|guest|\W+|:\w+|\$\w+)$/i.test(pw)
-    ) n++;
+    ) add(m[0], m.index ?? 0, "connection string with password");
   }
-  NAME.lastIndex = 0;
-  for (const m of text.matchAll(NAME)) if (looksSecret(m[2])) n++;
+  const baseLine = base === 0 ? 0 : (full.slice(0, base).match(/\n/g)?.length ?? 0);
+  for (const h of scanSecrets(text)) {
+    if (!out.has(h.value)) {
+      out.set(h.value, { value: h.value, line: baseLine + h.line, label: h.rule });
+    }
+  }
+  const g = path ? grammarOf(path) : null;
+  const tree = g ? parseShared(full, g) : null;
+  if (tree?.ok && g) {
+    for (const h of contextSecrets(tree.root, g, window)) {
+      if (!out.has(h.value)) {
+        out.set(h.value, { value: h.value, line: h.line, label: "credential literal" });
+      }
+    }
+  } else {
+    NAME.lastIndex = 0;
+    for (const m of text.matchAll(NAME)) {
+      if (looksSecret(m[2]) && !genericAllowed(lineAround(text, m.index ?? 0), m[2])) {
+        add(m[2], m.index ?? 0, "credential literal");
+      }
+    }
+  }
   if (lang === "other") {
     CONFIG_LINE.lastIndex = 0;
-    for (const m of text.matchAll(CONFIG_LINE)) if (looksSecret(m[1])) n++;
+    for (const m of text.matchAll(CONFIG_LINE)) {
+      if (looksSecret(m[1]) && !genericAllowed(lineAround(text, m.index ?? 0), m[1])) {
+        add(m[1], m.index ?? 0, "credential in config");
+      }
+    }
   }
-  return n;
+  // gitleaks' inline suppression, honoured for every source of secrets.
+  if (text.includes("gitleaks:allow")) {
+    const lines = full.split("\n");
+    for (const [k, v] of out) if (lines[v.line - 1]?.includes("gitleaks:allow")) out.delete(k);
+  }
+  return [...out.values()];
+}
+
+function countSecrets(text: string, lang: Lang): number {
+  return secretItems(text, lang).length;
 }
 
 const t = fakeTokens(7);
@@ -112,6 +172,7 @@ export const HARDCODED_SECRET: Rule = {
   langs: ["python", "js", "other"],
   codeOnly: false, // a key in a comment leaks just the same
   count: countSecrets,
+  items: secretItems,
   examples: {
     positive: [
       {

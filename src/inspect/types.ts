@@ -15,4 +15,6 @@ export interface InspectResult {
   risk: number;
   /** The highest severity found, or null. */
   maxSeverity: Severity | null;
+  /** How files were inspected when not fully by the parser (fallbacks, syntax errors). */
+  notes?: string[];
 }

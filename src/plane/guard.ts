@@ -13,7 +13,7 @@ import type { z } from "zod";
 import { type Effect, unknownEffect } from "../core/effect.ts";
 import type { FileChange, ToolResult } from "../core/tool.ts";
 import type { Finding, InspectResult } from "../inspect/types.ts";
-import { inspectChanges } from "../inspect/mod.ts";
+import { inspectChanges, loadParsers } from "../inspect/mod.ts";
 import { checkScope, intentPayload, outcomePayload, refusalPayload } from "../ledger/mod.ts";
 import { outputExcerpt, recordedDiffs } from "./evidence.ts";
 import { newActionId } from "./ids.ts";
@@ -188,6 +188,7 @@ export function createGuard(deps: GuardDeps): Guard {
       effect = await tool.classify(args, ctx);
       if (tool.preview) {
         changes = await tool.preview(args, ctx);
+        await loadParsers(); // once per process; never rejects (regex fallback on failure)
         inspection = inspect(changes, ctx.workspace);
       }
     } catch (e) {

@@ -1,0 +1,266 @@
+/**
+ * Secret formats from a maintained rule set: gitleaks' default configuration, converted to
+ * `data/gitleaks_rules.json` by `scripts/gitleaks_rules_convert.ts` (see docs/inspector.md for the
+ * version and how to update it). Each rule is applied as gitleaks applies it: keyword pre-filter,
+ * regular expression, secret group, minimum Shannon entropy, the rule's allow-lists and the global
+ * allow-list; then our own allow-list of placeholders, examples and redacted values.
+ *
+ * @module
+ */
+import data from "./data/gitleaks_rules.json" with { type: "json" };
+
+interface RawRegex {
+  source: string;
+  flags: string;
+}
+interface RawAllow {
+  regexes: RawRegex[];
+  stopwords: string[];
+  target: string;
+  and: boolean;
+}
+interface RawRule {
+  id: string;
+  source: string;
+  flags: string;
+  group: number;
+  entropy: number;
+  keywords: string[];
+  allow: RawAllow[];
+}
+
+interface Allow {
+  regexes: RegExp[];
+  stopwords: string[];
+  target: string;
+  and: boolean;
+}
+interface CompiledRule {
+  id: string;
+  re: RegExp;
+  /** Whether a match can span lines (then the whole text is scanned). */
+  multiline: boolean;
+  group: number;
+  entropy: number;
+  keywords: string[];
+  allow: Allow[];
+}
+
+/** One secret found in a text. */
+export interface SecretHit {
+  /** The rule that found it, e.g. `github-pat`, `generic-api-key`, `keyword-literal`. */
+  rule: string;
+  /** The secret itself (compared before vs after; never shown). */
+  value: string;
+  /** 1-based line. */
+  line: number;
+}
+
+/** Rule set name and version, for docs and `retie inspect --rules`. */
+export const SECRET_RULESET = `${data.source} ${data.version} (${data.commit.slice(0, 12)})`;
+
+let compiled: CompiledRule[] | null = null;
+let globalAllow: RegExp[] = [];
+
+function rx(r: RawRegex): RegExp {
+  return new RegExp(r.source, r.flags);
+}
+
+function rules(): CompiledRule[] {
+  if (compiled) return compiled;
+  globalAllow = data.global.regexes.map(rx);
+  compiled = (data.rules as RawRule[]).map((r) => ({
+    id: r.id,
+    re: new RegExp(r.source, r.flags + "g"),
+    multiline: /\\n|\\r|\(\?s|-----BEGIN|\[\\s\\S\]|\\s[*+]|\\s\{\d*,\}/.test(r.source),
+    group: r.group,
+    entropy: r.entropy,
+    keywords: r.keywords,
+    allow: r.allow.map((a) => ({ ...a, regexes: a.regexes.map(rx) })),
+  }));
+  return compiled;
+}
+
+/**
+ * Shannon entropy of a string, in bits per character.
+ *
+ * @example
+ * ```ts
+ * shannon("aaaa"); // 0
+ * shannon("abcd"); // 2
+ * ```
+ */
+export function shannon(s: string): number {
+  const freq = new Map<string, number>();
+  for (const ch of s) freq.set(ch, (freq.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const n of freq.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+/**
+ * Values that are placeholders, examples, templates or redactions, not credentials.
+ *
+ * @example
+ * ```ts
+ * isPlaceholder("<your-api-key>"); // true
+ * isPlaceholder("AKIAIOSFODNN7EXAMPLE"); // true
+ * isPlaceholder("hunter2-Zq8!x"); // false
+ * ```
+ */
+export function isPlaceholder(v: string): boolean {
+  return PLACEHOLDER.test(v) || /^(.)\1*$/.test(v) || /^(.{1,4})\1{3,}$/.test(v) ||
+    SEQUENCE.test(v) || /\[\^|\{\d*,\d*\}|\(\?[:=!<]/.test(v) ||
+    /(\w{3,})[-_.:]\1[-_.:]\1/.test(v) || hasRun(v, 7);
+}
+
+/** Whether `v` has `n` consecutive characters in alphabet order (`klmnopq`, `3456789`). */
+function hasRun(v: string, n: number): boolean {
+  let run = 1;
+  for (let i = 1; i < v.length; i++) {
+    run = v.charCodeAt(i) === v.charCodeAt(i - 1) + 1 ? run + 1 : 1;
+    if (run >= n) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a keyword-context match is one gitleaks' generic rule allow-lists (names such as
+ * `publicToken`, `csrf-token`, `keyVaultToStoreSecrets`, identifiers as values), applied to the
+ * inspector's own keyword patterns too.
+ *
+ * @example
+ * ```ts
+ * genericAllowed('publicToken = "9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit"', "9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit"); // true
+ * ```
+ */
+export function genericAllowed(match: string, secret: string): boolean {
+  const g = rules().find((r) => r.id === "generic-api-key");
+  if (!g) return false;
+  return g.allow.some((a) => allowed(a, secret, match, match));
+}
+
+const PLACEHOLDER =
+  /example|sample|dummy|fake|placeholder|change[_-]?me|changeit|your[_-]?|xxxx|\*{3}|•{3}|redacted|masked|hidden|removed|<[^>]*>|\$\{|\{\{|\$\(|%\(|%s|^\$[A-Za-z_]|\benv\b|insert|replace[_-]?(?:me|with|this)|secret[_-]?here|key[_-]?here|token[_-]?here|lorem|foo[_-]?bar|^(?:foo|bar|baz|qux)$|not[_-]?(?:a|real|set)|^none$|^null$|^undefined$|^todo|^tbd$|do[_-]?not[_-]?use|^n\/a$|^test$|^testing$|^password\d?$|^pass(?:word)?123$|^my[_-]?(?:password|secret|token|key)/i;
+const SEQUENCE = /0123456789|123456789|abcdefghij|ABCDEFGHIJ|qwertyuiop/;
+
+/** Whether a hit of a provider-specific rule is an example token by its own text. */
+function exampleToken(v: string): boolean {
+  return /EXAMPLE|example|FAKE|fake|DUMMY|dummy|SAMPLE|sample|XXXXXXXX|xxxxxxxx|0{12,}|1{12,}/.test(
+    v,
+  );
+}
+
+function lineAt(starts: number[], index: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= index) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+/**
+ * Line start offsets of a text, for turning match offsets into line numbers.
+ *
+ * @example
+ * ```ts
+ * lineStarts("a\nb\n"); // [0, 2, 4]
+ * ```
+ */
+export function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) out.push(i + 1);
+  return out;
+}
+
+function allowed(a: Allow, secret: string, match: string, line: string): boolean {
+  const target = a.target === "match" ? match : a.target === "line" ? line : secret;
+  const byRegex = a.regexes.length > 0 ? a.regexes.some((r) => r.test(target)) : null;
+  const low = secret.toLowerCase();
+  const byStop = a.stopwords.length > 0 ? a.stopwords.some((w) => low.includes(w)) : null;
+  const checks = [byRegex, byStop].filter((x): x is boolean => x !== null);
+  if (checks.length === 0) return false;
+  return a.and ? checks.every(Boolean) : checks.some(Boolean);
+}
+
+/**
+ * The secrets the rule set finds in `text`.
+ *
+ * @example
+ * ```ts
+ * const tok = "gh" + "p_" + "Zx8kQ2mV9nR4tY7uW1aB3cD5eF6gH0jK2lM4";
+ * scanSecrets(`token = "${tok}"\n`).map((h) => h.rule); // ["github-pat"]
+ * ```
+ */
+export function scanSecrets(text: string): SecretHit[] {
+  const out: SecretHit[] = [];
+  if (text.length < 8) return out;
+  const lower = text.toLowerCase();
+  let starts: number[] | null = null;
+  const seen = new Set<string>();
+  for (const r of rules()) {
+    if (r.keywords.length > 0 && !r.keywords.some((k) => lower.includes(k))) continue;
+    // Single-line rules run on the lines holding a keyword only (offsets kept by padding the
+    // other lines' text away is not needed: each window is scanned at its own offset).
+    const windows = r.keywords.length > 0 && !r.multiline
+      ? keywordLines(text, lower, r.keywords)
+      : [[0, text.length]];
+    for (const [ws, we] of windows) {
+      const chunk = ws === 0 && we === text.length ? text : text.slice(ws, we);
+      r.re.lastIndex = 0;
+      for (const mm of chunk.matchAll(r.re)) {
+        const m = mm;
+        const base = ws;
+        let secret = r.group > 0 ? m[r.group] : m.slice(1).find((g) => g !== undefined && g !== "");
+        secret ??= m[0];
+        if (!secret) continue;
+        if (r.entropy > 0 && shannon(secret) < r.entropy) continue;
+        if (globalAllow.some((g) => g.test(secret!))) continue;
+        if (data.global.stopwords.some((w) => secret!.toLowerCase().includes(w))) continue;
+        const idx = base + (m.index ?? 0);
+        const ls = text.lastIndexOf("\n", idx) + 1;
+        const le = text.indexOf("\n", idx + m[0].length);
+        const line = text.slice(ls, le < 0 ? text.length : le);
+        if (r.allow.some((a) => allowed(a, secret!, m[0], line))) continue;
+        if (line.includes("gitleaks:allow")) continue; // gitleaks' inline suppression
+        if (isPlaceholder(secret) || exampleToken(secret)) continue;
+        if (r.id.startsWith("generic") && /test|mock|stub/i.test(secret)) continue;
+        const key = `${secret}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        starts ??= lineStarts(text);
+        out.push({ rule: r.id, value: secret, line: lineAt(starts, idx + m[0].indexOf(secret)) });
+      }
+    }
+  }
+  return out;
+}
+
+/** Merged [start, end) spans of the lines containing any of the keywords. */
+function keywordLines(text: string, lower: string, keywords: string[]): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const k of keywords) {
+    for (let i = lower.indexOf(k); i >= 0; i = lower.indexOf(k, i + k.length)) {
+      const s = text.lastIndexOf("\n", i) + 1;
+      const e0 = text.indexOf("\n", i);
+      const e = e0 < 0 ? text.length : e0;
+      spans.push([s, e]);
+      i = e;
+    }
+  }
+  if (spans.length <= 1) return spans;
+  spans.sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [spans[0]];
+  for (const [s, e] of spans.slice(1)) {
+    const last = out[out.length - 1];
+    if (s <= last[1] + 1) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}

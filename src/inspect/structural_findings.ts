@@ -1,0 +1,215 @@
+/**
+ * The parser path of the inspector: parses the before- and after-text of one file, lists the
+ * guard facts of each (see `structure.ts`) and turns the drops into findings naming the construct
+ * and the line. A file the parser cannot take (unknown language, binary, too large, parsers not
+ * loaded yet) yields no findings and a note; the regular-expression rules still run on it.
+ *
+ * @module
+ */
+import type { Finding, Severity } from "./types.ts";
+import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts";
+import { changedStatements, type Statement } from "./chunk.ts";
+import { definedNames, type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
+import { describeMissing, guardDrops } from "./structure_diff.ts";
+
+const SUBJECT: Record<GuardRuleId, string> = {
+  "auth-check-removed": "auth checks",
+  "crypto-verification-removed": "verifications",
+  "tls-check-removed": "TLS checks",
+  "secure-default-weakened": "secure defaults",
+};
+
+const LOWER: Record<Severity, Severity> = { high: "medium", medium: "low", low: "low" };
+
+/** Facts of one text, or why there are none. */
+function factsOf(
+  text: string | null,
+  g: Grammar,
+  base?: string | null,
+  range?: [number, number],
+  lineOffset = 0,
+): { facts: GuardFact[]; defs?: Set<string>; note?: string; syntaxError?: boolean } {
+  if (text === null || text === "") return { facts: [] };
+  const r = parseShared(text, g, base);
+  if (!r.ok) return { facts: [], note: r.reason };
+  try {
+    const { facts, defs } = guardScan(r.root, g, range);
+    if (lineOffset) { for (const f of facts) f.line += lineOffset; }
+    return { facts, defs, syntaxError: r.hasError };
+  } catch (e) {
+    return { facts: [], note: `structure walk failed: ${(e as Error).message}` };
+  } finally {
+    r.release();
+  }
+}
+
+/** A changed statement, with the statement it replaced when the two share their first line. */
+interface Piece {
+  st: Statement;
+  /** The other side's version of the statement, when paired. */
+  other?: Statement;
+}
+
+/**
+ * Pairs the changed statements of both sides by their first line (a function edited inside keeps
+ * its header): a pair is parsed incrementally and walked only where the two versions differ.
+ */
+function pairUp(bs: Statement[], as: Statement[]): { b: Piece[]; a: Piece[] } {
+  const head = (st: Statement) => st.text.slice(0, st.text.indexOf("\n") + 1 || undefined);
+  const free = new Map<string, Statement[]>();
+  for (const st of bs) {
+    const k = head(st);
+    const list = free.get(k);
+    if (list) list.push(st);
+    else free.set(k, [st]);
+  }
+  const a: Piece[] = [];
+  const pairOf = new Map<Statement, Statement>();
+  for (const st of as) {
+    const other = free.get(head(st))?.shift();
+    if (other) pairOf.set(other, st);
+    a.push({ st, other });
+  }
+  return { b: bs.map((st) => ({ st, other: pairOf.get(st) })), a };
+}
+
+/** Facts of changed statements; `before` says which side the pieces are from. */
+function factsOfPieces(pieces: Piece[], g: Grammar, before: boolean): ReturnType<typeof factsOf> {
+  const facts: GuardFact[] = [];
+  let syntaxError = false;
+  for (const { st, other } of pieces) {
+    const ranges = other
+      ? (before ? changedRanges(st.text, other.text) : changedRanges(other.text, st.text))
+      : null;
+    const range = ranges ? (before ? ranges.a : ranges.b) : undefined;
+    // The before-version is parsed first (and cached), so its after-version re-parses from it.
+    const r = other && !before ? parseShared(st.text, g, other.text) : parseShared(st.text, g);
+    if (!r.ok) return { facts: [], note: r.reason };
+    try {
+      for (const f of guardScan(r.root, g, range).facts) {
+        f.line += st.line;
+        facts.push(f);
+      }
+      syntaxError ||= r.hasError;
+    } catch (e) {
+      return { facts: [], note: `structure walk failed: ${(e as Error).message}` };
+    }
+  }
+  return { facts, syntaxError };
+}
+
+/**
+ * Structural guard findings for one file, with notes on fallbacks.
+ *
+ * @example
+ * ```ts
+ * import { loadParsers } from "./parser.ts";
+ * await loadParsers();
+ * const b = "def v(request):\n    if not request.user.is_staff:\n        raise PermissionDenied\n    return ok()\n";
+ * const r = structuralFindings("views.py", b, "def v(request):\n    return ok()\n", false);
+ * r.findings[0].rule; // "auth-check-removed"
+ * ```
+ */
+export function structuralFindings(
+  path: string,
+  before: string | null,
+  after: string | null,
+  test: boolean,
+): { findings: Finding[]; notes: string[] } {
+  const g = grammarOf(path);
+  if (g === null) return { findings: [], notes: [] }; // other languages: regular expressions only
+  // Only nodes overlapping the changed span can differ; facts elsewhere are the same on both
+  // sides and cancel out, so both walks skip them (counts stay per file).
+  const ranges = before !== null && after !== null ? changedRanges(before, after) : null;
+  // Nothing guard-like in or around the changed lines of either side: no fact can differ, and
+  // neither side needs parsing (most ordinary edits).
+  if (
+    ranges && !GUARD_HINT.test(around(before!, ranges.a)) &&
+    !GUARD_HINT.test(around(after!, ranges.b))
+  ) return { findings: [], notes: [] };
+  // Parse only the top-level statements one side holds and the other does not: the rest is
+  // identical on both sides, so its facts cancel out (moves and reorderings included).
+  let b: ReturnType<typeof factsOf>;
+  let a: ReturnType<typeof factsOf>;
+  if (ranges) {
+    const d = changedStatements(before!, after!);
+    // A statement whose text holds no guard vocabulary cannot hold a fact: skip it unparsed.
+    const p = pairUp(
+      d.before.filter((st) => GUARD_HINT.test(st.text)),
+      d.after.filter((st) => GUARD_HINT.test(st.text)),
+    );
+    b = factsOfPieces(p.b, g, true);
+    a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOfPieces(p.a, g, false);
+  } else {
+    b = factsOf(before, g);
+    // Nothing to lose: the after-text need not be walked (unless the before failed to parse).
+    a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOf(after, g, before);
+  }
+  const notes: string[] = [];
+  const name = path || "(input)";
+  const reason = b.note ?? a.note;
+  if (reason?.startsWith("parser not loaded (not started")) return { findings: [], notes };
+  if (reason) {
+    notes.push(`${name}: not parsed (${reason}); regular expressions only`);
+    return { findings: [], notes };
+  }
+  if (b.syntaxError || a.syntaxError) {
+    notes.push(`${name}: parsed with syntax errors (${b.syntaxError ? "before" : "after"})`);
+  }
+  const findings: Finding[] = [];
+  let defs: Set<string> | null = null;
+  for (const d of guardDrops(b.facts, a.facts)) {
+    let severity: Severity = d.high ? "high" : "medium";
+    const extra: string[] = [];
+    defs ??= after !== null ? defsOf(after, g) : new Set();
+    const ds = defs;
+    const gone = d.missing.length > 0 && after !== null &&
+      d.missing.every((f) => f.scope !== "" && !ds.has(f.scope));
+    if (gone) {
+      severity = LOWER[severity];
+      extra.push("inside definitions the edit removed: implementation moved or dropped");
+    }
+    if (after === null) {
+      severity = LOWER[severity];
+      extra.push("file deleted");
+    }
+    if (test) {
+      severity = LOWER[severity];
+      extra.push("test code");
+    }
+    const first = d.missing[0];
+    const detail = d.missing.slice(0, 3).map((f) => describeMissing(f, path)).join("; ");
+    findings.push({
+      rule: d.rule,
+      severity,
+      path,
+      before: d.before,
+      after: d.after,
+      message: `${SUBJECT[d.rule]} removed: ${d.before} → ${d.after}${
+        extra.length ? ` (${extra.join("; ")})` : ""
+      } — ${detail}`,
+      line: first?.line,
+      detail,
+    });
+  }
+  return { findings, notes };
+}
+
+/** Words that any guard fact's construct contains (a superset of the structural vocabulary). */
+const GUARD_HINT =
+  /auth|perm|login|logged|csrf|xsrf|passw|pwd|verif|valid|token|sign|cert|secur|admin|staff|superuser|owner|role|jwt|session|40[13]|forbid|denied|deny|unauthori|strict|required|require|ensure|enforce|check|digest|compare|equal|hostname|fingerprint|cookie|credential|secret|ssl|tls|expir|claim|issuer|audience|\balg|\bexp\b|\biss\b|\baud\b|\bnbf\b|\biat\b|middleware|guard|restrict|protect|allow|access|scope|user_passes|is_?active|banned|locked|anonymous|reject|http_?only|CERT_|VERIFY_|mfa|otp|nonce|hmac|kid\b|user|account|identity|principal|active|key|sudo|rbac|acl|origin|refer/i;
+
+/** The lines holding `range` of `text`, with three lines around. */
+function around(text: string, range: readonly [number, number]): string {
+  let s = range[0] === 0 ? 0 : text.lastIndexOf("\n", range[0] - 1) + 1;
+  for (let k = 0; k < 3 && s > 0; k++) s = text.lastIndexOf("\n", s - 2) + 1;
+  let e = text.indexOf("\n", range[1]);
+  for (let k = 0; k < 3 && e >= 0; k++) e = text.indexOf("\n", e + 1);
+  return text.slice(s, e < 0 ? text.length : e);
+}
+
+/** Every definition of a text (walked only when a drop needs the "moved or dropped" check). */
+function defsOf(text: string, g: Grammar): Set<string> {
+  const r = parseShared(text, g);
+  return r.ok ? definedNames(r.root) : new Set();
+}
