@@ -14,6 +14,7 @@ import type { Command } from "commander";
 import { RetieError } from "../core/errors.ts";
 import { defaultLedgerPath } from "../core/dirs.ts";
 import type { Register } from "./commands.ts";
+import type { ReplayModel } from "../ui/replay_model.ts";
 
 interface ReplayOptions {
   last?: boolean;
@@ -72,7 +73,7 @@ export const register: Register = (program) => {
         return;
       }
       const { openLedger } = await import("../ledger/mod.ts");
-      const { buildReplay } = await import("../ui/replay_model.ts");
+      const { buildReplay, childSessions } = await import("../ui/replay_model.ts");
       const ledger = openLedger(path);
       try {
         const sessions = ledger.sessions();
@@ -91,7 +92,12 @@ export const register: Register = (program) => {
         }
         // The last agent session: a `retie undo` records its undos in a small session of its own
         // (provider "none"), which is not what a reviewer means by "the last session".
-        const agents = sessions.filter((s) => s.provider !== "none");
+        // Nor is a sub-agent's session: it is shown nested in its caller's.
+        const subs = new Set(
+          ledger.entries({ kinds: ["genesis"] }).filter((e) => e.payload.parentSession)
+            .map((e) => e.session),
+        );
+        const agents = sessions.filter((s) => s.provider !== "none" && !subs.has(s.id));
         const id = session ?? (agents.at(-1) ?? sessions.at(-1)!).id;
         if (!sessions.some((s) => s.id === id)) {
           throw new RetieError(`replay: no session ${id} in ${path}`, {
@@ -105,16 +111,27 @@ export const register: Register = (program) => {
         const undos = ledger.entries({ kinds: ["undo"] }).filter((e) =>
           e.session !== id && ids.has(e.actionId)
         );
-        const model = buildReplay(entries, { seq: report.headSeq, hash: report.headHash }, undos);
+        const head = { seq: report.headSeq, hash: report.headHash };
+        const model = buildReplay(entries, head, undos);
+        // Sub-agents' sessions, nested under the session that called them.
+        const geneses = ledger.entries({ kinds: ["genesis"] });
+        const nest = (m: ReplayModel, depth: number): ReplayModel => {
+          if (depth > 8) return m;
+          const subs = childSessions(geneses, m.session).map((c) =>
+            nest(buildReplay(ledger.entries({ session: c }), head), depth + 1)
+          );
+          return subs.length ? { ...m, subagents: subs } : m;
+        };
+        const full = nest(model, 0);
         let text: string;
-        if (opts.json) text = JSON.stringify(model, null, 2);
-        else if (opts.html) text = (await import("../ui/replay_html.ts")).renderHtml(model);
+        if (opts.json) text = JSON.stringify(full, null, 2);
+        else if (opts.html) text = (await import("../ui/replay_html.ts")).renderHtml(full);
         else if (opts.markdown) {
-          text = (await import("../ui/replay_markdown.ts")).renderMarkdown(model, { maxChars });
+          text = (await import("../ui/replay_markdown.ts")).renderMarkdown(full, { maxChars });
         } else {
           // A file gets plain text, whatever the terminal is.
           if (opts.out) (await import("../ui/color.ts")).forceColor(false);
-          text = (await import("../ui/replay_text.ts")).renderText(model);
+          text = (await import("../ui/replay_text.ts")).renderText(full);
         }
         if (opts.out) {
           try {

@@ -51,7 +51,8 @@ export function esc(s: string): string {
 /** Lines of a prompt or answer shown before the rest folds into "more". */
 export const HTML_TEXT_LINES = 12;
 
-const CSS = `
+const CSS = `.subagent{margin:1.5em 0 0 .8em;padding-left:.8em;border-left:3px solid #8884}
+
 *{box-sizing:border-box}
 body{font:14px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;margin:2rem auto;max-width:72rem;color:#1d1f21;background:#fafafa;padding:0 1rem;overflow-wrap:anywhere}
 h1{font-size:1.2rem;margin:0 0 .3rem;white-space:pre-wrap}.meta{color:#555;margin-bottom:.4rem}
@@ -175,6 +176,21 @@ export function renderHtml(m: ReplayModel): string {
 ${items}
 </ol>
 <div class="totals" id="totals">${esc(totalsLine(m))}</div>
+${(m.subagents ?? []).map(subagentHtml).join("\n")}
 </body></html>
 `;
+}
+
+/** A sub-agent's session: a section of its own under its caller's timeline. */
+function subagentHtml(m: ReplayModel): string {
+  const items = m.timeline.map((a, i) => itemHtml(a, i + 1)).join("\n");
+  return `<section class="subagent" id="sub-${esc(m.session)}">
+<h2>sub-agent ${esc(m.agentType ?? "?")} · ${esc(m.session)}</h2>
+<div class="meta">${esc(m.objective)}</div>
+<ol class="timeline">
+${items}
+</ol>
+<div class="totals">${esc(totalsLine(m))}</div>
+${(m.subagents ?? []).map(subagentHtml).join("\n")}
+</section>`;
 }

@@ -244,6 +244,16 @@ export function renderMarkdown(m: ReplayModel, opts: { maxChars?: number } = {})
       "",
     );
   }
+  for (const sub of m.subagents ?? []) {
+    out.push(
+      "<details><summary>sub-agent " + mdInline(sub.agentType ?? "?") + " · " + sub.session +
+        "</summary>",
+      "",
+      renderMarkdown(sub, opts).replace(/^### retie session:/, "#### sub-agent session:"),
+      "</details>",
+      "",
+    );
+  }
   out.push("");
   return out.join("\n");
 }

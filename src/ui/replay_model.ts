@@ -130,6 +130,32 @@ export interface ReplayModel {
   head: { seq: number; hash: string };
   /** Hash of the session's genesis entry (it names the session's trace in an OTLP export). */
   genesisHash: string;
+  /** A sub-agent's session: its agent type (genesis `agentType`) and the session that called it. */
+  agentType?: string;
+  parentSession?: string;
+  /** The sessions of the sub-agents this session started (the `task` tool), in order. */
+  subagents?: ReplayModel[];
+}
+
+/**
+ * The sessions a session's sub-agents ran in (genesis `parentSession` names it), depth first, in
+ * the order they started.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { childSessions } from "./replay_model.ts";
+ * const g = (session: string, parentSession: string | null) =>
+ *   ({ session, kind: "genesis", payload: { parentSession } }) as never;
+ * assert.deepEqual(childSessions([g("a", null), g("b", "a"), g("c", "b"), g("d", "a")], "a"), [
+ *   "b",
+ *   "d",
+ * ]);
+ * ```
+ */
+export function childSessions(geneses: readonly LedgerEntry[], session: string): string[] {
+  return geneses.filter((e) => e.kind === "genesis" && e.payload.parentSession === session)
+    .map((e) => e.session);
 }
 
 /**
@@ -227,6 +253,8 @@ export function buildReplay(
     timeline,
     totals: totalsOf(timeline, entries, genesis !== undefined),
     genesisHash: genesis?.hash ?? entries[0]?.hash ?? "",
+    ...(typeof g.agentType === "string" ? { agentType: g.agentType } : {}),
+    ...(typeof g.parentSession === "string" ? { parentSession: g.parentSession } : {}),
     head,
   };
 }

@@ -128,5 +128,10 @@ export function renderText(m: ReplayModel): string {
     `  ${totalsLine(m)}`,
     c.dim(`  verified · head #${m.head.seq} ${m.head.hash.slice(0, 16)}`),
   );
+  for (const sub of m.subagents ?? []) {
+    // A sub-agent's session, indented under its caller's.
+    out.push("", c.bold(`  ── sub-agent ${one(sub.agentType ?? "?")} · ${sub.session} ──`));
+    out.push(...renderText(sub).split("\n").map((l) => (l ? `    ${l}` : l)));
+  }
   return out.join("\n");
 }

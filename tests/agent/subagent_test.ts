@@ -111,6 +111,21 @@ Deno.test("task: a sub-agent runs on a carved delegation, in its own linked sess
   assert.equal((outcome?.payload.detail as Record<string, unknown>)?.subSession, child.session);
   const v = await runRetie(["--ledger", ledger, "verify"], { env });
   assert.equal(v.code, 0, v.stdout + v.stderr);
+  // The replay of the caller (the default: the last session that is not a sub-agent's) shows the
+  // sub-agent's session nested under it, in every format.
+  const text = await runRetie(["--ledger", ledger, "replay"], { env });
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /^review calc\.py/m);
+  assert.match(text.stdout, new RegExp(`── sub-agent reviewer · ${child.session} ──`));
+  const json = await runRetie(["--ledger", ledger, "replay", "--json"], { env });
+  const model = JSON.parse(json.stdout);
+  assert.equal(model.session, parent.session);
+  assert.equal(model.subagents[0].agentType, "reviewer");
+  assert.equal(model.subagents[0].parentSession, parent.session);
+  const md = await runRetie(["--ledger", ledger, "replay", "--markdown"], { env });
+  assert.match(md.stdout, new RegExp(`<details><summary>sub-agent reviewer · ${child.session}`));
+  const html = await runRetie(["--ledger", ledger, "replay", "--html"], { env });
+  assert.match(html.stdout, new RegExp(`<section class="subagent" id="sub-${child.session}">`));
 });
 
 Deno.test("task: an unknown agent type is denied and nothing runs", async () => {
