@@ -314,6 +314,8 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       prompt,
       sig,
     );
+    // Its tokens are the caller's too (usage, budget); its context is its own.
+    context.meter.addOutside(`${r.model} (sub-agent ${agent})`, r.usage, r.steps);
     return {
       ok: r.ok,
       text: r.text,

@@ -59,6 +59,8 @@ export interface SubAgentResult {
   /** Its final answer (or why it stopped). */
   text: string;
   session: string;
+  /** The model it used. */
+  model: string;
   steps: number;
   actions: number;
   /** Tokens it used, counted into the caller's usage. */
@@ -227,6 +229,7 @@ export async function runSubAgent(
       ok: summary.status === "done",
       text: summary.text,
       session: writer.sessionId,
+      model: provider.model,
       steps: summary.steps,
       actions: summary.actions,
       usage,

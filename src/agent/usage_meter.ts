@@ -70,6 +70,18 @@ export class UsageMeter {
     this.#peak = Math.max(this.#peak, promptTokens);
   }
 
+  /**
+   * Adds calls made outside this conversation (a sub-agent's): counted in the totals and the
+   * budget, never in the context used.
+   */
+  addOutside(model: string, usage: Usage, calls: number): void {
+    const m = this.#byModel.get(model) ?? { model, calls: 0, inputTokens: 0, outputTokens: 0 };
+    m.calls += calls;
+    m.inputTokens += usage.inputTokens;
+    m.outputTokens += usage.outputTokens;
+    this.#byModel.set(model, m);
+  }
+
   /** Total tokens (input + output) of every call. */
   totalTokens(): number {
     let n = 0;
