@@ -27,7 +27,8 @@ import { FENCE_SYSTEM_PROMPT } from "../net/fence.ts";
 import type { Provider } from "../providers/types.ts";
 import { VERSION } from "../version.ts";
 import { dispatch } from "./dispatch.ts";
-import { type AgentEvents, type Budgets, Conversation, runTurn, type TurnSummary } from "./loop.ts";
+import { type AgentListener, EventHub } from "./events.ts";
+import { type Budgets, Conversation, runTurn, type TurnSummary } from "./loop.ts";
 import { buildPrompts, type Prompts } from "./prompts.ts";
 import { ResultStore } from "./result_store.ts";
 
@@ -49,7 +50,6 @@ export interface SessionOptions {
   /** Asks the person a free-form question (the `ask` tool); null when headless. */
   ask?: (question: string) => Promise<string | null>;
   budgets?: Budgets;
-  events?: AgentEvents;
   /** Config dir holding the user key (default `$XDG_CONFIG_HOME/retie`). */
   configDir?: string;
   /** Extra tools (e.g. a test's unclassified tool); they still go through the guard. */
@@ -77,6 +77,9 @@ export interface AgentSession {
   readonly snapshots: DirSnapshotStore;
   /** The session has read untrusted input (a web page). */
   readonly untrusted: boolean;
+  /** Hears the loop's events (text, reasoning, actions, notices, turn ends); returns the
+   * function that stops listening. */
+  subscribe(listener: AgentListener): () => void;
   /** Runs one user turn. */
   turn(text: string, signal?: AbortSignal): Promise<TurnSummary>;
   /** The model in use now (the ladder may have moved). */
@@ -205,6 +208,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     },
   });
   const conversation = new Conversation();
+  const hub = new EventHub();
   const definitions = toolDefinitions([...tools.values()]);
 
   return {
@@ -224,6 +228,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       return untrusted;
     },
     model: () => opts.provider.model,
+    subscribe: (listener) => hub.subscribe(listener),
     setMode(next) {
       mode = next;
       guard = makeGuard();
@@ -262,7 +267,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
         system: prompts.system,
         tools: definitions,
         budgets: opts.budgets,
-        events: opts.events,
+        emit: (e) => hub.emit(e),
         signal,
         dispatch: (call) =>
           dispatch(call, {

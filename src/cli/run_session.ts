@@ -9,10 +9,9 @@ import type { SandboxSettings } from "../core/tool.ts";
 import { newSessionId } from "../ledger/mod.ts";
 import { checkSandbox } from "../sandbox/check.ts";
 import { resolveWorkspace, startSession } from "../agent/session.ts";
-import type { AgentEvents } from "../agent/loop.ts";
 import type { Provider } from "../providers/types.ts";
 import { c } from "../ui/color.ts";
-import { renderOutcome, Spinner, stdoutSink } from "../ui/live.ts";
+import { SessionView } from "../ui/session_view.ts";
 import { askApproval } from "../ui/approval.ts";
 import { INTERACTIVE_OBJECTIVE } from "../ui/replay_model.ts";
 import { ReplInput, runRepl } from "./repl.ts";
@@ -111,16 +110,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     });
   }
 
-  const spinner = new Spinner();
-  let streaming = false;
-  let reasoning = false;
-  /** Ends a line of streamed text (a stream that failed midway left it open) before a notice. */
-  const endLine = (): void => {
-    spinner.stop();
-    if (streaming || reasoning) stdoutSink.write("\n");
-    streaming = false;
-    reasoning = false;
-  };
+  const view = new SessionView({ workspace });
 
   const sessionId = newSessionId();
   const pending: Record<string, unknown>[] = [];
@@ -141,7 +131,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       onEvent: (e) => {
         record({ ...e, type: "model", event: e.type });
         if (e.type !== "start") {
-          endLine();
+          view.hold();
           console.error(c.yellow(`model ${e.type}: ${describeLadderEvent(e)}`));
         }
       },
@@ -157,47 +147,6 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       env,
     });
   }
-
-  /** The last notice shown, so a turn's end is not said twice. */
-  let lastNotice = "";
-  const shown = (text: string): boolean => text === lastNotice;
-  const events: AgentEvents = {
-    onModelStart: (model) => {
-      lastNotice = "";
-      spinner.start(`waiting for ${model}`);
-    },
-    onText: (d) => {
-      spinner.stop();
-      if (reasoning) stdoutSink.write("\n");
-      reasoning = false;
-      streaming = true;
-      stdoutSink.write(d);
-    },
-    onReasoning: (d) => {
-      spinner.stop();
-      reasoning = true;
-      stdoutSink.write(c.dim(d));
-    },
-    onModelDone: () => endLine(),
-    onAction: (r) => {
-      const out = r.outcome;
-      stdoutSink.write(renderOutcome({
-        status: out?.status ?? "refused",
-        tool: r.name,
-        summary: out?.effect?.summary ?? `call ${r.name}`,
-        reason: out?.status === "ok" ? undefined : r.content.split("\n")[0].slice(0, 300),
-        findings: out?.findings ?? [],
-        changes: out?.changes ?? [],
-      }, workspace));
-    },
-    onNotice: (m) => {
-      endLine();
-      lastNotice = m;
-      console.error(c.yellow(m));
-    },
-    onTurnEnd: () => endLine(),
-    onFailure: (reason) => reportFailure(reason),
-  };
 
   // Interactive without -p: the first request is the objective genesis records, in the user's
   // own words, so it is read before the session starts (with the reader the REPL goes on using).
@@ -244,8 +193,11 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       return await input({ message: q });
     },
     budgets: { maxStepsPerTurn: o.maxSteps, maxTotalSteps: o.maxSteps * 5, maxRepeats: 3 },
-    events,
     sessionId,
+  });
+  session.subscribe((e) => {
+    view.handle(e);
+    if (e.type === "failure") reportFailure(e.reason);
   });
   if (session.policy.sources.length > 1) {
     // Project rules change what the gate does; a person should know before anything runs.
@@ -265,7 +217,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   try {
     if (o.headless) {
       const summary = await session.turn(objective);
-      if (summary.status !== "done" && !shown(summary.text)) {
+      if (summary.status !== "done" && !view.shown(summary.text)) {
         console.error(c.red(`retie: ${summary.text}`));
       }
       console.error(
@@ -275,9 +227,14 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       );
       return summary.status === "done" ? 0 : 1;
     }
-    return await runRepl(session, { firstInput: objective || undefined, workspace, shown, input });
+    return await runRepl(session, {
+      firstInput: objective || undefined,
+      workspace,
+      shown: (t) => view.shown(t),
+      input,
+    });
   } finally {
-    spinner.stop();
+    view.hold();
     session.close();
   }
 }

@@ -10,30 +10,18 @@ import { createTwoFilesPatch } from "diff";
 import type { FileChange } from "../core/tool.ts";
 import { actionLines } from "./action_line.ts";
 import { c, colorEnabled } from "./color.ts";
+import stringWidth from "fast-string-width";
+import { columns, type Sink, stdoutSink, untrusted } from "./term.ts";
 
-/** Where output goes (stdout by default; tests pass a collector). */
-export interface Sink {
-  write(text: string): void;
-  isTerminal: boolean;
-}
-
-/** The real terminal. */
-export const stdoutSink: Sink = {
-  write: (t) => {
-    Deno.stdout.writeSync(new TextEncoder().encode(t));
-  },
-  get isTerminal() {
-    try {
-      return Deno.stdout.isTerminal();
-    } catch {
-      return false;
-    }
-  },
-};
+export { type Sink, stdoutSink } from "./term.ts";
 
 /** A coloured unified diff of one change (first 120 lines). */
 export function diffText(ch: FileChange, workspace: string): string {
-  const name = ch.path.startsWith(workspace + "/") ? ch.path.slice(workspace.length + 1) : ch.path;
+  // File names and contents are untrusted: made safe before any colour is added.
+  const name = untrusted(
+    ch.path.startsWith(workspace + "/") ? ch.path.slice(workspace.length + 1) : ch.path,
+    { newlines: "show", tabs: "show" },
+  );
   const patch = createTwoFilesPatch(
     `a/${name}`,
     `b/${name}`,
@@ -49,7 +37,9 @@ export function diffText(ch: FileChange, workspace: string): string {
     !/^=+$/.test(l) && l !== "\\ No newline at end of file"
   );
   while (lines.length > 0 && lines.at(-1) === "") lines.pop();
-  const shown = lines.slice(0, 120).map((l, i) =>
+  const shown = lines.slice(0, 120).map((raw, i) => ({ l: i < 2 ? raw : untrusted(raw), i })).map((
+    { l, i },
+  ) =>
     i < 2 && (l.startsWith("--- ") || l.startsWith("+++ "))
       ? c.bold(l)
       : l.startsWith("+")
@@ -64,7 +54,10 @@ export function diffText(ch: FileChange, workspace: string): string {
   return shown.map((l) => `      ${l}`).join("\n");
 }
 
-/** A spinner on stderr-free stdout, only on a terminal with colour. */
+/**
+ * One status line on a terminal with colour: a spinner, what is going on, the elapsed time and,
+ * while a command runs, the last line it printed. Redrawn in place; cleared by {@link stop}.
+ */
 export class Spinner {
   #timer: ReturnType<typeof setInterval> | undefined;
   #started = 0;
@@ -72,24 +65,45 @@ export class Spinner {
   #frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
   #i = 0;
   #active = false;
+  #label = "";
+  #tail = "";
+  #width: () => number;
 
-  constructor(sink: Sink = stdoutSink) {
+  constructor(sink: Sink = stdoutSink, width: () => number = columns) {
     this.#sink = sink;
+    this.#width = width;
   }
 
-  /** Starts (no-op without a TTY). */
+  /** Whether the spinner is showing. */
+  get active(): boolean {
+    return this.#active;
+  }
+
+  /** Starts (no-op without a TTY or colour); a running spinner takes the new label. */
   start(label: string): void {
-    if (!this.#sink.isTerminal || !colorEnabled() || this.#active) return;
+    if (!this.#sink.isTerminal || !colorEnabled()) return;
+    this.#label = label;
+    this.#tail = "";
+    if (this.#active) return;
     this.#active = true;
     this.#started = performance.now();
-    this.#timer = setInterval(() => {
-      const secs = ((performance.now() - this.#started) / 1000).toFixed(1);
-      this.#sink.write(
-        `\r${c.cyan(this.#frames[this.#i++ % this.#frames.length])} ${
-          c.dim(`${label} · ${secs}s`)
-        }`,
-      );
-    }, 100);
+    this.#timer = setInterval(() => this.#draw(), 100);
+  }
+
+  /** Shows `text` (a command's latest output line, untrusted) after the label. */
+  tail(text: string): void {
+    const last = text.split(/\r?\n/).filter((l) => l.trim() !== "").at(-1);
+    if (last !== undefined) this.#tail = untrusted(last.trim(), { tabs: "show" });
+  }
+
+  #draw(): void {
+    const secs = ((performance.now() - this.#started) / 1000).toFixed(1);
+    const head = `${this.#frames[this.#i++ % this.#frames.length]} ${this.#label} · ${secs}s`;
+    const room = this.#width() - 1 - stringWidth(head) - 3;
+    const tail = this.#tail && room > 8 ? ` · ${clip(this.#tail, room)}` : "";
+    this.#sink.write(
+      `\r\x1b[2K${c.cyan(head.slice(0, 1))}${c.dim(clip(head.slice(1) + tail, this.#width() - 2))}`,
+    );
   }
 
   /** Stops and clears the line. */
@@ -99,6 +113,27 @@ export class Spinner {
     this.#active = false;
     this.#sink.write("\r\x1b[2K");
   }
+}
+
+/**
+ * Cuts text (already safe) to at most `width` columns, ending with `…` when cut.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { clip } from "./live.ts";
+ * assert.equal(clip("abcdef", 4), "abc…");
+ * assert.equal(clip("abc", 4), "abc");
+ * ```
+ */
+export function clip(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  let out = "";
+  for (const ch of text) {
+    if (stringWidth(out + ch) > width - 1) break;
+    out += ch;
+  }
+  return out + "…";
 }
 
 /** Formats the action line(s) of a guard outcome, with its diffs. */
