@@ -84,6 +84,8 @@ export interface AgentSession {
   turn(text: string, signal?: AbortSignal): Promise<TurnSummary>;
   /** The model in use now (the ladder may have moved). */
   model(): string;
+  /** Switches to another provider (another model) for the next turns; recorded. */
+  setProvider(provider: Provider): void;
   /** Switches between default and plan (read-only) mode; recorded. */
   setMode(mode: "default" | "plan"): void;
   /** Undoes one action of this session (default: the newest that was not undone). */
@@ -208,6 +210,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     },
   });
   const conversation = new Conversation();
+  let provider = opts.provider;
   const hub = new EventHub();
   const definitions = toolDefinitions([...tools.values()]);
 
@@ -227,7 +230,17 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     get untrusted() {
       return untrusted;
     },
-    model: () => opts.provider.model,
+    model: () => provider.model,
+    setProvider(next) {
+      writer.append("event", {
+        type: "model",
+        event: "switch",
+        from: provider.model,
+        to: next.model,
+        by: "user",
+      });
+      provider = next;
+    },
     subscribe: (listener) => hub.subscribe(listener),
     setMode(next) {
       mode = next;
@@ -263,7 +276,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     async turn(text: string, signal: AbortSignal = ac.signal) {
       writer.append("event", { type: "turn", text });
       const summary = await runTurn(conversation, text, {
-        provider: opts.provider,
+        provider,
         system: prompts.system,
         tools: definitions,
         budgets: opts.budgets,

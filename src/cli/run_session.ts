@@ -8,13 +8,17 @@ import { RetieError } from "../core/errors.ts";
 import type { SandboxSettings } from "../core/tool.ts";
 import { newSessionId } from "../ledger/mod.ts";
 import { checkSandbox } from "../sandbox/check.ts";
-import { resolveWorkspace, startSession } from "../agent/session.ts";
+import { type AgentSession, resolveWorkspace, startSession } from "../agent/session.ts";
 import type { Provider } from "../providers/types.ts";
 import { c } from "../ui/color.ts";
 import { SessionView } from "../ui/session_view.ts";
-import { askApproval } from "../ui/approval.ts";
+import { askApproval, SessionApprovals } from "../ui/approval.ts";
+import { summaryLine } from "../ui/session_lists.ts";
+import { untrusted } from "../ui/term.ts";
+import { TerminalInput } from "../ui/terminal_input.ts";
 import { INTERACTIVE_OBJECTIVE } from "../ui/replay_model.ts";
-import { ReplInput, runRepl } from "./repl.ts";
+import { loadHistory, readRequest, runRepl, saveHistory } from "./repl.ts";
+import type { SlashContext } from "./slash.ts";
 
 /** Everything `retie run` was given. */
 export interface RunSessionOptions {
@@ -116,126 +120,151 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   const pending: Record<string, unknown>[] = [];
   let record = (e: Record<string, unknown>): void => void pending.push(e);
   let reportFailure: (reason: string) => void = () => {};
-  let provider: Provider;
-  if (o.provider === "ollama") {
-    const { openSessionLadder } = await import("../models/mod.ts");
-    const { UsageStore } = await import("../models/mod.ts");
-    const apiKey = env("OLLAMA_API_KEY") ?? (o.baseUrl && isLocal(o.baseUrl) ? "ollama" : "");
-    const ladder = await openSessionLadder({
-      baseUrl: o.baseUrl ?? "https://ollama.com/v1",
-      apiKey,
-      session: sessionId,
-      model: o.model,
-      maxTier: o.maxTier,
-      usage: new UsageStore(),
-      onEvent: (e) => {
-        record({ ...e, type: "model", event: e.type });
-        if (e.type !== "start") {
-          view.hold();
-          console.error(c.yellow(`model ${e.type}: ${describeLadderEvent(e)}`));
-        }
-      },
-    });
-    provider = ladder.provider;
-    reportFailure = (reason) => void ladder.ladder.reportFailure(reason);
-  } else {
+  /** Builds the provider for a model (the ladder for Ollama; `--model` or /model pins one). */
+  const makeProvider = async (model: string | undefined): Promise<Provider> => {
+    if (o.provider === "ollama") {
+      const { openSessionLadder, UsageStore } = await import("../models/mod.ts");
+      const apiKey = env("OLLAMA_API_KEY") ?? (o.baseUrl && isLocal(o.baseUrl) ? "ollama" : "");
+      const ladder = await openSessionLadder({
+        baseUrl: o.baseUrl ?? "https://ollama.com/v1",
+        apiKey,
+        session: sessionId,
+        model,
+        maxTier: o.maxTier,
+        usage: new UsageStore(),
+        onEvent: (e) => {
+          record({ ...e, type: "model", event: e.type });
+          if (e.type !== "start") {
+            view.hold();
+            console.error(c.yellow(untrusted(`model ${e.type}: ${describeLadderEvent(e)}`)));
+          }
+        },
+      });
+      reportFailure = (reason) => void ladder.ladder.reportFailure(reason);
+      return ladder.provider;
+    }
     const { createProvider } = await import("../providers/factory.ts");
-    provider = createProvider({
-      provider: o.provider,
-      model: o.model ?? "",
-      baseUrl: o.baseUrl,
-      env,
-    });
-  }
+    return createProvider({ provider: o.provider, model: model ?? "", baseUrl: o.baseUrl, env });
+  };
+  let provider = await makeProvider(o.model);
 
-  // Interactive without -p: the first request is the objective genesis records, in the user's
-  // own words, so it is read before the session starts (with the reader the REPL goes on using).
-  let input: ReplInput | undefined;
-  if (!o.headless && !objective) {
-    input = new ReplInput();
-    console.error(c.dim("what should retie do? (your first request opens the session's record)"));
-    while (!objective) {
-      const first = await input.read();
+  let session: AgentSession | null = null;
+  const input = o.headless ? null : new TerminalInput({ history: loadHistory() });
+  const remembered = new SessionApprovals((rule) =>
+    session?.writer.append("event", { type: "approval-rule", ...rule })
+  );
+  const ctx: SlashContext = {
+    session: null,
+    view,
+    workspace,
+    settings: { model: provider.model, mode: o.mode },
+    print: (t) => console.log(t),
+    switchModel: async (name) => {
+      const next = await makeProvider(name);
+      if (session) session.setProvider(next);
+      provider = next;
+      return next.model;
+    },
+  };
+
+  try {
+    // Interactive without -p: the first request is the objective genesis records, in the user's
+    // own words, so it is read before the session starts (by the reader the REPL goes on using);
+    // slash commands typed before it work already.
+    if (input && !objective) {
+      console.error(c.dim("what should retie do? (your first request opens the session's record)"));
+      const first = await readRequest(input, ctx);
       if (first === null) {
-        input.close();
         console.error(c.dim("no request; nothing was started or recorded"));
         return 0;
       }
-      if (first.trim().startsWith("/")) {
-        if (/^\/(quit|exit)\b/.test(first.trim())) {
-          input.close();
-          return 0;
-        }
-        console.error(
-          c.dim("slash commands work once the session has started; type a request first"),
-        );
-        continue;
-      }
-      objective = first.trim();
+      objective = first;
     }
-  }
 
-  const session = await startSession({
-    workspace,
-    ledgerPath: o.ledgerPath,
-    objective: objective || INTERACTIVE_OBJECTIVE,
-    provider,
-    providerName: o.provider,
-    mode: o.mode,
-    headless: o.headless,
-    yes: o.yes,
-    sandbox,
-    approve: o.headless ? () => Promise.resolve(false) : askApproval,
-    ask: o.headless ? undefined : async (q) => {
-      // Piped input has nobody behind it: no answer rather than a prompt that waits forever.
-      if (!stdinIsTerminal()) return null;
-      const { input } = await import("@inquirer/prompts");
-      return await input({ message: q });
-    },
-    budgets: { maxStepsPerTurn: o.maxSteps, maxTotalSteps: o.maxSteps * 5, maxRepeats: 3 },
-    sessionId,
-  });
-  session.subscribe((e) => {
-    view.handle(e);
-    if (e.type === "failure") reportFailure(e.reason);
-  });
-  if (session.policy.sources.length > 1) {
-    // Project rules change what the gate does; a person should know before anything runs.
-    console.error(c.yellow(
-      `project policy in force: ${session.policy.sources.slice(1).join(", ")} adds rules ` +
-        `(effective policy ${session.policy.identity}; review with \`retie policy\`)`,
+    session = await startSession({
+      workspace,
+      ledgerPath: o.ledgerPath,
+      objective: objective || INTERACTIVE_OBJECTIVE,
+      provider,
+      providerName: o.provider,
+      mode: ctx.settings.mode,
+      headless: o.headless,
+      yes: o.yes,
+      sandbox,
+      approve: input
+        ? (req) => {
+          view.hold();
+          return askApproval(req, { input, remembered, workspace });
+        }
+        : () => Promise.resolve(false),
+      ask: input
+        ? async (q) => {
+          view.hold();
+          console.log(`${c.yellow("?")} ${c.bold(untrusted(q))}`);
+          const answer = await input.readText("answer › ");
+          if (answer === null) console.log(c.dim("  (no answer)"));
+          return answer;
+        }
+        : undefined,
+      budgets: { maxStepsPerTurn: o.maxSteps, maxTotalSteps: o.maxSteps * 5, maxRepeats: 3 },
+      sessionId,
+    });
+    ctx.session = session;
+    session.subscribe((e) => {
+      view.handle(e);
+      if (e.type === "failure") reportFailure(e.reason);
+    });
+    if (session.policy.sources.length > 1) {
+      // Project rules change what the gate does; a person should know before anything runs.
+      console.error(c.yellow(
+        `project policy in force: ${session.policy.sources.slice(1).join(", ")} adds rules ` +
+          `(effective policy ${session.policy.identity}; review with \`retie policy\`)`,
+      ));
+    }
+    for (const e of pending) session.writer.append("event", e);
+    record = (e) => void session?.writer.append("event", e);
+
+    console.error(c.dim(
+      `${session.id} · ${untrusted(provider.model)} · ${session.policy.identity} · ${
+        sandbox.available ? (o.network ? "bwrap (network)" : "bwrap (no network)") : "no sandbox"
+      } · ledger ${o.ledgerPath}`,
     ));
-  }
-  for (const e of pending) session.writer.append("event", e);
-  record = (e) => void session.writer.append("event", e);
-
-  console.error(c.dim(
-    `${session.id} · ${provider.model} · ${session.policy.identity} · ${
-      sandbox.available ? (o.network ? "bwrap (network)" : "bwrap (no network)") : "no sandbox"
-    } · ledger ${o.ledgerPath}`,
-  ));
-  try {
-    if (o.headless) {
+    let code: number;
+    if (!input) {
       const summary = await session.turn(objective);
       if (summary.status !== "done" && !view.shown(summary.text)) {
-        console.error(c.red(`retie: ${summary.text}`));
+        console.error(c.red(`retie: ${untrusted(summary.text)}`));
       }
-      console.error(
-        c.dim(
-          `${summary.actions} actions in ${summary.steps} model calls · replay: retie replay ${session.id}`,
-        ),
-      );
-      return summary.status === "done" ? 0 : 1;
+      code = summary.status === "done" ? 0 : 1;
+    } else {
+      code = await runRepl(session, {
+        firstInput: objective,
+        input,
+        ctx,
+        shown: (t) => view.shown(t),
+      });
     }
-    return await runRepl(session, {
-      firstInput: objective || undefined,
-      workspace,
-      shown: (t) => view.shown(t),
-      input,
-    });
+    view.hold();
+    console.error(c.dim(summaryLine({
+      id: session.id,
+      actions: view.totals.actions,
+      filesChanged: view.changes().size,
+      inputTokens: view.totals.inputTokens,
+      outputTokens: view.totals.outputTokens,
+      ms: view.elapsedMs(),
+      ledgerPath: o.ledgerPath,
+    })));
+    return code;
   } finally {
     view.hold();
-    session.close();
+    if (input) {
+      saveHistory(input.history());
+      input.close();
+    }
+    if (session) {
+      session.close();
+      if (input) console.error(c.dim(`session ${session.id} closed with a checkpoint`));
+    }
   }
 }
 

@@ -22,10 +22,22 @@ export interface ApprovalRequest {
   /** Id of the rule that asked. */
   rule: string;
   justification: string;
+  /** The arguments exactly as they will be used (the whole command, the whole path). */
+  args?: unknown;
+  /** What a write or edit would change (for the diff shown in the dialog). */
+  changes?: FileChange[];
 }
 
-/** Asks the person; resolves true to approve. Never called when headless. */
-export type Approver = (req: ApprovalRequest) => Promise<boolean>;
+/** A person's answer, when it says more than yes or no. */
+export interface ApprovalAnswer {
+  approved: boolean;
+  /** What the person told the model to do instead (with a refusal). */
+  instead?: string;
+}
+
+/** Asks the person; resolves true (or `{approved: true}`) to approve. Never called when
+ * headless. */
+export type Approver = (req: ApprovalRequest) => Promise<boolean | ApprovalAnswer>;
 
 /** What the guard writes through: an entry sink that carries the session's delegation. */
 export interface GuardSink extends EntrySink {

@@ -10,6 +10,7 @@
  */
 import type { AgentEvent } from "../agent/events.ts";
 import type { DispatchResult } from "../agent/dispatch.ts";
+import type { FileChange } from "../core/tool.ts";
 import type { ToolCall } from "../providers/types.ts";
 import { c } from "./color.ts";
 import { clip, diffText, Spinner } from "./live.ts";
@@ -54,11 +55,14 @@ export class SessionView {
   #spinner: Spinner;
   #md: MarkdownLines;
   #line = "";
-  #streaming = false;
   #reasoning = "";
   #lastNotice = "";
   #actions = new Map<string, ShownAction>();
   #order: string[] = [];
+  #changes = new Map<string, FileChange>();
+  #started = Date.now();
+  /** Token counts the models reported, and actions that ran, over the session. */
+  totals = { inputTokens: 0, outputTokens: 0, actions: 0 };
   /** The whole reasoning of the latest model call that had any. */
   lastReasoning = "";
 
@@ -88,6 +92,16 @@ export class SessionView {
     return hits.length === 1 ? this.#actions.get(hits[0]) : undefined;
   }
 
+  /** Each file the file tools changed: its first "before" and its latest "after". */
+  changes(): Map<string, FileChange> {
+    return new Map(this.#changes);
+  }
+
+  /** Milliseconds since the view was made (the session's start). */
+  elapsedMs(): number {
+    return Date.now() - this.#started;
+  }
+
   /** Stops the status line and ends an open line, before something else takes the screen. */
   hold(): void {
     this.#spinner.stop();
@@ -111,6 +125,8 @@ export class SessionView {
         this.#text(e.delta);
         return;
       case "model_done":
+        this.totals.inputTokens += e.turn.usage.inputTokens;
+        this.totals.outputTokens += e.turn.usage.outputTokens;
         this.#spinner.stop();
         this.#flushReasoning();
         this.#flushText(true);
@@ -144,7 +160,6 @@ export class SessionView {
     if (!out.isTerminal) {
       // Piped: the answer as the model wrote it (made safe), as it arrives.
       out.write(untrusted(delta));
-      this.#streaming = true;
       this.#line = delta.endsWith("\n") ? "" : "x";
       return;
     }
@@ -158,7 +173,6 @@ export class SessionView {
     const done = this.#line.slice(0, nl).split("\n");
     this.#line = this.#line.slice(nl + 1);
     for (const l of done) out.write(this.#md.line(l).join("\n") + "\n");
-    this.#streaming = true;
     if (this.#line) this.#spinner.start("answering");
   }
 
@@ -167,7 +181,6 @@ export class SessionView {
     if (!out.isTerminal) {
       if (this.#line !== "" && end) out.write("\n");
       this.#line = "";
-      this.#streaming = false;
       return;
     }
     if (this.#line !== "") {
@@ -177,7 +190,6 @@ export class SessionView {
     }
     if (end) {
       this.#md = new MarkdownLines(this.#o.width);
-      this.#streaming = false;
     }
   }
 
@@ -200,6 +212,13 @@ export class SessionView {
     const summary = out?.effect?.summary ?? `call ${r.name}`;
     const full = out?.result.output ?? r.content;
     const key = id ?? r.toolCallId;
+    if (id) this.totals.actions++;
+    if (status === "ok") {
+      for (const ch of out?.changes ?? []) {
+        const prev = this.#changes.get(ch.path);
+        this.#changes.set(ch.path, { ...ch, before: prev ? prev.before : ch.before });
+      }
+    }
     this.#actions.set(key, { id: key, tool: r.name, summary, status, output: full });
     this.#order.push(key);
     const isCommand = r.name === "bash" && status !== "refused" && /exit code -?\d+/.test(full);
@@ -217,7 +236,7 @@ export class SessionView {
     if (status === "ok") {
       for (const ch of out?.changes ?? []) lines.push(diffText(ch, this.#o.workspace));
     }
-    return lines.map((l) => (this.#o.out.isTerminal ? l : l)).join("\n") + "\n";
+    return lines.join("\n") + "\n";
   }
 }
 
