@@ -24,7 +24,7 @@ import { undoAction, undoAll, type UndoReport } from "../plane/undo.ts";
 import { DirSnapshotStore } from "../snapshot/mod.ts";
 import { builtinTools, toolDefinitions } from "../tools/registry.ts";
 import { FENCE_SYSTEM_PROMPT } from "../net/fence.ts";
-import type { Provider } from "../providers/types.ts";
+import type { Provider, ToolCall } from "../providers/types.ts";
 import { VERSION } from "../version.ts";
 import { dispatch } from "./dispatch.ts";
 import { type AgentListener, EventHub } from "./events.ts";
@@ -193,13 +193,14 @@ function startSessionSync(opts: SessionOptions): AgentSession {
   let guard = makeGuard();
   const undoDeps = (force: boolean) => ({ ledger, sink: writer, blobs, snapshots, force });
   const ac = { signal: new AbortController().signal };
-  const ctx = (signal: AbortSignal): ToolContext => ({
+  const ctx = (signal: AbortSignal, call?: ToolCall): ToolContext => ({
     workspace: opts.workspace,
     protectedPaths: protectedPaths(opts.ledgerPath, cfg, opts.workspace),
     signal,
     sandbox: opts.sandbox,
     headless: opts.headless,
     sessionId: writer.sessionId,
+    onOutput: call ? (stream, text) => hub.emit({ type: "tool_output", call, stream, text }) : undefined,
     services: {
       ask: async (q) => {
         const answer = opts.headless || !opts.ask ? null : await opts.ask(q);
@@ -286,7 +287,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
           dispatch(call, {
             guard: guard,
             tools,
-            ctx: ctx(signal),
+            ctx: ctx(signal, call),
             sink: writer,
             results,
             onUntrusted: (detail) => {

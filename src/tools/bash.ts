@@ -184,6 +184,16 @@ export function bashProfile(args: BashArgs, ctx: ToolContext): SandboxProfile {
   };
 }
 
+/** Decoders that hand a command's output on as text, chunk by chunk, while it runs. */
+function liveOutput(on: NonNullable<ToolContext["onOutput"]>) {
+  const out = new TextDecoder();
+  const err = new TextDecoder();
+  return {
+    onStdout: (c: Uint8Array) => on("stdout", out.decode(c, { stream: true })),
+    onStderr: (c: Uint8Array) => on("stderr", err.decode(c, { stream: true })),
+  };
+}
+
 async function runBash(args: BashArgs, ctx: ToolContext): Promise<ToolResult> {
   const timeout = args.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS;
   const profile = bashProfile(args, ctx);
@@ -193,6 +203,7 @@ async function runBash(args: BashArgs, ctx: ToolContext): Promise<ToolResult> {
     timeoutMs: timeout * 1000,
     maxOutputBytes: BASH_OUTPUT_BYTES,
     signal: ctx.signal,
+    ...(ctx.onOutput ? liveOutput(ctx.onOutput) : {}),
   });
   const parts: string[] = [];
   if (r.stdout.length > 0) parts.push(`stdout:\n${r.stdout.replace(/\n$/, "")}`);
