@@ -92,6 +92,8 @@ Deno.test({
         },
         { toolCalls: [{ name: "ask", arguments: JSON.stringify({ question: "which file?" }) }] },
         { text: "understood" },
+        { text: "a request, not an answer: y" },
+        { text: "a request, not an answer: b.txt" },
       ],
     });
     try {
@@ -106,7 +108,7 @@ Deno.test({
         "gpt-oss:20b",
         "--base-url",
         `${emu.url}/v1`,
-      ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" }, stdin: "write x.txt\n" });
+      ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" }, stdin: "write x.txt\ny\nb.txt\n" });
       const all = r.stdout + r.stderr;
       assert.equal(r.code, 0, all);
       assert.match(r.stdout, /not reversible: runs `echo hi > x\.txt` without the sandbox/);
@@ -114,7 +116,10 @@ Deno.test({
       assert.match(r.stdout, /understood/);
       assert.throws(() => Deno.statSync(join(ws, "x.txt")), Deno.errors.NotFound);
       const chats = emu.requests.filter((q) => q.path === "/v1/chat/completions");
-      assert.equal(chats.length, 3);
+      // The lines after the first were requests in their own right: never taken as the
+      // approval's or the question's answer.
+      assert.equal(chats.length, 5);
+      assert.match(r.stdout, /a request, not an answer: y[\s\S]*a request, not an answer: b\.txt/);
       const toolMsgs = chats[2].body.messages.filter((m: { role: string }) => m.role === "tool");
       assert.match(toolMsgs[0].content, /standard input is not a terminal/);
       assert.match(toolMsgs[1].content, /no one is at the terminal/);
@@ -124,6 +129,64 @@ Deno.test({
         assert.equal(refusals.length, 1);
         assert.equal(refusals[0].stage, "approval");
         assert.match(String(refusals[0].reason), /not a terminal/);
+        const turns = ledger.entries({ kinds: ["event"] }).map((e) => e.payload)
+          .filter((p) => p.type === "turn").map((p) => p.text);
+        assert.deepEqual(turns, ["write x.txt", "y", "b.txt"]);
+      } finally {
+        ledger.close();
+      }
+    } finally {
+      await emu.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "REPL on piped input: slash commands work from the first prompt; /model NAME switches",
+  sanitizeResources: false,
+  fn: async () => {
+    const iso = isolatedEnv();
+    const ws = Deno.makeTempDirSync({ prefix: "retie-repl-pipe-" });
+    const ledgerPath = join(iso.dir, "ledger.db");
+    const emu = startOllamaEmulator({
+      script: [{ text: "first answer" }, { text: "second answer" }],
+    });
+    try {
+      const r = await runRetie([
+        "--ledger",
+        ledgerPath,
+        "run",
+        ws,
+        "--provider",
+        "openai",
+        "--model",
+        "model-a",
+        "--base-url",
+        `${emu.url}/v1`,
+      ], {
+        env: { ...iso.env, OPENAI_API_KEY: "test-key" },
+        stdin: "/help\n/ledger\n/model model-b\n/mode plan\nfirst request\n/model model-c\n" +
+          "second request\n/model\n/ledger\n",
+      });
+      const all = r.stdout + r.stderr;
+      assert.equal(r.code, 0, all);
+      assert.match(r.stdout, /commands:[\s\S]*\/model \[NAME\][\s\S]*keys:/);
+      assert.match(r.stdout, /ledger: nothing yet — the session starts with your first request/);
+      assert.match(r.stdout, /model: model-a → model-b/);
+      assert.match(r.stdout, /mode: plan/);
+      assert.match(r.stdout, /model: model-b → model-c/);
+      assert.match(r.stdout, /model: model-c\n/);
+      const chats = emu.requests.filter((q) => q.path === "/v1/chat/completions");
+      assert.deepEqual(chats.map((c) => c.body.model), ["model-b", "model-c"]);
+      const ledger = openLedger(ledgerPath);
+      try {
+        const genesis = ledger.entries({ kinds: ["genesis"] })[0].payload;
+        assert.equal(genesis.model, "model-b");
+        assert.equal(genesis.mode, "plan");
+        assert.equal(genesis.objective, "first request");
+        const switched = ledger.entries({ kinds: ["event"] }).map((e) => e.payload)
+          .filter((p) => p.type === "model" && p.event === "switch");
+        assert.deepEqual(switched.map((p) => [p.from, p.to]), [["model-b", "model-c"]]);
       } finally {
         ledger.close();
       }

@@ -172,6 +172,53 @@ Deno.test({
       const msgs = t.chats()[1].messages;
       assert.equal(msgs.filter((m: { role: string }) => m.role === "user").length, 1);
       assert.match(msgs.find((m: { role: string }) => m.role === "tool").content, /b\.txt/);
+      // Plan mode shows in the prompt.
+      await t.type("/mode plan");
+      await t.keys("Enter");
+      await t.waitFor(/^plan › $/m);
+      await t.keys("C-d");
+      await t.waitFor(/closed with a checkpoint/);
+    } finally {
+      await t.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "REPL in a terminal: an edit is approved seen — its diff and finding in the dialog",
+  ignore: tmuxPath === null,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const { DEMO_FILES, PAY_WITHOUT_GUARDS } = await import("../../src/cli/demo_workspace.ts");
+    const t = await TmuxRetie.start({
+      files: { "pay.py": DEMO_FILES["pay.py"] },
+      script: [
+        {
+          toolCalls: [{
+            name: "edit",
+            arguments: JSON.stringify({ path: "pay.py", ...PAY_WITHOUT_GUARDS }),
+          }],
+        },
+        { text: "left it alone" },
+      ],
+    });
+    try {
+      await t.waitFor(/^› $/m);
+      await t.type("simplify refund");
+      await t.keys("Enter");
+      const screen = await t.waitFor(/Allow it\?[\s\S]*\[y\] yes/);
+      // Before the question: the finding, then the diff, both halves.
+      const ask = screen.slice(screen.indexOf("simplify refund"));
+      const finding = ask.search(/⚑ high: auth-check-removed \(1 → 0\) in \S*pay\.py/);
+      const minus = ask.search(/^\s+-@login_required$/m);
+      const question = ask.indexOf("Allow it?");
+      assert.ok(finding > 0 && minus > finding && question > minus, ask);
+      assert.match(ask, /^\s+-\s+if not hmac\.compare_digest\(expected, signature\):$/m);
+      assert.doesNotMatch(ask, /ok\s+edit/, "nothing ran before the answer");
+      await t.keys("n");
+      await t.waitFor(/left it alone/);
+      assert.match(Deno.readTextFileSync(join(t.ws, "pay.py")), /@login_required/);
       await t.keys("C-d");
       await t.waitFor(/closed with a checkpoint/);
     } finally {
