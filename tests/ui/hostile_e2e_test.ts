@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-control-regex
 /**
  * Untrusted text never reaches the terminal raw, end to end: a scripted model puts the hostile
  * corpus in its reasoning, its answer, a tool's name, a command (and so its action line), a

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-control-regex
 import assert from "node:assert/strict";
 import { hasHiddenChars, safeText } from "../../src/ui/safe_text.ts";
 import { HOSTILE } from "../helpers/hostile.ts";
