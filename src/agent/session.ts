@@ -19,7 +19,7 @@ import {
 } from "../ledger/mod.ts";
 import { loadEffectivePolicy } from "../plane/policy.ts";
 import type { CompiledPolicy } from "../plane/policy.ts";
-import { type Approver, createGuard, type Guard } from "../plane/guard.ts";
+import { type Approver, createGuard, type Guard, type GuardOutcome } from "../plane/guard.ts";
 import { undoAction, undoAll, type UndoReport } from "../plane/undo.ts";
 import { DirSnapshotStore } from "../snapshot/mod.ts";
 import { builtinTools, toolDefinitions } from "../tools/registry.ts";
@@ -84,6 +84,9 @@ export interface AgentSession {
   turn(text: string, signal?: AbortSignal): Promise<TurnSummary>;
   /** The model in use now (the ladder may have moved). */
   model(): string;
+  /** Runs a tool call the person asked for themselves (`!cmd`, `@path`) through the guard, like
+   * any call, and records it as theirs; no model turn. */
+  runOwn(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<GuardOutcome>;
   /** Switches to another provider (another model) for the next turns; recorded. */
   setProvider(provider: Provider): void;
   /** Switches between default and plan (read-only) mode; recorded. */
@@ -200,7 +203,9 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     sandbox: opts.sandbox,
     headless: opts.headless,
     sessionId: writer.sessionId,
-    onOutput: call ? (stream, text) => hub.emit({ type: "tool_output", call, stream, text }) : undefined,
+    onOutput: call
+      ? (stream, text) => hub.emit({ type: "tool_output", call, stream, text })
+      : undefined,
     services: {
       ask: async (q) => {
         const answer = opts.headless || !opts.ask ? null : await opts.ask(q);
@@ -232,6 +237,17 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       return untrusted;
     },
     model: () => provider.model,
+    async runOwn(name, args, signal = ac.signal) {
+      const outcome = await guard.run({ name, tool: tools.get(name), args, ctx: ctx(signal) });
+      writer.append("event", {
+        type: "user-action",
+        tool: name,
+        args,
+        actionId: outcome.actionId,
+        status: outcome.status,
+      });
+      return outcome;
+    },
     setProvider(next) {
       writer.append("event", {
         type: "model",

@@ -14,6 +14,7 @@ import { describeError } from "../core/errors.ts";
 import { c } from "../ui/color.ts";
 import { untrusted } from "../ui/term.ts";
 import type { TerminalInput } from "../ui/terminal_input.ts";
+import { expandMentions, runOwnCommand } from "./mentions.ts";
 import { runSlash, type SlashContext } from "./slash.ts";
 
 const HISTORY_MAX = 500;
@@ -115,7 +116,14 @@ export async function interruptibleTurn(
     listening = true;
   } catch { /* no signals here */ }
   try {
-    const summary = await session.turn(text, ac.signal);
+    if (text.startsWith("!")) {
+      // The person's own command: run, shown, recorded; no model turn.
+      await runOwnCommand(text.slice(1).trim(), session, ctx.view, ac.signal);
+      return;
+    }
+    const full = await expandMentions(text, session, ac.signal);
+    if (ac.signal.aborted) return;
+    const summary = await session.turn(full, ac.signal);
     if (summary.status !== "done" && summary.status !== "cancelled" && !shown?.(summary.text)) {
       console.error(c.red(summary.text));
     }

@@ -173,12 +173,18 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     // slash commands typed before it work already.
     if (input && !objective) {
       console.error(c.dim("what should retie do? (your first request opens the session's record)"));
-      const first = await readRequest(input, ctx);
-      if (first === null) {
-        console.error(c.dim("no request; nothing was started or recorded"));
-        return 0;
+      while (!objective) {
+        const first = await readRequest(input, ctx);
+        if (first === null) {
+          console.error(c.dim("no request; nothing was started or recorded"));
+          return 0;
+        }
+        if (first.startsWith("!")) {
+          console.error(c.dim("!command runs once the session has started; type a request first"));
+          continue;
+        }
+        objective = first;
       }
-      objective = first;
     }
 
     session = await startSession({

@@ -202,6 +202,9 @@ export function helpText(): string {
     "  Ctrl-C or Esc   interrupt the running turn (at the prompt: clear the line)",
     "  Ctrl-D          end the session (with a signed checkpoint)",
     "  pasting several lines sends them as one request, shown as [pasted N lines]",
+    "also:",
+    "  !cmd            run a command yourself, in the sandbox (recorded; no model turn)",
+    "  @path           in a request: inline a workspace file (read like the read tool; recorded)",
   ].join("\n");
 }
 

@@ -195,3 +195,65 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "REPL on piped input: !cmd runs in the sandbox as the person's action; @path inlines a file",
+  sanitizeResources: false,
+  fn: async () => {
+    const iso = isolatedEnv();
+    const ws = Deno.makeTempDirSync({ prefix: "retie-repl-pipe-" });
+    Deno.writeTextFileSync(join(ws, "a.txt"), "hello from a\n");
+    const ledgerPath = join(iso.dir, "ledger.db");
+    const emu = startOllamaEmulator({ script: [{ text: "first answer" }, { text: "read it" }] });
+    try {
+      const r = await runRetie([
+        "--ledger",
+        ledgerPath,
+        "run",
+        ws,
+        "--provider",
+        "openai",
+        "--model",
+        "m",
+        "--base-url",
+        `${emu.url}/v1`,
+      ], {
+        env: { ...iso.env, OPENAI_API_KEY: "test-key" },
+        stdin: "start\n!echo own-output > own.txt; cat own.txt; echo oops >&2\n" +
+          "explain @a.txt and @../outside.txt please\n",
+      });
+      const all = r.stdout + r.stderr;
+      assert.equal(r.code, 0, all);
+      assert.match(r.stdout, /ok\s+bash\s+run shell command: echo own-output/);
+      assert.match(r.stdout, /stdout │ own-output/);
+      assert.match(r.stdout, /stderr │ oops/);
+      assert.equal(Deno.readTextFileSync(join(ws, "own.txt")), "own-output\n");
+      assert.match(r.stderr, /@a\.txt inlined/);
+      assert.match(r.stderr, /@\.\.\/outside\.txt not inlined/);
+      const chats = emu.requests.filter((q) => q.path === "/v1/chat/completions");
+      assert.equal(chats.length, 2, "the person's own command is no model turn");
+      const last = chats[1].body.messages.at(-1).content as string;
+      assert.match(
+        last,
+        /^explain @a\.txt and @\.\.\/outside\.txt please\n\n<file path="a\.txt">\n.*hello from a/s,
+      );
+      const ledger = openLedger(ledgerPath);
+      try {
+        const own = ledger.entries({ kinds: ["event"] }).map((e) => e.payload)
+          .filter((p) => p.type === "user-action");
+        assert.deepEqual(own.map((p) => [p.tool, p.status]), [
+          ["bash", "ok"],
+          ["read", "ok"],
+          ["read", "refused"],
+        ]);
+        const intents = ledger.entries({ kinds: ["intent"] }).map((e) => e.payload.tool);
+        assert.deepEqual(intents, ["bash", "read"]);
+      } finally {
+        ledger.close();
+      }
+    } finally {
+      await emu.close();
+    }
+  },
+});
