@@ -198,9 +198,12 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       yes: o.yes,
       sandbox,
       approve: input
-        ? (req) => {
+        ? async (req) => {
           view.hold();
-          return askApproval(req, { input, remembered, workspace });
+          const answer = await askApproval(req, { input, remembered, workspace });
+          // Approved: the snapshot and the run that follow show as running again.
+          if (answer.approved) view.resume();
+          return answer;
         }
         : () => Promise.resolve(false),
       ask: input

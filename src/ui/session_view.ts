@@ -60,6 +60,8 @@ export class SessionView {
   #actions = new Map<string, ShownAction>();
   #order: string[] = [];
   #changes = new Map<string, FileChange>();
+  /** The status of the tool call in progress, if one is. */
+  #running: string | null = null;
   #started = Date.now();
   /** Token counts the models reported, and actions that ran, over the session. */
   totals = { inputTokens: 0, outputTokens: 0, actions: 0 };
@@ -109,6 +111,11 @@ export class SessionView {
     this.#flushReasoning();
   }
 
+  /** After a prompt (an approval) gave the screen back: the running call's status again. */
+  resume(): void {
+    if (this.#running) this.#spinner.start(this.#running);
+  }
+
   /** Draws one event. */
   handle(e: AgentEvent): void {
     switch (e.type) {
@@ -133,12 +140,14 @@ export class SessionView {
         return;
       case "tool_start":
         this.hold();
-        this.#spinner.start(`running ${callLabel(e.call)}`);
+        this.#running = `running ${callLabel(e.call)}`;
+        this.#spinner.start(this.#running);
         return;
       case "tool_output":
         this.#spinner.tail(e.text);
         return;
       case "action":
+        this.#running = null;
         this.hold();
         this.#o.out.write(this.#action(e.result));
         return;

@@ -91,6 +91,7 @@ export class TerminalInput {
   #ended = false;
   #partial = "";
   #history: string[];
+  #typeAhead: Key[] = [];
   #closed = false;
   #onResize = () => this.#active?.redraw();
   #resizeListening = false;
@@ -152,7 +153,11 @@ export class TerminalInput {
     for (const key of this.#parser.feed(chunk)) {
       if (this.#active) this.#active.key(key);
       else if (key.name === "interrupt" || key.name === "escape") this.onInterrupt?.(key.name);
-      // Anything else typed while a turn runs is dropped: it would otherwise surface later.
+      else if (key.name === "text" || key.name === "paste" || key.name === "backspace") {
+        // Typed while a turn runs: not echoed into the stream, never an answer to an approval
+        // or a question; kept as the start of the next request, which waits for its own Enter.
+        this.#typeAhead.push(key);
+      }
     }
   }
 
@@ -183,6 +188,7 @@ export class TerminalInput {
       }
     }
     const ed = new LineEditor(this.#history);
+    for (const k of this.#typeAhead.splice(0)) ed.apply(k);
     const text = await this.#edit(ed, prompt, styled, true);
     if (text !== null && text.trim() !== "" && this.#history[0] !== text) {
       this.#history.unshift(text);
