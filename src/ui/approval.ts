@@ -165,9 +165,9 @@ export async function askApproval(
     write(c.bold("Allow it?"));
     const key = await o.input.choose([
       { key: "y", label: "yes" },
-      { key: "a", label: "yes, and don't ask again for this (this session)" },
+      { key: "a", label: "yes, don't ask again this session" },
       { key: "n", label: "no" },
-      { key: "t", label: "no, and tell it what to do instead" },
+      { key: "t", label: "no, and say what to do instead" },
       { key: "e", label: "explain" },
     ], "n");
     if (key === null) throw new Error("the input ended without an answer");
