@@ -11,6 +11,7 @@
  */
 import { wrapAnsi } from "fast-wrap-ansi";
 import { c, colorEnabled } from "./color.ts";
+import { highlightLine } from "./highlight.ts";
 import { safeText } from "./safe_text.ts";
 
 const ITALIC = (s: string) => (colorEnabled() ? `\x1b[3m${s}\x1b[23m` : s);
@@ -53,6 +54,7 @@ function wrap(first: string, body: string, hang: string, width: number): string[
  */
 export class MarkdownLines {
   #fence: string | null = null;
+  #lang = "";
   #width: () => number;
 
   constructor(width: () => number) {
@@ -68,6 +70,7 @@ export class MarkdownLines {
     if (fence) {
       if (this.#fence === null) {
         this.#fence = fence[1];
+        this.#lang = fence[2];
         return [c.dim(`  ┌─${fence[2] ? ` ${fence[2]} ` : ""}`)];
       }
       if (text.trim().startsWith(this.#fence)) {
@@ -76,8 +79,12 @@ export class MarkdownLines {
       }
     }
     if (this.#fence !== null) {
-      return wrap(`  ${c.dim("│")} `, color ? c.green(text) : text, "  " + c.dim("│") + " ", width)
-        .map((l) => l);
+      return wrap(
+        `  ${c.dim("│")} `,
+        highlightLine(text, this.#lang),
+        "  " + c.dim("│") + " ",
+        width,
+      );
     }
     if (text.trim() === "") return [""];
     const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(text);
