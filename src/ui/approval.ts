@@ -90,6 +90,7 @@ export function explainText(req: ApprovalRequest): string {
       req.class === "irreversible" ? " (no inverse can be prepared, so undo cannot reverse it)" : ""
     }`,
     `action: ${one(req.summary)}`,
+    ...exactly(req),
   ].join("\n");
 }
 

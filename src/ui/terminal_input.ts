@@ -94,6 +94,7 @@ export class TerminalInput {
   #typeAhead: Key[] = [];
   #closed = false;
   #onResize = () => this.#active?.redraw();
+  #onSigint = () => this.#keys("\x03");
   #resizeListening = false;
 
   constructor(
@@ -108,6 +109,9 @@ export class TerminalInput {
       this.#src.setRaw(true);
       try {
         Deno.addSignalListener("SIGWINCH", this.#onResize);
+        // A SIGINT from outside (kill -INT) is taken as Ctrl-C, never as the end of the process
+        // with the terminal left in raw mode.
+        Deno.addSignalListener("SIGINT", this.#onSigint);
         this.#resizeListening = true;
       } catch { /* no such signal here */ }
     }
@@ -295,7 +299,12 @@ export class TerminalInput {
       this.#active = {
         redraw: () => {},
         key: (k) => {
-          if (k.name === "escape" || k.name === "interrupt") return done(escape);
+          if (k.name === "escape") return done(escape);
+          if (k.name === "interrupt") {
+            // Ctrl-C: no, and the running turn stops too.
+            done(escape);
+            return this.onInterrupt?.("interrupt");
+          }
           if (k.name === "eof") return done(escape);
           if (k.name === "enter") {
             this.#out.write(
@@ -321,7 +330,10 @@ export class TerminalInput {
       this.#out.write(PASTE_OFF);
       this.#src.setRaw(false);
     }
-    if (this.#resizeListening) Deno.removeSignalListener("SIGWINCH", this.#onResize);
+    if (this.#resizeListening) {
+      Deno.removeSignalListener("SIGWINCH", this.#onResize);
+      Deno.removeSignalListener("SIGINT", this.#onSigint);
+    }
   }
 }
 

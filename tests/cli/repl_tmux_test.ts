@@ -185,7 +185,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "REPL in a terminal: an edit is approved seen — its diff and finding in the dialog",
+  name: "REPL in a terminal: an edit is approved seen — its diff and finding; Ctrl-C there stops",
   ignore: tmuxPath === null,
   sanitizeResources: false,
   sanitizeOps: false,
@@ -216,8 +216,11 @@ Deno.test({
       assert.ok(finding > 0 && minus > finding && question > minus, ask);
       assert.match(ask, /^\s+-\s+if not hmac\.compare_digest\(expected, signature\):$/m);
       assert.doesNotMatch(ask, /ok\s+edit/, "nothing ran before the answer");
-      await t.keys("n");
-      await t.waitFor(/left it alone/);
+      // Ctrl-C at the dialog: no, and the turn stops (the model is not called again).
+      await t.keys("C-c");
+      await t.waitFor(/interrupted: the turn stopped[\s\S]*refused\s+edit[\s\S]*^› $/m);
+      await settle();
+      assert.equal(t.chats().length, 1);
       assert.match(Deno.readTextFileSync(join(t.ws, "pay.py")), /@login_required/);
       await t.keys("C-d");
       await t.waitFor(/closed with a checkpoint/);

@@ -59,6 +59,11 @@ Deno.test("terminal input: keys typed while no prompt is open never answer a cho
     await tick();
     t.type("\x1b");
     assert.equal(await choice, "n", "the early y was not the answer; Esc is the escape choice");
+    // Ctrl-C at a choice is the escape choice, and interrupts the turn too.
+    const second = input.choose([{ key: "y", label: "yes" }, { key: "n", label: "no" }], "n");
+    t.type("\x03");
+    assert.equal(await second, "n");
+    assert.deepEqual(interrupts, ["interrupt", "interrupt"]);
     // The early "y" waits at the next request, which needs its own Enter.
     const req = input.readRequest("› ");
     t.type("es\r");
