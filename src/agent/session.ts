@@ -26,7 +26,7 @@ import { builtinTools, toolDefinitions } from "../tools/registry.ts";
 import { FENCE_SYSTEM_PROMPT } from "../net/fence.ts";
 import type { Provider, ToolCall } from "../providers/types.ts";
 import { VERSION } from "../version.ts";
-import { dispatch } from "./dispatch.ts";
+import { dispatch, type DispatchResult } from "./dispatch.ts";
 import { type AgentListener, EventHub } from "./events.ts";
 import { type Budgets, Conversation, runTurn, type TurnSummary } from "./loop.ts";
 import { buildPrompts, type Prompts } from "./prompts.ts";
@@ -215,6 +215,27 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       recall: (ref, offset, length) => Promise.resolve(results.recall(ref, offset, length)),
     },
   });
+  /**
+   * Plan mode lets a command run only in the sandbox, and then rolls back whatever it changed
+   * (the snapshot taken before it): the command and the roll-back are both recorded, and the
+   * model and the person are told what was rolled back.
+   */
+  const planRollback = async (r: DispatchResult): Promise<DispatchResult> => {
+    const out = r.outcome;
+    if (mode !== "plan" || !out?.actionId || !out.effect?.sandboxed) return r;
+    const rep = await undoAction(out.actionId, undoDeps(false));
+    const note = rep.status !== "undone"
+      ? `plan mode: rolling the command back failed (${rep.reason}); /undo ${out.actionId} may help`
+      : rep.restored.length > 0
+      ? `plan mode: the command changed ${rep.restored.join(", ")}; retie rolled that back`
+      : "plan mode: the command changed nothing";
+    const output = `${out.result.output}\n${note}`;
+    return {
+      ...r,
+      content: `${r.content}\n${note}`,
+      outcome: { ...out, result: { ...out.result, output } },
+    };
+  };
   const conversation = new Conversation();
   let provider = opts.provider;
   const hub = new EventHub();
@@ -299,23 +320,25 @@ function startSessionSync(opts: SessionOptions): AgentSession {
         budgets: opts.budgets,
         emit: (e) => hub.emit(e),
         signal,
-        dispatch: (call) =>
-          dispatch(call, {
-            guard: guard,
-            tools,
-            ctx: ctx(signal, call),
-            sink: writer,
-            results,
-            onUntrusted: (detail) => {
-              untrusted = true;
-              writer.append("finding", {
-                type: "untrusted-input",
-                message: `read untrusted input: ${String(detail.url ?? "web page")}`,
-                url: detail.url ?? null,
-                findings: Array.isArray(detail.findings) ? detail.findings : [],
-              });
-            },
-          }),
+        dispatch: async (call) =>
+          planRollback(
+            await dispatch(call, {
+              guard: guard,
+              tools,
+              ctx: ctx(signal, call),
+              sink: writer,
+              results,
+              onUntrusted: (detail) => {
+                untrusted = true;
+                writer.append("finding", {
+                  type: "untrusted-input",
+                  message: `read untrusted input: ${String(detail.url ?? "web page")}`,
+                  url: detail.url ?? null,
+                  findings: Array.isArray(detail.findings) ? detail.findings : [],
+                });
+              },
+            }),
+          ),
       });
       // A turn that did not finish (provider error, budget, loop, cancel) is part of the record:
       // what the person was told is in the ledger, not only on their screen.

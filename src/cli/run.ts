@@ -51,7 +51,11 @@ export const register: Register = (program) => {
     .option("--base-url <url>", "OpenAI-compatible or Anthropic base URL (e.g. a local Ollama)")
     .option("--max-steps <n>", "model calls per turn", "40")
     .option("--max-tier <n>", "never use a heavier model tier (ollama ladder)")
-    .option("--mode <mode>", "default | plan (read-only: no write, edit or bash)", "default")
+    .option(
+      "--mode <mode>",
+      "default | plan (read-only: no write or edit; commands sandboxed and rolled back)",
+      "default",
+    )
     .option("--network", "give sandboxed commands the network (re-opens exfiltration)")
     .option("--yes", "approve every ask (prints a warning: the gate is then bypassed)")
     .action(async (dir: string, _o: RunOptions, cmd: Command) => {

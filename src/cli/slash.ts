@@ -65,7 +65,7 @@ export const SLASH_COMMANDS: SlashCommand[] = [
   {
     name: "/mode",
     args: "plan|default",
-    help: "plan = read-only (no write, edit or bash); shown in the prompt as `plan ›`",
+    help: "plan = read-only (no write or edit; commands sandboxed, their changes rolled back)",
     run(arg, ctx) {
       if (arg !== "plan" && arg !== "default") {
         return ctx.print(`usage: /mode plan|default (now: ${ctx.settings.mode})`);
@@ -73,7 +73,11 @@ export const SLASH_COMMANDS: SlashCommand[] = [
       ctx.settings.mode = arg;
       ctx.session?.setMode(arg);
       ctx.print(
-        `mode: ${arg}${arg === "plan" ? " (read-only: write, edit and bash are denied)" : ""}`,
+        `mode: ${arg}${
+          arg === "plan"
+            ? " (read-only: no write or edit; commands run sandboxed and are rolled back)"
+            : ""
+        }`,
       );
     },
   },

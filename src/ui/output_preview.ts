@@ -17,6 +17,8 @@ export interface CommandOutput {
   status: string | null;
   /** Other lines (the truncation note). */
   notes: string[];
+  /** Notes retie added after the exit line. */
+  after?: string[];
 }
 
 /**
@@ -35,13 +37,17 @@ export interface CommandOutput {
 export function parseCommandOutput(text: string): CommandOutput {
   const lines = text.split("\n");
   let status: string | null = null;
-  if (/^exit code -?\d+/.test(lines.at(-1) ?? "")) status = lines.pop()!;
   const notes: string[] = [];
+  // The exit line is the last one, but for notes retie adds after it (plan mode's roll-back).
+  const exitAt = lines.findLastIndex((l) => /^exit code -?\d+/.test(l));
+  const after = exitAt >= 0 && lines.length - exitAt <= 3 ? lines.splice(exitAt + 1) : [];
+  if (exitAt >= 0 && after.every((l) => /^plan mode: /.test(l))) status = lines.pop()!;
+  else lines.push(...after.splice(0));
   while (lines.length && /^\[output cut at .*\]$/.test(lines.at(-1)!)) notes.unshift(lines.pop()!);
   let stdout: string | null = null;
   let stderr: string | null = null;
   const body = lines.join("\n");
-  if (body === "(no output)") return { stdout, stderr, status, notes };
+  if (body === "(no output)") return { stdout, stderr, status, notes, after };
   // stderr comes after stdout; its marker is the last `\nstderr:\n` (or the start).
   let errAt = body.startsWith("stderr:\n") ? 0 : body.lastIndexOf("\nstderr:\n") + 1;
   if (errAt > 0 && !body.startsWith("stdout:\n")) errAt = 0;
@@ -51,7 +57,7 @@ export function parseCommandOutput(text: string): CommandOutput {
     if (before.startsWith("stdout:\n")) stdout = before.slice("stdout:\n".length);
   } else if (body.startsWith("stdout:\n")) stdout = body.slice("stdout:\n".length);
   else if (body) notes.unshift(...body.split("\n"));
-  return { stdout, stderr, status, notes };
+  return { stdout, stderr, status, notes, after };
 }
 
 /** Head and tail of some lines: all when at most `head + tail + 2`. */
@@ -102,5 +108,6 @@ export function commandPreview(
     const more = hidden && opts.id ? c.dim(` · /show ${opts.id} for all of it`) : "";
     out.push(`      ${failed ? c.red(o.status) : c.dim(o.status)}${more}`);
   }
+  for (const n of o.after ?? []) out.push(`      ${c.yellow(safeText(n))}`);
   return out;
 }

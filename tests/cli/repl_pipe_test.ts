@@ -257,3 +257,77 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "REPL on piped input: plan mode runs a command in the sandbox and rolls back its changes",
+  sanitizeResources: false,
+  fn: async () => {
+    const iso = isolatedEnv();
+    const ws = Deno.makeTempDirSync({ prefix: "retie-repl-pipe-" });
+    Deno.writeTextFileSync(join(ws, "keep.txt"), "original\n");
+    const ledgerPath = join(iso.dir, "ledger.db");
+    const bash = (command: string, sandbox?: boolean) => ({
+      toolCalls: [{ name: "bash", arguments: JSON.stringify({ command, sandbox }) }],
+    });
+    const emu = startOllamaEmulator({
+      script: [
+        bash("echo changed > keep.txt; echo new > new.txt; cat keep.txt"),
+        bash("ls"),
+        bash("ls", false),
+        {
+          toolCalls: [{
+            name: "write",
+            arguments: JSON.stringify({ path: "w.txt", content: "x" }),
+          }],
+        },
+        { text: "planned" },
+      ],
+    });
+    try {
+      const r = await runRetie([
+        "--ledger",
+        ledgerPath,
+        "run",
+        ws,
+        "--mode",
+        "plan",
+        "--provider",
+        "openai",
+        "--model",
+        "m",
+        "--base-url",
+        `${emu.url}/v1`,
+      ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" }, stdin: "look around\n" });
+      const all = r.stdout + r.stderr;
+      assert.equal(r.code, 0, all);
+      // It ran (its output was seen), then its changes were rolled back.
+      assert.match(r.stdout, /stdout │ changed/);
+      assert.match(
+        r.stdout,
+        /plan mode: the command changed .*keep\.txt.*; retie rolled that back/,
+      );
+      assert.match(r.stdout, /plan mode: the command changed nothing/);
+      assert.equal(Deno.readTextFileSync(join(ws, "keep.txt")), "original\n");
+      assert.throws(() => Deno.statSync(join(ws, "new.txt")));
+      // Unsandboxed commands and the file tools stay denied.
+      assert.match(r.stdout, /refused\s+bash\s+run shell command: ls\n/);
+      assert.match(r.stdout, /refused\s+write/);
+      assert.throws(() => Deno.statSync(join(ws, "w.txt")));
+      const chats = emu.requests.filter((q) => q.path === "/v1/chat/completions");
+      const tools = chats.at(-1)!.body.messages.filter((m: { role: string }) => m.role === "tool");
+      assert.match(tools[0].content, /retie rolled that back/);
+      const ledger = openLedger(ledgerPath);
+      try {
+        assert.equal(
+          ledger.entries({ kinds: ["undo"] }).length,
+          2,
+          "both runs rolled back, recorded",
+        );
+      } finally {
+        ledger.close();
+      }
+    } finally {
+      await emu.close();
+    }
+  },
+});
