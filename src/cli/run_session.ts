@@ -262,6 +262,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       outputTokens: view.totals.outputTokens,
       ms: view.elapsedMs(),
       ledgerPath: o.ledgerPath,
+      units: o.provider === "ollama" ? await sessionUnits(session.id) : undefined,
     })));
     return code;
   } finally {
@@ -274,6 +275,21 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       session.close();
       if (input) console.error(c.dim(`session ${session.id} closed with a checkpoint`));
     }
+  }
+}
+
+/** The quota units the usage store metered for a session (undefined when it cannot tell). */
+async function sessionUnits(id: string): Promise<number | undefined> {
+  try {
+    const { UsageStore } = await import("../models/mod.ts");
+    const store = new UsageStore();
+    try {
+      return store.summary().bySession.find((r) => r.key === id)?.units ?? 0;
+    } finally {
+      store.close();
+    }
+  } catch {
+    return undefined;
   }
 }
 

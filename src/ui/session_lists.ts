@@ -96,6 +96,8 @@ export interface SessionTotals {
   outputTokens: number;
   ms: number;
   ledgerPath: string;
+  /** Ollama quota units this session used (the ladder meters them), when known. */
+  units?: number;
 }
 
 /**
@@ -122,7 +124,7 @@ export function summaryLine(t: SessionTotals): string {
     `${plural(t.filesChanged, "file")} changed`,
     `${t.inputTokens.toLocaleString("en-US")} tokens in, ${
       t.outputTokens.toLocaleString("en-US")
-    } out`,
+    } out${t.units !== undefined ? ` (${t.units.toLocaleString("en-US")} quota units)` : ""}`,
     dur,
     `replay: retie --ledger ${shellQuote(t.ledgerPath)} replay ${t.id}`,
   ].join(" · ");
