@@ -10,6 +10,7 @@ import { createTwoFilesPatch } from "diff";
 import type { FileChange } from "../core/tool.ts";
 import { actionLines } from "./action_line.ts";
 import { c, colorEnabled } from "./color.ts";
+import { Worker } from "node:worker_threads";
 import stringWidth from "fast-string-width";
 import { columns, type Sink, stdoutSink, untrusted } from "./term.ts";
 
@@ -57,6 +58,8 @@ export function diffText(ch: FileChange, workspace: string): string {
 /**
  * One status line on a terminal with colour: a spinner, what is going on, the elapsed time and,
  * while a command runs, the last line it printed. Redrawn in place; cleared by {@link stop}.
+ * On the real terminal it is drawn by its own thread (`spinner_worker.ts`), so it keeps moving
+ * while the main thread is busy; elsewhere (a test's sink) by a timer.
  */
 export class Spinner {
   #timer: ReturnType<typeof setInterval> | undefined;
@@ -68,6 +71,7 @@ export class Spinner {
   #label = "";
   #tail = "";
   #width: () => number;
+  #thread: SpinnerThread | null | undefined;
 
   constructor(sink: Sink = stdoutSink, width: () => number = columns) {
     this.#sink = sink;
@@ -82,18 +86,33 @@ export class Spinner {
   /** Starts (no-op without a TTY or colour); a running spinner takes the new label. */
   start(label: string): void {
     if (!this.#sink.isTerminal || !colorEnabled()) return;
+    const relabel = this.#active && label !== this.#label;
     this.#label = label;
     this.#tail = "";
-    if (this.#active) return;
+    if (this.#active && !relabel) return;
+    if (!this.#active) this.#started = performance.now();
     this.#active = true;
-    this.#started = performance.now();
-    this.#timer = setInterval(() => this.#draw(), 100);
+    if (this.#thread === undefined) {
+      this.#thread = this.#sink === stdoutSink ? SpinnerThread.open() : null;
+    }
+    if (this.#thread) {
+      this.#thread.show(this.#head(), Date.now() - (performance.now() - this.#started));
+    } else if (!this.#timer) this.#timer = setInterval(() => this.#draw(), 100);
   }
 
   /** Shows `text` (a command's latest output line, untrusted) after the label. */
   tail(text: string): void {
     const last = text.split(/\r?\n/).filter((l) => l.trim() !== "").at(-1);
-    if (last !== undefined) this.#tail = untrusted(last.trim(), { tabs: "show" });
+    if (last === undefined) return;
+    this.#tail = untrusted(last.trim(), { tabs: "show" });
+    if (this.#active && this.#thread) {
+      const room = this.#width() - 1 - stringWidth(this.#head()) - 12;
+      this.#thread.tail(room > 8 ? clip(this.#tail, room) : "");
+    }
+  }
+
+  #head(): string {
+    return clip(this.#label, Math.max(10, this.#width() - 14));
   }
 
   #draw(): void {
@@ -106,12 +125,71 @@ export class Spinner {
     );
   }
 
-  /** Stops and clears the line. */
+  /** Stops and clears the line (waiting for the status thread to have cleared it). */
   stop(): void {
     if (!this.#active) return;
-    clearInterval(this.#timer);
     this.#active = false;
+    if (this.#thread) {
+      if (!this.#thread.stop()) this.#sink.write("\r\x1b[2K");
+      return;
+    }
+    clearInterval(this.#timer);
+    this.#timer = undefined;
     this.#sink.write("\r\x1b[2K");
+  }
+}
+
+/** The status line's thread, driven through shared memory (see `spinner_worker.ts`). */
+class SpinnerThread {
+  #ctl: Int32Array;
+  #worker: Worker;
+  #gen = 0;
+
+  private constructor(worker: Worker, ctl: Int32Array) {
+    this.#worker = worker;
+    this.#ctl = ctl;
+  }
+
+  /** A thread, or null when none can be started (the timer is used then). */
+  static open(): SpinnerThread | null {
+    try {
+      const sab = new SharedArrayBuffer(16);
+      const w = new Worker(new URL("./spinner_worker.ts", import.meta.url), {
+        workerData: { sab },
+      });
+      w.unref();
+      w.on("error", () => {});
+      return new SpinnerThread(w, new Int32Array(sab));
+    } catch {
+      return null;
+    }
+  }
+
+  show(head: string, startedAtMs: number): void {
+    this.#gen++;
+    this.#worker.postMessage({ gen: this.#gen, head, started: startedAtMs, color: colorEnabled() });
+    Atomics.store(this.#ctl, 3, this.#gen);
+    Atomics.store(this.#ctl, 1, 1);
+    Atomics.add(this.#ctl, 0, 1);
+    Atomics.notify(this.#ctl, 0);
+  }
+
+  tail(text: string): void {
+    this.#worker.postMessage({ gen: this.#gen, tail: text });
+  }
+
+  /** Stops; true when the thread confirmed the line is clear. */
+  stop(): boolean {
+    Atomics.store(this.#ctl, 1, 0);
+    const seq = Atomics.add(this.#ctl, 0, 1) + 1;
+    Atomics.notify(this.#ctl, 0);
+    const until = performance.now() + 300;
+    while (Atomics.load(this.#ctl, 2) !== seq) {
+      const left = until - performance.now();
+      if (left <= 0) return false;
+      Atomics.wait(this.#ctl, 2, Atomics.load(this.#ctl, 2), left);
+    }
+    return true;
   }
 }
 

@@ -134,3 +134,45 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "REPL in a terminal: the status line keeps time while the first snapshot of a large tree runs",
+  ignore: tmuxPath === null,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const files: Record<string, string> = {};
+    for (let d = 0; d < 100; d++) {
+      for (let f = 0; f < 300; f++) files[`d${d}/f${f}.txt`] = `content ${d} ${f}\n`.repeat(20);
+    }
+    const t = await TmuxRetie.start({
+      files,
+      script: [{ toolCalls: [bash("echo snapshot-done")] }, { text: "ran it" }],
+    });
+    try {
+      await t.waitFor(/^› $/m, 60_000);
+      await t.type("run it");
+      await t.keys("Enter");
+      // Sample the screen while the call runs: the elapsed time must move on, even though the
+      // main thread is busy taking the first snapshot of 30,000 files.
+      const seen = new Set<string>();
+      const until = Date.now() + 60_000;
+      let done = false;
+      while (Date.now() < until && !done) {
+        const screen = await t.rows();
+        for (const m of screen.matchAll(/running bash: echo snapshot-done · (\d+\.\d)s/g)) {
+          seen.add(m[1]);
+        }
+        done = /ran it/.test(screen);
+        await settle(200);
+      }
+      assert.ok(done, "the call finished");
+      assert.ok(seen.size >= 3, `the status line moved: ${[...seen].join(", ")}`);
+      await t.keys("C-d");
+      await t.waitFor(/closed with a checkpoint/);
+    } finally {
+      await t.close();
+    }
+  },
+});
