@@ -56,7 +56,7 @@ export function diffText(ch: FileChange, workspace: string): string {
 }
 
 /**
- * One status line on a terminal with colour: a spinner, what is going on, the elapsed time and,
+ * One status line on a terminal: a spinner, what is going on, the elapsed time and,
  * while a command runs, the last line it printed. Redrawn in place; cleared by {@link stop}.
  * On the real terminal it is drawn by its own thread (`spinner_worker.ts`), so it keeps moving
  * while the main thread is busy; elsewhere (a test's sink) by a timer.
@@ -85,7 +85,8 @@ export class Spinner {
 
   /** Starts (no-op without a TTY or colour); a running spinner takes the new label. */
   start(label: string): void {
-    if (!this.#sink.isTerminal || !colorEnabled()) return;
+    // On a terminal, with or without colour (NO_COLOR is about colour, not progress).
+    if (!this.#sink.isTerminal) return;
     const relabel = this.#active && label !== this.#label;
     this.#label = label;
     this.#tail = "";

@@ -156,6 +156,8 @@ Deno.test({
         },
         { text: "Final answer: b.txt it is." },
       ],
+      // A terminal without colour works the same.
+      env: ["NO_COLOR=1"],
     });
     try {
       await t.waitFor(/^› $/m);
