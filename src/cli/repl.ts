@@ -125,10 +125,10 @@ export async function interruptibleTurn(
     if (ac.signal.aborted) return;
     const summary = await session.turn(full, ac.signal);
     if (summary.status !== "done" && summary.status !== "cancelled" && !shown?.(summary.text)) {
-      console.error(c.red(summary.text));
+      console.error(c.red(untrusted(summary.text)));
     }
   } catch (e) {
-    console.error(c.red(`retie: ${describeError(e)}`));
+    console.error(c.red(`retie: ${untrusted(describeError(e))}`));
   } finally {
     input.onInterrupt = null;
     if (listening) Deno.removeSignalListener("SIGINT", interrupt);

@@ -226,7 +226,9 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     if (session.policy.sources.length > 1) {
       // Project rules change what the gate does; a person should know before anything runs.
       console.error(c.yellow(
-        `project policy in force: ${session.policy.sources.slice(1).join(", ")} adds rules ` +
+        `project policy in force: ${
+          untrusted(session.policy.sources.slice(1).join(", "))
+        } adds rules ` +
           `(effective policy ${session.policy.identity}; review with \`retie policy\`)`,
       ));
     }

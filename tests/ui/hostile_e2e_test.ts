@@ -104,3 +104,38 @@ for (const colour of [false, true]) {
     },
   });
 }
+
+Deno.test({
+  name: "hostile text end to end: a service's error message reaches the terminal made safe",
+  sanitizeResources: false,
+  fn: async () => {
+    const iso = isolatedEnv();
+    const ws = Deno.makeTempDirSync({ prefix: "retie-hostile-" });
+    const emu = startOllamaEmulator({
+      script: [{ error: { status: 400, body: { error: { message: `bad ${ALL}` } } } }],
+    });
+    try {
+      const r = await runRetie([
+        "--ledger",
+        join(iso.dir, "ledger.db"),
+        "run",
+        ws,
+        "--headless",
+        "-p",
+        "go",
+        "--provider",
+        "openai",
+        "--model",
+        "m",
+        "--base-url",
+        `${emu.url}/v1`,
+      ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" } });
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /bad ␛\]52;c;/);
+      assertSafe(r.stdout, false);
+      assertSafe(r.stderr, false);
+    } finally {
+      await emu.close();
+    }
+  },
+});
