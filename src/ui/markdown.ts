@@ -9,6 +9,7 @@
  *
  * @module
  */
+import stringWidth from "fast-string-width";
 import { wrapAnsi } from "fast-wrap-ansi";
 import { c, colorEnabled } from "./color.ts";
 import { highlightLine } from "./highlight.ts";
@@ -27,6 +28,12 @@ function inline(text: string, color: boolean): string {
       .replace(/(^|[\s(])\*([^*\s][^*]*)\*(?=[\s.,;:!?)]|$)/g, (_m, pre, t) => pre + ITALIC(t))
       .replace(/(^|[\s(])_([^_\s][^_]*)_(?=[\s.,;:!?)]|$)/g, (_m, pre, t) => pre + ITALIC(t));
   }).join("");
+}
+
+/** Whether inline markers (code, emphasis, links) all close within `text`. */
+function balanced(text: string): boolean {
+  const count = (re: RegExp) => (text.match(re) ?? []).length;
+  return count(/`/g) % 2 === 0 && count(/\*/g) % 2 === 0 && count(/\[/g) === count(/\]/g);
 }
 
 /** Wraps one styled line to `width`, the continuation lines indented by `hang` spaces. */
@@ -109,6 +116,27 @@ export class MarkdownLines {
     }
     const lead = /^(\s*)/.exec(text)![1];
     return wrap(lead, inline(text.slice(lead.length), color), lead, width);
+  }
+
+  /**
+   * The first full row of a paragraph still being streamed, when it is long enough to fill one
+   * (so a long paragraph appears as it comes, not when its line ends): the row, and the source
+   * text left for the next. Null for anything but a plain paragraph, or when no row is full yet.
+   */
+  takeRow(pending: string): { row: string; rest: string } | null {
+    const width = this.#width();
+    if (this.#fence !== null || stringWidth(pending) < width * 1.5) return null;
+    if (/^(\s|#|>|[-*+]\s|\d+[.)]\s|\||```|~~~)/.test(pending)) return null;
+    let best: string | null = null;
+    for (const m of pending.matchAll(/ /g)) {
+      const prefix = pending.slice(0, m.index);
+      if (!balanced(prefix)) continue;
+      const rows = this.line(prefix);
+      if (rows.length > 1 || stringWidth(rows[0]) > width) break;
+      best = prefix;
+    }
+    if (!best) return null;
+    return { row: this.line(best)[0], rest: pending.slice(best.length + 1) };
   }
 
   /** Whether a code fence is open (the answer ended inside one). */

@@ -175,6 +175,12 @@ export class SessionView {
     this.#line += delta;
     const nl = this.#line.lastIndexOf("\n");
     if (nl < 0) {
+      // A long paragraph is shown row by row as it fills, not all at its end.
+      for (let r = this.#md.takeRow(this.#line); r; r = this.#md.takeRow(this.#line)) {
+        this.#spinner.stop();
+        out.write(r.row + "\n");
+        this.#line = r.rest;
+      }
       this.#spinner.start("answering");
       return;
     }
