@@ -28,9 +28,15 @@ export function historyPath(): string {
 export function loadHistory(path = historyPath()): string[] {
   try {
     const text = Deno.readTextFileSync(path);
-    // One request per entry; a multi-line request is stored with its line feeds escaped.
-    return text.split("\n").filter(Boolean).map((l) => l.replaceAll("\\n", "\n")).reverse()
-      .slice(0, HISTORY_MAX);
+    // One request per line: a JSON string (multi-line requests), or plain text (older files).
+    return text.split("\n").filter(Boolean).map((l) => {
+      if (!l.startsWith('"')) return l;
+      try {
+        return String(JSON.parse(l));
+      } catch {
+        return l;
+      }
+    }).reverse().slice(0, HISTORY_MAX);
   } catch {
     return [];
   }
@@ -40,8 +46,9 @@ export function loadHistory(path = historyPath()): string[] {
 export function saveHistory(entries: string[], path = historyPath()): void {
   try {
     Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    // Plain text when it is one line and cannot be read as JSON; a JSON string otherwise.
     const lines = [...entries].slice(0, HISTORY_MAX).reverse().map((e) =>
-      e.replaceAll("\n", "\\n")
+      e.includes("\n") || e.startsWith('"') ? JSON.stringify(e) : e
     );
     Deno.writeTextFileSync(path, lines.join("\n") + "\n", { mode: 0o600 });
   } catch { /* history is a convenience; never fail the session for it */ }

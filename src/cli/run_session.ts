@@ -200,7 +200,12 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       approve: input
         ? async (req) => {
           view.hold();
-          const answer = await askApproval(req, { input, remembered, workspace });
+          const answer = await askApproval(req, {
+            input,
+            remembered,
+            workspace,
+            write: (t) => input.say(t),
+          });
           // Approved: the snapshot and the run that follow show as running again.
           if (answer.approved) view.resume();
           return answer;
@@ -209,9 +214,9 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       ask: input
         ? async (q) => {
           view.hold();
-          console.log(`${c.yellow("?")} ${c.bold(untrusted(q))}`);
+          input.say(`${c.yellow("?")} ${c.bold(untrusted(q))}`);
           const answer = await input.readText("answer › ");
-          if (answer === null) console.log(c.dim("  (no answer)"));
+          if (answer === null) input.say(c.dim("  (no answer)"));
           return answer;
         }
         : undefined,

@@ -118,6 +118,12 @@ export class TerminalInput {
     void this.#pump();
   }
 
+  /** Writes lines where the prompts go (stdout on a terminal, else stderr), so a question is seen
+   * even when stdout is piped. */
+  say(text: string): void {
+    this.#out.write(text.replaceAll("\n", "\r\n") + "\r\n");
+  }
+
   /** Requests entered, newest first (for the history file). */
   history(): string[] {
     return [...this.#history];

@@ -34,7 +34,7 @@ Deno.test({
       ],
     });
     try {
-      await t.waitFor(/^› $/m);
+      await t.waitFor(/^› $/m, 90_000);
       // A paste of four lines is one request, shown folded, sent whole.
       await t.type("look at this: ");
       await t.paste(PASTE);

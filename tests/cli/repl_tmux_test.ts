@@ -43,7 +43,7 @@ Deno.test({
       ],
     });
     try {
-      await t.waitFor(/^› $/m);
+      await t.waitFor(/^› $/m, 90_000);
       await t.type("please clean the build");
       await t.keys("Enter");
       let screen = await t.waitFor(/Allow it\?[\s\S]*\[y\] yes/);
@@ -160,7 +160,7 @@ Deno.test({
       env: ["NO_COLOR=1"],
     });
     try {
-      await t.waitFor(/^› $/m);
+      await t.waitFor(/^› $/m, 90_000);
       await t.type("pick a file");
       await t.keys("Enter");
       const q = await t.waitFor(/answer › $/m);
@@ -206,7 +206,7 @@ Deno.test({
       ],
     });
     try {
-      await t.waitFor(/^› $/m);
+      await t.waitFor(/^› $/m, 90_000);
       await t.type("simplify refund");
       await t.keys("Enter");
       const screen = await t.waitFor(/Allow it\?[\s\S]*\[y\] yes/);

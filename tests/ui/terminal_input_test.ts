@@ -158,3 +158,11 @@ Deno.test("layout: wide characters and control characters, never past the last c
   assert.deepEqual(l.rows, ["› 你好你", "好␛[2J"]);
   assert.deepEqual([l.cursorRow, l.cursorCol], [1, 2]);
 });
+
+Deno.test("history: multi-line requests and quotes survive the file", async () => {
+  const { loadHistory, saveHistory } = await import("../../src/cli/repl.ts");
+  const path = `${Deno.makeTempDirSync()}/history`;
+  const entries = ["newest\nwith two lines", '"quoted"', "plain \\n not a newline"];
+  saveHistory(entries, path);
+  assert.deepEqual(loadHistory(path), entries);
+});
