@@ -50,7 +50,8 @@ function draw(): void {
 async function loop(): Promise<void> {
   let seen = -1;
   while (true) {
-    const r = Atomics.waitAsync(ctl, 0, seen, 100);
+    // Stopped: sleep until the next change (no wake-ups while the person types).
+    const r = Atomics.waitAsync(ctl, 0, seen, Atomics.load(ctl, 1) === 1 ? 100 : Infinity);
     if (r.async) await r.value;
     // Let messages that arrived meanwhile (a new label, a tail) be handled first.
     await new Promise((resolve) => setTimeout(resolve, 0));

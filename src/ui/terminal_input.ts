@@ -232,9 +232,7 @@ export class TerminalInput {
         let seq = "";
         if (last) {
           // Back to the first row of what was drawn (rows re-wrap when the width changed).
-          const up = width === lastWidth
-            ? last.cursorRow
-            : rowsAt(last, lastWidth, width, prompt, styled);
+          const up = width === lastWidth ? last.cursorRow : rowsAt(last, lastWidth, width);
           seq += up > 0 ? `\x1b[${up}A` : "";
         }
         seq += "\r\x1b[J";
@@ -344,7 +342,7 @@ export class TerminalInput {
 }
 
 /** Rows from the top of a drawn prompt to its cursor, once the terminal re-wrapped it. */
-function rowsAt(l: Layout, oldWidth: number, width: number, _p: string, _s: string): number {
+function rowsAt(l: Layout, oldWidth: number, width: number): number {
   let up = 0;
   for (let i = 0; i < l.cursorRow; i++) {
     up += Math.max(1, Math.ceil(stringWidth(l.rows[i]) / width));
