@@ -9,7 +9,7 @@
 import type { AgentSession } from "../agent/session.ts";
 import type { SessionView } from "../ui/session_view.ts";
 import { c } from "../ui/color.ts";
-import { untrusted } from "../ui/term.ts";
+import { untrusted, warn } from "../ui/term.ts";
 
 /**
  * Runs `!cmd` for the person and shows it as an action.
@@ -67,14 +67,14 @@ export async function expandMentions(
   for (const path of paths) {
     const outcome = await session.runOwn("read", { path }, signal);
     if (outcome.status !== "ok") {
-      console.error(
+      warn(
         c.yellow(
           `@${untrusted(path)} not inlined: ${untrusted(outcome.result.output.split("\n")[0])}`,
         ),
       );
       continue;
     }
-    console.error(
+    warn(
       c.dim(`@${untrusted(path)} inlined (${outcome.result.output.split("\n").length} lines)`),
     );
     blocks.push(`<file path="${path}">\n${outcome.result.output}\n</file>`);

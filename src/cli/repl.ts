@@ -12,7 +12,7 @@ import type { AgentSession } from "../agent/session.ts";
 import { stateDir } from "../core/dirs.ts";
 import { describeError } from "../core/errors.ts";
 import { c } from "../ui/color.ts";
-import { untrusted } from "../ui/term.ts";
+import { untrusted, warn } from "../ui/term.ts";
 import type { TerminalInput } from "../ui/terminal_input.ts";
 import { expandMentions, runOwnCommand } from "./mentions.ts";
 import { runSlash, type SlashContext } from "./slash.ts";
@@ -84,7 +84,7 @@ export async function readRequest(
         if (await runSlash(t, ctx)) return null;
       } catch (e) {
         // A bad argument (an unknown action id, …) is reported; the session goes on.
-        console.error(c.red(`retie: ${untrusted(describeError(e))}`));
+        warn(c.red(`retie: ${untrusted(describeError(e))}`));
       }
       continue;
     }
@@ -112,7 +112,7 @@ export async function interruptibleTurn(
     if (ac.signal.aborted) return;
     ac.abort();
     ctx.view.hold();
-    console.error(
+    warn(
       c.yellow("⏹ interrupted: the turn stopped (the session goes on; Ctrl-D ends it)"),
     );
   };
@@ -132,10 +132,10 @@ export async function interruptibleTurn(
     if (ac.signal.aborted) return;
     const summary = await session.turn(full, ac.signal);
     if (summary.status !== "done" && summary.status !== "cancelled" && !shown?.(summary.text)) {
-      console.error(c.red(untrusted(summary.text)));
+      warn(c.red(untrusted(summary.text)));
     }
   } catch (e) {
-    console.error(c.red(`retie: ${untrusted(describeError(e))}`));
+    warn(c.red(`retie: ${untrusted(describeError(e))}`));
   } finally {
     input.onInterrupt = null;
     if (listening) Deno.removeSignalListener("SIGINT", interrupt);
@@ -161,7 +161,7 @@ export async function runRepl(
 ): Promise<number> {
   const { input, ctx } = opts;
   if (!opts.firstInput) {
-    console.error(c.dim("type your request; /help for commands and keys"));
+    warn(c.dim("type your request; /help for commands and keys"));
   }
   let pending = opts.firstInput;
   while (true) {

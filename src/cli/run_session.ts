@@ -14,7 +14,7 @@ import { c } from "../ui/color.ts";
 import { SessionView } from "../ui/session_view.ts";
 import { askApproval, SessionApprovals } from "../ui/approval.ts";
 import { summaryLine } from "../ui/session_lists.ts";
-import { untrusted } from "../ui/term.ts";
+import { say, untrusted, warn } from "../ui/term.ts";
 import { TerminalInput } from "../ui/terminal_input.ts";
 import { INTERACTIVE_OBJECTIVE } from "../ui/replay_model.ts";
 import { loadHistory, readRequest, runRepl, saveHistory } from "./repl.ts";
@@ -98,12 +98,12 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     unavailableReason: check.reason,
     network: o.network,
   };
-  for (const b of banners({ yes: o.yes, network: o.network, sandbox })) console.error(b);
+  for (const b of banners({ yes: o.yes, network: o.network, sandbox })) warn(b);
 
   let objective = o.prompt?.trim() ?? "";
   if (o.headless && !objective) {
     if (stdinIsTerminal()) {
-      console.error(c.dim("reading the objective from stdin; end it with Ctrl-D"));
+      warn(c.dim("reading the objective from stdin; end it with Ctrl-D"));
     }
     objective = await readStdin();
   }
@@ -136,7 +136,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
           record({ ...e, type: "model", event: e.type });
           if (e.type !== "start") {
             view.hold();
-            console.error(c.yellow(untrusted(`model ${e.type}: ${describeLadderEvent(e)}`)));
+            warn(c.yellow(untrusted(`model ${e.type}: ${describeLadderEvent(e)}`)));
           }
         },
       });
@@ -158,7 +158,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     view,
     workspace,
     settings: { model: provider.model, mode: o.mode },
-    print: (t) => console.log(t),
+    print: (t) => say(t),
     switchModel: async (name) => {
       const next = await makeProvider(name);
       if (session) session.setProvider(next);
@@ -172,15 +172,15 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     // own words, so it is read before the session starts (by the reader the REPL goes on using);
     // slash commands typed before it work already.
     if (input && !objective) {
-      console.error(c.dim("what should retie do? (your first request opens the session's record)"));
+      warn(c.dim("what should retie do? (your first request opens the session's record)"));
       while (!objective) {
         const first = await readRequest(input, ctx);
         if (first === null) {
-          console.error(c.dim("no request; nothing was started or recorded"));
+          warn(c.dim("no request; nothing was started or recorded"));
           return 0;
         }
         if (first.startsWith("!")) {
-          console.error(c.dim("!command runs once the session has started; type a request first"));
+          warn(c.dim("!command runs once the session has started; type a request first"));
           continue;
         }
         objective = first;
@@ -230,7 +230,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     });
     if (session.policy.sources.length > 1) {
       // Project rules change what the gate does; a person should know before anything runs.
-      console.error(c.yellow(
+      warn(c.yellow(
         `project policy in force: ${
           untrusted(session.policy.sources.slice(1).join(", "))
         } adds rules ` +
@@ -240,7 +240,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     for (const e of pending) session.writer.append("event", e);
     record = (e) => void session?.writer.append("event", e);
 
-    console.error(c.dim(
+    warn(c.dim(
       `${session.id} · ${untrusted(provider.model)} · ${session.policy.identity} · ${
         sandbox.available ? (o.network ? "bwrap (network)" : "bwrap (no network)") : "no sandbox"
       } · ledger ${o.ledgerPath}`,
@@ -249,7 +249,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     if (!input) {
       const summary = await session.turn(objective);
       if (summary.status !== "done" && !view.shown(summary.text)) {
-        console.error(c.red(`retie: ${untrusted(summary.text)}`));
+        warn(c.red(`retie: ${untrusted(summary.text)}`));
       }
       code = summary.status === "done" ? 0 : 1;
     } else {
@@ -261,7 +261,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       });
     }
     view.hold();
-    console.error(c.dim(summaryLine({
+    warn(c.dim(summaryLine({
       id: session.id,
       actions: view.totals.actions,
       filesChanged: view.changes().size,
@@ -280,7 +280,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     }
     if (session) {
       session.close();
-      if (input) console.error(c.dim(`session ${session.id} closed with a checkpoint`));
+      if (input) warn(c.dim(`session ${session.id} closed with a checkpoint`));
     }
   }
 }

@@ -15,6 +15,7 @@ import { c } from "./color.ts";
 import { diffText } from "./live.ts";
 import { hasHiddenChars, safeText } from "./safe_text.ts";
 import type { TerminalInput } from "./terminal_input.ts";
+import { say } from "./term.ts";
 
 const one = (s: string) => safeText(s, { newlines: "show", tabs: "show" });
 
@@ -148,7 +149,7 @@ export async function askApproval(
     write?: (text: string) => void;
   },
 ): Promise<ApprovalAnswer> {
-  const write = o.write ?? ((t: string) => console.log(t));
+  const write = o.write ?? ((t: string) => say(t));
   if (o.remembered.has(req)) {
     write(c.dim(`  approved: you said not to ask again for ${one(req.summary)} this session`));
     return { approved: true };

@@ -41,10 +41,74 @@ export const stderrSink: Sink = {
 };
 
 function writeAll(f: { writeSync(p: Uint8Array): number }, text: string): void {
-  let bytes = encoder.encode(text);
+  let bytes = encoder.encode(terminalGuard(text));
   try {
     while (bytes.length > 0) bytes = bytes.subarray(f.writeSync(bytes));
   } catch { /* the terminal went away: nothing left to tell */ }
+}
+
+// retie's own control sequences: colour (SGR), cursor up/forward/home, erase line or below,
+// clear screen, bracketed paste on/off. Nothing else that a terminal interprets is let through.
+// deno-lint-ignore no-control-regex
+const OWN = /\x1b\[[0-9;]*[mACHJK]|\x1b\[\?2004[hl]|[\n\r\t]/y;
+// deno-lint-ignore no-control-regex
+const CONTROL =
+  /[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+
+/**
+ * The last gate before bytes reach the terminal: retie's own colour and cursor sequences pass;
+ * any other escape sequence or control character is made visible. Renderers make untrusted text
+ * safe before styling it ({@link untrusted}); this gate holds even where one forgot.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { terminalGuard } from "./term.ts";
+ * assert.equal(terminalGuard("\x1b[31mred\x1b[39m\n"), "\x1b[31mred\x1b[39m\n");
+ * assert.equal(terminalGuard("\x1b]52;c;aGk=\x07"), "␛]52;c;aGk=^G");
+ * ```
+ */
+export function terminalGuard(text: string): string {
+  if (!CONTROL.test(text)) return text;
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    OWN.lastIndex = i;
+    const own = OWN.exec(text);
+    if (own) {
+      out += own[0];
+      i += own[0].length;
+      continue;
+    }
+    const ch = String.fromCodePoint(text.codePointAt(i)!);
+    out += CONTROL.test(ch) ? safeText(ch) : ch;
+    i += ch.length;
+  }
+  return out;
+}
+
+/**
+ * Writes a line of session output to stdout, through the gate.
+ *
+ * @example
+ * ```ts ignore
+ * say("mode: plan");
+ * ```
+ */
+export function say(text: string): void {
+  stdoutSink.write(text + "\n");
+}
+
+/**
+ * Writes a line of notices to stderr, through the gate.
+ *
+ * @example
+ * ```ts ignore
+ * warn("interrupted");
+ * ```
+ */
+export function warn(text: string): void {
+  stderrSink.write(text + "\n");
 }
 
 /**

@@ -27,3 +27,20 @@ Deno.test("ordinary text, unicode and emoji pass unchanged", () => {
     assert.equal(hasHiddenChars(s), false);
   }
 });
+
+Deno.test("the terminal gate: retie's own sequences pass, nothing that writes the clipboard, title or links does", async () => {
+  const { terminalGuard } = await import("../../src/ui/term.ts");
+  const own =
+    "\x1b[1m\x1b[31mbold red\x1b[39m\x1b[22m\r\x1b[2K\x1b[3A\x1b[J\x1b[12C\x1b[?2004h\n\t";
+  assert.equal(terminalGuard(own), own);
+  for (const h of HOSTILE) {
+    const out = terminalGuard(`x ${h} y`);
+    // No OSC / DCS / APC / PM / SOS introducer, no BEL, no C1, no bidi or invisible character.
+    assert.ok(!/\x1b[\]P_^X]/.test(out), JSON.stringify(out));
+    assert.ok(
+      !/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/.test(out.replace(/\x1b\[[0-9;?]*[a-zA-Z]/g, "")),
+      JSON.stringify(out),
+    );
+    assert.ok(!/[\u202a-\u202e\u2066-\u2069\u200b-\u200f]/.test(out), JSON.stringify(out));
+  }
+});
