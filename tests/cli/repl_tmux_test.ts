@@ -231,3 +231,81 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "REPL in a terminal: /diff, /thinking, /model NAME, !cmd, @path, Esc mid-turn",
+  ignore: tmuxPath === null,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const t = await TmuxRetie.start({
+      files: {
+        "calc.py": "def add(a, b):\n    return a - b\n",
+        "notes.txt": "remember the milk\n",
+      },
+      script: [
+        {
+          reasoning: "subtraction where addition belongs\nfix the operator",
+          toolCalls: [{
+            name: "edit",
+            arguments: JSON.stringify({
+              path: "calc.py",
+              old_text: "return a - b",
+              new_text: "return a + b",
+            }),
+          }],
+        },
+        { text: "Fixed." },
+        { text: "I see the notes." },
+        { text: Array.from({ length: 30 }, (_, i) => `slow line ${i + 1}\n`), frameDelayMs: 250 },
+        { text: "after esc" },
+      ],
+    });
+    try {
+      await t.waitFor(/^› $/m, 90_000);
+      await t.type("fix add");
+      await t.keys("Enter");
+      await t.waitFor(/Fixed\.\n› $/m);
+      await t.type("/diff");
+      await t.keys("Enter");
+      let screen = await t.waitFor(/\/diff\n\s+--- a\/calc\.py\n\s+\+\+\+ b\/calc\.py/);
+      assert.match(screen, /^\s+-\s{4}return a - b$/m);
+      assert.match(screen, /^\s+\+\s{4}return a \+ b$/m);
+      await t.type("/thinking");
+      await t.keys("Enter");
+      await t.waitFor(/thinking\nsubtraction where addition belongs\nfix the operator/);
+      // The person's own command: output shown, no model call.
+      await t.type("!grep -c milk notes.txt");
+      await t.keys("Enter");
+      screen = await t.waitFor(
+        /ok\s+bash\s+run shell command: grep -c milk notes\.txt[\s\S]*stdout │ 1/,
+      );
+      await settle();
+      assert.equal(t.chats().length, 2);
+      // @path inlines the file into the request.
+      await t.type("what do @notes.txt say?");
+      await t.keys("Enter");
+      await t.waitFor(/I see the notes\./);
+      assert.match(
+        t.chats()[2].messages.at(-1).content,
+        /<file path="notes\.txt">\n.*remember the milk/s,
+      );
+      // /model NAME switches the model the next call uses.
+      await t.type("/model other-model");
+      await t.keys("Enter");
+      await t.waitFor(/model: m → other-model/);
+      // Esc interrupts a turn as Ctrl-C does.
+      await t.type("go slowly");
+      await t.keys("Enter");
+      await t.waitFor(/slow line 2\n/);
+      await t.keys("Escape");
+      screen = await t.waitFor(/interrupted: the turn stopped/);
+      assert.doesNotMatch(screen, /slow line 30/);
+      assert.equal(t.chats()[3].model, "other-model");
+      await t.keys("C-d");
+      await t.waitFor(/closed with a checkpoint/);
+    } finally {
+      await t.close();
+    }
+  },
+});
