@@ -11,6 +11,7 @@
  */
 import type { ApprovalAnswer, ApprovalRequest } from "../plane/guard.ts";
 import { findingText } from "./action_line.ts";
+import { findingLines } from "./finding_lines.ts";
 import { c } from "./color.ts";
 import { diffText } from "./live.ts";
 import { hasHiddenChars, safeText } from "./safe_text.ts";
@@ -23,6 +24,10 @@ function argsOf(req: ApprovalRequest): Record<string, unknown> {
   return typeof req.args === "object" && req.args !== null && !Array.isArray(req.args)
     ? req.args as Record<string, unknown>
     : {};
+}
+
+function shortPath(path: string, workspace: string): string {
+  return workspace && path.startsWith(workspace + "/") ? path.slice(workspace.length + 1) : path;
 }
 
 /** The whole of what will run, as lines: a command line by line, or the arguments. */
@@ -75,8 +80,17 @@ export function approvalMessage(req: ApprovalRequest, workspace = ""): string {
   const lines = [`${c.yellow("?")} ${c.bold(one(req.consequence))}`];
   lines.push(...exactly(req));
   for (const f of req.findings) {
-    const text = `${findingText(f)} in ${one(f.path)}${f.message ? ` — ${one(f.message)}` : ""}`;
+    const change = req.changes?.find((ch) => ch.path === f.path);
+    const at = change ? findingLines(f, change) : [];
+    const where = at.length ? `:${at.map((l) => l.line).join(",")}` : "";
+    const text = `${findingText(f)} in ${one(shortPath(f.path, workspace))}${where}${
+      f.message ? ` — ${one(f.message)}` : ""
+    }`;
     lines.push(`    ${f.severity === "high" ? c.red(text) : c.yellow(text)}`);
+    for (const l of at) {
+      const mark = l.side === "removed" ? c.red(`-${l.line}`) : c.green(`+${l.line}`);
+      lines.push(`      ${mark} ${c.dim("│")} ${safeText(l.text, { tabs: "show" })}`);
+    }
   }
   for (const ch of req.changes ?? []) lines.push(diffText(ch, workspace));
   return lines.join("\n");

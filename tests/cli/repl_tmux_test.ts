@@ -217,6 +217,8 @@ Deno.test({
       const question = ask.indexOf("Allow it?");
       assert.ok(finding > 0 && minus > finding && question > minus, ask);
       assert.match(ask, /^\s+-\s+if not hmac\.compare_digest\(expected, signature\):$/m);
+      // The finding points at its line: the removed decorator, with its number.
+      assert.match(ask, /auth-check-removed \(1 → 0\) in pay\.py:7\b.*\n\s+-7 │ @login_required$/m);
       assert.doesNotMatch(ask, /ok\s+edit/, "nothing ran before the answer");
       // Ctrl-C at the dialog: no, and the turn stops (the model is not called again).
       await t.keys("C-c");
