@@ -146,8 +146,68 @@ export class SessionApprovals {
   }
 }
 
+/** What the dialog answered: yes, yes-and-don't-ask-again, or no (perhaps with what to do). */
+export interface DialogAnswer {
+  choice: "yes" | "always" | "no";
+  /** With `no`: what the person said the model should do instead. */
+  instead?: string;
+}
+
 /**
- * Asks at the terminal.
+ * The dialog itself: shows what will run, then one key per answer. `always` is offered with the
+ * words of what it covers (`remember`); without them there is no `a` choice.
+ *
+ * @example
+ * ```ts ignore
+ * const { choice, instead } = await approvalDialog(req, { input, workspace, remember: "this exact command, this session" });
+ * ```
+ */
+export async function approvalDialog(
+  req: ApprovalRequest,
+  o: {
+    input: TerminalInput;
+    workspace: string;
+    remember?: string;
+    write?: (text: string) => void;
+  },
+): Promise<DialogAnswer> {
+  const write = o.write ?? ((t: string) => say(t));
+  write(approvalMessage(req, o.workspace));
+  if (!o.input.interactive) {
+    // A prompt on piped input would wait forever, or take a line meant as a request for an
+    // answer: refuse instead (the guard records why).
+    throw new Error(
+      "nobody can answer: standard input is not a terminal; run retie in a terminal to be " +
+        "asked, or --headless (with --yes to approve every ask)",
+    );
+  }
+  while (true) {
+    write(c.bold("Allow it?"));
+    const key = await o.input.choose([
+      { key: "y", label: "yes" },
+      ...(o.remember ? [{ key: "a", label: `yes, don't ask again ${o.remember}` }] : []),
+      { key: "n", label: "no" },
+      { key: "t", label: "no, and say what to do instead" },
+      { key: "e", label: "explain" },
+    ], "n");
+    if (key === null) throw new Error("the input ended without an answer");
+    if (key === "e") {
+      write(c.dim(explainText(req)));
+      continue;
+    }
+    if (key === "y") return { choice: "yes" };
+    if (key === "a") return { choice: "always" };
+    if (key === "t") {
+      const instead = await o.input.readText("instead: ");
+      return { choice: "no", instead: instead ?? undefined };
+    }
+    return { choice: "no" };
+  }
+}
+
+/**
+ * Asks at the terminal, unless the person already said not to ask again for this exact action
+ * in this session.
  *
  * @example
  * ```ts ignore
@@ -168,38 +228,7 @@ export async function askApproval(
     write(c.dim(`  approved: you said not to ask again for ${one(req.summary)} this session`));
     return { approved: true };
   }
-  write(approvalMessage(req, o.workspace));
-  if (!o.input.interactive) {
-    // A prompt on piped input would wait forever, or take a line meant as a request for an
-    // answer: refuse instead (the guard records why).
-    throw new Error(
-      "nobody can answer: standard input is not a terminal; run retie in a terminal to be " +
-        "asked, or --headless (with --yes to approve every ask)",
-    );
-  }
-  while (true) {
-    write(c.bold("Allow it?"));
-    const key = await o.input.choose([
-      { key: "y", label: "yes" },
-      { key: "a", label: "yes, don't ask again this session" },
-      { key: "n", label: "no" },
-      { key: "t", label: "no, and say what to do instead" },
-      { key: "e", label: "explain" },
-    ], "n");
-    if (key === null) throw new Error("the input ended without an answer");
-    if (key === "e") {
-      write(c.dim(explainText(req)));
-      continue;
-    }
-    if (key === "y") return { approved: true };
-    if (key === "a") {
-      o.remembered.add(req);
-      return { approved: true };
-    }
-    if (key === "t") {
-      const instead = await o.input.readText("instead: ");
-      return { approved: false, instead: instead ?? undefined };
-    }
-    return { approved: false };
-  }
+  const answer = await approvalDialog(req, { ...o, remember: "this session" });
+  if (answer.choice === "always") o.remembered.add(req);
+  return { approved: answer.choice !== "no", instead: answer.instead };
 }
