@@ -72,6 +72,7 @@ export class Spinner {
   #tail = "";
   #width: () => number;
   #thread: SpinnerThread | null | undefined;
+  #tailTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(sink: Sink = stdoutSink, width: () => number = columns) {
     this.#sink = sink;
@@ -105,10 +106,15 @@ export class Spinner {
   tail(text: string): void {
     const last = text.split(/\r?\n/).filter((l) => l.trim() !== "").at(-1);
     if (last === undefined) return;
-    this.#tail = untrusted(last.trim(), { tabs: "show" });
-    if (this.#active && this.#thread) {
-      const room = this.#width() - 1 - stringWidth(this.#head()) - 12;
-      this.#thread.tail(room > 8 ? clip(this.#tail, room) : "");
+    this.#tail = untrusted(last.trim().slice(-1000), { tabs: "show" });
+    // At most one update per frame reaches the status thread, however fast output comes.
+    if (this.#active && this.#thread && this.#tailTimer === undefined) {
+      this.#tailTimer = setTimeout(() => {
+        this.#tailTimer = undefined;
+        if (!this.#active || !this.#thread) return;
+        const room = this.#width() - 1 - stringWidth(this.#head()) - 12;
+        this.#thread.tail(room > 8 ? clip(this.#tail, room) : "");
+      }, 80);
     }
   }
 
@@ -131,6 +137,8 @@ export class Spinner {
     if (!this.#active) return;
     this.#active = false;
     if (this.#thread) {
+      clearTimeout(this.#tailTimer);
+      this.#tailTimer = undefined;
       if (!this.#thread.stop()) this.#sink.write("\r\x1b[2K");
       return;
     }
