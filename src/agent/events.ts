@@ -40,6 +40,63 @@ export type AgentEvent =
   /** The turn ended, however it ended (done, budget, loop, error, cancelled). */
   | { type: "turn_end"; summary: TurnSummary };
 
+/** The same events as callbacks, one per kind (for callers that prefer them to a switch). */
+export interface AgentEvents {
+  onModelStart?: (model: string) => void;
+  onText?: (delta: string) => void;
+  onReasoning?: (delta: string) => void;
+  onModelDone?: (turn: ModelTurn) => void;
+  onToolStart?: (call: ToolCall) => void;
+  onToolOutput?: (call: ToolCall, stream: "stdout" | "stderr", text: string) => void;
+  onAction?: (result: DispatchResult) => void;
+  onNotice?: (message: string) => void;
+  /** A failure the model ladder may escalate on (loops, repeated malformed calls). */
+  onFailure?: (reason: string) => void;
+  /** The turn ended, however it ended (done, budget, loop, error, cancelled). */
+  onTurnEnd?: (summary: TurnSummary) => void;
+}
+
+/**
+ * A listener that calls the matching callback of `events`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EventHub, fromCallbacks } from "./events.ts";
+ * const hub = new EventHub();
+ * const notes: string[] = [];
+ * hub.subscribe(fromCallbacks({ onNotice: (m) => notes.push(m) }));
+ * hub.emit({ type: "notice", message: "budget reached" });
+ * assert.deepEqual(notes, ["budget reached"]);
+ * ```
+ */
+export function fromCallbacks(events: AgentEvents): AgentListener {
+  return (e) => {
+    switch (e.type) {
+      case "model_start":
+        return events.onModelStart?.(e.model);
+      case "text":
+        return events.onText?.(e.delta);
+      case "reasoning":
+        return events.onReasoning?.(e.delta);
+      case "model_done":
+        return events.onModelDone?.(e.turn);
+      case "tool_start":
+        return events.onToolStart?.(e.call);
+      case "tool_output":
+        return events.onToolOutput?.(e.call, e.stream, e.text);
+      case "action":
+        return events.onAction?.(e.result);
+      case "notice":
+        return events.onNotice?.(e.message);
+      case "failure":
+        return events.onFailure?.(e.reason);
+      case "turn_end":
+        return events.onTurnEnd?.(e.summary);
+    }
+  };
+}
+
 /** A listener; it is called synchronously, in subscription order. */
 export type AgentListener = (event: AgentEvent) => void;
 

@@ -28,7 +28,7 @@ export interface Budgets {
 /** Sensible defaults. */
 export const DEFAULT_BUDGETS: Budgets = { maxStepsPerTurn: 40, maxTotalSteps: 200, maxRepeats: 3 };
 
-export type { AgentEvent, AgentListener, TurnSummary } from "./events.ts";
+export type { AgentEvent, AgentEvents, AgentListener, TurnSummary } from "./events.ts";
 
 /** The conversation and its counters, kept across turns. */
 export class Conversation {

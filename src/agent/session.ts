@@ -27,7 +27,7 @@ import { FENCE_SYSTEM_PROMPT } from "../net/fence.ts";
 import type { Provider, ToolCall } from "../providers/types.ts";
 import { VERSION } from "../version.ts";
 import { dispatch, type DispatchResult } from "./dispatch.ts";
-import { type AgentListener, EventHub } from "./events.ts";
+import { type AgentEvents, type AgentListener, EventHub, fromCallbacks } from "./events.ts";
 import { type Budgets, Conversation, runTurn, type TurnSummary } from "./loop.ts";
 import { buildPrompts, type Prompts } from "./prompts.ts";
 import { ResultStore } from "./result_store.ts";
@@ -50,6 +50,8 @@ export interface SessionOptions {
   /** Asks the person a free-form question (the `ask` tool); null when headless. */
   ask?: (question: string) => Promise<string | null>;
   budgets?: Budgets;
+  /** Callbacks subscribed from the start (the same as `subscribe(fromCallbacks(events))`). */
+  events?: AgentEvents;
   /** Config dir holding the user key (default `$XDG_CONFIG_HOME/retie`). */
   configDir?: string;
   /** Extra tools (e.g. a test's unclassified tool); they still go through the guard. */
@@ -239,6 +241,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
   const conversation = new Conversation();
   let provider = opts.provider;
   const hub = new EventHub();
+  if (opts.events) hub.subscribe(fromCallbacks(opts.events));
   const definitions = toolDefinitions([...tools.values()]);
 
   return {
