@@ -21,9 +21,14 @@ export const tmuxPath: string | null = (() => {
   return null;
 })();
 
-async function tm(...args: string[]): Promise<string> {
-  const out = await new Deno.Command(tmuxPath!, { args, stdout: "piped", stderr: "piped" })
-    .output();
+/** Runs tmux against one test's own server (`-L socket`): a test that kills its session (and
+ * so, perhaps, its server) never races the next test's start on a shared server. */
+async function tm(socket: string, ...args: string[]): Promise<string> {
+  const out = await new Deno.Command(tmuxPath!, {
+    args: ["-L", socket, ...args],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
   return new TextDecoder().decode(out.stdout);
 }
 
@@ -88,6 +93,7 @@ export class TmuxRetie {
       `${emu.url}/v1`,
     ].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
     await tm(
+      name,
       "new-session",
       "-d",
       "-s",
@@ -98,18 +104,18 @@ export class TmuxRetie {
       String(opts.height ?? 50),
       `${cmd}; echo "[exit $?]"; sleep 60`,
     );
-    await tm("set-option", "-t", name, "history-limit", "5000");
+    await tm(name, "set-option", "-t", name, "history-limit", "5000");
     return new TmuxRetie(name, emu, dir, ws, ledger);
   }
 
   /** The screen and its scrollback, wrapped lines joined. */
   screen(): Promise<string> {
-    return tm("capture-pane", "-p", "-J", "-t", this.name, "-S", "-2000");
+    return tm(this.name, "capture-pane", "-p", "-J", "-t", this.name, "-S", "-2000");
   }
 
   /** The visible screen as drawn (rows not joined). */
   rows(): Promise<string> {
-    return tm("capture-pane", "-p", "-t", this.name);
+    return tm(this.name, "capture-pane", "-p", "-t", this.name);
   }
 
   /** Waits until the screen matches; returns it. */
@@ -126,24 +132,33 @@ export class TmuxRetie {
 
   /** Sends keys (tmux key names: Enter, Escape, C-c, …; other words typed as text). */
   async keys(...keys: string[]): Promise<void> {
-    await tm("send-keys", "-t", this.name, ...keys);
+    await tm(this.name, "send-keys", "-t", this.name, ...keys);
   }
 
   /** Types text literally. */
   async type(text: string): Promise<void> {
-    await tm("send-keys", "-t", this.name, "-l", text);
+    await tm(this.name, "send-keys", "-t", this.name, "-l", text);
   }
 
   /** Pastes text as a terminal does (bracketed, when the program asked for it). */
   async paste(text: string): Promise<void> {
     const buf = `b${crypto.randomUUID().slice(0, 6)}`;
-    await tm("set-buffer", "-b", buf, text);
-    await tm("paste-buffer", "-p", "-d", "-b", buf, "-t", this.name);
+    await tm(this.name, "set-buffer", "-b", buf, text);
+    await tm(this.name, "paste-buffer", "-p", "-d", "-b", buf, "-t", this.name);
   }
 
   /** Resizes the terminal. */
   async resize(width: number, height = 50): Promise<void> {
-    await tm("resize-window", "-t", this.name, "-x", String(width), "-y", String(height));
+    await tm(
+      this.name,
+      "resize-window",
+      "-t",
+      this.name,
+      "-x",
+      String(width),
+      "-y",
+      String(height),
+    );
   }
 
   /** Chat requests the model server received so far. */
@@ -153,7 +168,7 @@ export class TmuxRetie {
   }
 
   async close(): Promise<void> {
-    await tm("kill-session", "-t", this.name);
+    await tm(this.name, "kill-server");
     await this.emu.close();
   }
 }
