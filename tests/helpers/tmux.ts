@@ -21,11 +21,11 @@ export const tmuxPath: string | null = (() => {
   return null;
 })();
 
-/** Runs tmux against one test's own server (`-L socket`): a test that kills its session (and
+/** Runs tmux against one test's own server (`-S socket`, in the test's temp dir): a test that kills its session (and
  * so, perhaps, its server) never races the next test's start on a shared server. */
 async function tm(socket: string, ...args: string[]): Promise<string> {
   const out = await new Deno.Command(tmuxPath!, {
-    args: ["-L", socket, ...args],
+    args: ["-S", socket, ...args],
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -38,6 +38,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 export class TmuxRetie {
   constructor(
     readonly name: string,
+    readonly socket: string,
     readonly emu: Emulator,
     readonly dir: string,
     readonly ws: string,
@@ -62,6 +63,7 @@ export class TmuxRetie {
     const ledger = join(dir, "ledger.db");
     const emu = startOllamaEmulator({ script: opts.script });
     const name = `retie-test-${crypto.randomUUID().slice(0, 8)}`;
+    const socket = join(dir, "tmux.sock");
     const env = [
       "PATH=/usr/bin:/bin",
       `HOME=${dir}`,
@@ -93,7 +95,7 @@ export class TmuxRetie {
       `${emu.url}/v1`,
     ].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
     await tm(
-      name,
+      socket,
       "new-session",
       "-d",
       "-s",
@@ -104,18 +106,18 @@ export class TmuxRetie {
       String(opts.height ?? 50),
       `${cmd}; echo "[exit $?]"; sleep 60`,
     );
-    await tm(name, "set-option", "-t", name, "history-limit", "5000");
-    return new TmuxRetie(name, emu, dir, ws, ledger);
+    await tm(socket, "set-option", "-t", name, "history-limit", "5000");
+    return new TmuxRetie(name, socket, emu, dir, ws, ledger);
   }
 
   /** The screen and its scrollback, wrapped lines joined. */
   screen(): Promise<string> {
-    return tm(this.name, "capture-pane", "-p", "-J", "-t", this.name, "-S", "-2000");
+    return tm(this.socket, "capture-pane", "-p", "-J", "-t", this.name, "-S", "-2000");
   }
 
   /** The visible screen as drawn (rows not joined). */
   rows(): Promise<string> {
-    return tm(this.name, "capture-pane", "-p", "-t", this.name);
+    return tm(this.socket, "capture-pane", "-p", "-t", this.name);
   }
 
   /** Waits until the screen matches; returns it. */
@@ -132,25 +134,25 @@ export class TmuxRetie {
 
   /** Sends keys (tmux key names: Enter, Escape, C-c, …; other words typed as text). */
   async keys(...keys: string[]): Promise<void> {
-    await tm(this.name, "send-keys", "-t", this.name, ...keys);
+    await tm(this.socket, "send-keys", "-t", this.name, ...keys);
   }
 
   /** Types text literally. */
   async type(text: string): Promise<void> {
-    await tm(this.name, "send-keys", "-t", this.name, "-l", text);
+    await tm(this.socket, "send-keys", "-t", this.name, "-l", text);
   }
 
   /** Pastes text as a terminal does (bracketed, when the program asked for it). */
   async paste(text: string): Promise<void> {
     const buf = `b${crypto.randomUUID().slice(0, 6)}`;
-    await tm(this.name, "set-buffer", "-b", buf, text);
-    await tm(this.name, "paste-buffer", "-p", "-d", "-b", buf, "-t", this.name);
+    await tm(this.socket, "set-buffer", "-b", buf, text);
+    await tm(this.socket, "paste-buffer", "-p", "-d", "-b", buf, "-t", this.name);
   }
 
   /** Resizes the terminal. */
   async resize(width: number, height = 50): Promise<void> {
     await tm(
-      this.name,
+      this.socket,
       "resize-window",
       "-t",
       this.name,
@@ -168,7 +170,7 @@ export class TmuxRetie {
   }
 
   async close(): Promise<void> {
-    await tm(this.name, "kill-server");
+    await tm(this.socket, "kill-server");
     await this.emu.close();
   }
 }
