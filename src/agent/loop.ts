@@ -15,6 +15,7 @@ import { ProviderError } from "../providers/errors.ts";
 import type { ToolDefinition } from "../core/tool.ts";
 import type { ChatMessage, ModelTurn, Provider, ToolCall } from "../providers/types.ts";
 import type { DispatchResult } from "./dispatch.ts";
+import type { AgentEvent, TurnSummary } from "./events.ts";
 
 /** Limits on one turn and on the whole session. */
 export interface Budgets {
@@ -29,28 +30,7 @@ export interface Budgets {
 /** Sensible defaults. */
 export const DEFAULT_BUDGETS: Budgets = { maxStepsPerTurn: 40, maxRepeats: 3 };
 
-/** What the terminal (or a test) hears about. */
-export interface AgentEvents {
-  onModelStart?: (model: string) => void;
-  onText?: (delta: string) => void;
-  onReasoning?: (delta: string) => void;
-  onModelDone?: (turn: ModelTurn) => void;
-  onAction?: (result: DispatchResult) => void;
-  onNotice?: (message: string) => void;
-  /** A failure the model ladder may escalate on (loops, repeated malformed calls). */
-  onFailure?: (reason: string) => void;
-  /** The turn ended, however it ended (done, budget, loop, error, cancelled). */
-  onTurnEnd?: (summary: TurnSummary) => void;
-}
-
-/** How a turn ended. */
-export interface TurnSummary {
-  status: "done" | "budget" | "loop" | "error" | "cancelled";
-  /** The model's final text (or the error). */
-  text: string;
-  steps: number;
-  actions: number;
-}
+export type { AgentEvent, AgentEvents, AgentListener, TurnSummary } from "./events.ts";
 
 /** The conversation and its counters, kept across turns. */
 export class Conversation {
@@ -79,7 +59,8 @@ export interface LoopDeps {
   tools: ToolDefinition[];
   dispatch: (call: ToolCall) => Promise<DispatchResult>;
   budgets?: Budgets;
-  events?: AgentEvents;
+  /** Where the loop's events go (an {@link EventHub}'s `emit`, or a test's collector). */
+  emit?: (event: AgentEvent) => void;
   signal?: AbortSignal;
   /** Context window and session budget; without it every message is sent as is. */
   context?: LoopContext;
@@ -101,7 +82,7 @@ export async function runTurn(
   deps: LoopDeps,
 ): Promise<TurnSummary> {
   const summary = await turnInner(convo, userText, deps);
-  deps.events?.onTurnEnd?.(summary);
+  deps.emit?.({ type: "turn_end", summary });
   return summary;
 }
 
@@ -111,7 +92,7 @@ async function turnInner(
   deps: LoopDeps,
 ): Promise<TurnSummary> {
   const budgets = deps.budgets ?? DEFAULT_BUDGETS;
-  const ev = deps.events ?? {};
+  const emit = deps.emit ?? (() => {});
   convo.messages.push({ role: "user", content: userText });
   let steps = 0;
   let actions = 0;
@@ -119,36 +100,52 @@ async function turnInner(
   let repeats = 0;
   let malformedRun = 0;
   let lengthRetries = 0;
+  /** The answer streamed so far in the current model call (kept when the person interrupts). */
+  let partial = "";
+  const cancelled = (): TurnSummary => {
+    interrupted(convo, partial);
+    return { status: "cancelled", text: "cancelled", steps, actions };
+  };
 
   while (true) {
-    if (deps.signal?.aborted) return { status: "cancelled", text: "cancelled", steps, actions };
+    if (deps.signal?.aborted) return cancelled();
     if (steps >= budgets.maxStepsPerTurn) {
       const text =
         `stopped: this turn reached its step budget (${budgets.maxStepsPerTurn} model calls)`;
-      ev.onNotice?.(text);
+      emit({ type: "notice", message: text });
       return { status: "budget", text, steps, actions };
     }
     if (budgets.maxTotalSteps !== undefined && convo.totalSteps >= budgets.maxTotalSteps) {
       const text =
         `stopped: the session reached its total budget (${budgets.maxTotalSteps} model calls)`;
-      ev.onNotice?.(text);
+      emit({ type: "notice", message: text });
       return { status: "budget", text, steps, actions };
     }
     const spent = deps.context?.stopReason() ?? null;
     if (spent) {
-      ev.onNotice?.(spent);
+      emit({ type: "notice", message: spent });
       return { status: "budget", text: spent, steps, actions };
     }
     steps++;
     convo.totalSteps++;
     let turn: ModelTurn;
+    partial = "";
     try {
-      turn = await requestTurn(convo, deps);
+      turn = await requestTurn(convo, deps, {
+        text: (delta) => {
+          partial += delta;
+          emit({ type: "text", delta });
+        },
+      });
     } catch (e) {
-      if (deps.signal?.aborted) return { status: "cancelled", text: "cancelled", steps, actions };
+      if (deps.signal?.aborted) return cancelled();
       return { status: "error", text: describeError(e), steps, actions };
     }
-    ev.onModelDone?.(turn);
+    // A stream cut by the person may still come back as a (truncated) turn: it is an
+    // interruption, not an answer that ran out of budget, and none of its tool calls runs.
+    if (deps.signal?.aborted) return cancelled();
+    partial = "";
+    emit({ type: "model_done", turn });
     convo.messages.push({ role: "assistant", content: turn.text, toolCalls: turn.toolCalls });
 
     if (turn.toolCalls.length === 0) {
@@ -156,15 +153,16 @@ async function turnInner(
         const why = turn.finishReason === "reasoning_exhausted"
           ? "the model's reasoning used its whole output budget and no answer came back"
           : "the model's answer was cut off by its output budget";
-        ev.onNotice?.(why);
         if (lengthRetries++ < 1) {
+          emit({ type: "notice", message: `${why}; retie asks it once to continue, more briefly` });
           convo.messages.push({
             role: "user",
             content: "Your previous answer was cut off. Continue, more briefly.",
           });
           continue;
         }
-        ev.onFailure?.(why);
+        emit({ type: "notice", message: why });
+        emit({ type: "failure", reason: why });
         return { status: "error", text: why, steps, actions };
       }
       return { status: "done", text: turn.text, steps, actions };
@@ -187,22 +185,23 @@ async function turnInner(
         if (repeats >= budgets.maxRepeats * 2) {
           pushResult(convo, result);
           const text = `stopped: the model repeated the same ${call.name} call ${repeats} times`;
-          ev.onNotice?.(text);
-          ev.onFailure?.("loop: identical tool call repeated");
+          emit({ type: "notice", message: text });
+          emit({ type: "failure", reason: "loop: identical tool call repeated" });
           answerRest(convo, turn.toolCalls, call);
           return { status: "loop", text, steps, actions };
         }
       } else {
+        emit({ type: "tool_start", call });
         result = await deps.dispatch(call);
         actions++;
       }
       malformedRun = result.malformed ? malformedRun + 1 : 0;
-      if (malformedRun === 3) ev.onFailure?.("repeated malformed tool calls");
-      ev.onAction?.(result);
+      if (malformedRun === 3) emit({ type: "failure", reason: "repeated malformed tool calls" });
+      emit({ type: "action", result });
       pushResult(convo, result);
       if (deps.signal?.aborted) {
         answerRest(convo, turn.toolCalls, call);
-        return { status: "cancelled", text: "cancelled", steps, actions };
+        return cancelled();
       }
     }
   }
@@ -212,15 +211,19 @@ async function turnInner(
  * One request: the context prepares what is sent (compacting when needed); a context-overflow
  * error compacts once more and retries once, else fails with a message that says what to do.
  */
-async function requestTurn(convo: Conversation, deps: LoopDeps): Promise<ModelTurn> {
-  const ev = deps.events ?? {};
+async function requestTurn(
+  convo: Conversation,
+  deps: LoopDeps,
+  on: { text: (delta: string) => void },
+): Promise<ModelTurn> {
+  const emit = deps.emit ?? (() => {});
   for (let attempt = 0;; attempt++) {
     const messages = deps.context ? await deps.context.prepare(convo, deps.signal) : convo.messages;
-    ev.onModelStart?.(deps.provider.model);
+    emit({ type: "model_start", model: deps.provider.model });
     try {
       const turn = await deps.provider.complete(
         { system: deps.system, messages, tools: deps.tools, signal: deps.signal },
-        { onText: ev.onText, onReasoning: ev.onReasoning },
+        { onText: on.text, onReasoning: (delta) => emit({ type: "reasoning", delta }) },
       );
       deps.context?.record(turn, messages);
       return turn;
@@ -228,7 +231,10 @@ async function requestTurn(convo: Conversation, deps: LoopDeps): Promise<ModelTu
       const overflow = e instanceof ProviderError && e.kind === "context_overflow";
       if (!overflow || !deps.context || deps.signal?.aborted) throw e;
       if (attempt === 0) {
-        ev.onNotice?.("the conversation overflowed the model's context window: compacting");
+        emit({
+          type: "notice",
+          message: "the conversation overflowed the model's context window: compacting",
+        });
         if (await deps.context.overflow(convo, deps.signal, e.serviceMessage)) continue;
       }
       throw new ProviderError("context_overflow", e.serviceMessage, {
@@ -266,6 +272,21 @@ function answerRest(convo: Conversation, calls: ToolCall[], last: ToolCall): voi
       outcome: null,
     });
   }
+}
+
+/**
+ * The person interrupted: the conversation keeps what they saw (the answer streamed so far) and a
+ * short marker, and nothing else — never an instruction nobody typed.
+ */
+function interrupted(convo: Conversation, partial: string): void {
+  const marker = "[interrupted by the user]";
+  const last = convo.messages.at(-1);
+  if (last?.role === "assistant" && last.content.endsWith(marker)) return;
+  convo.messages.push({
+    role: "assistant",
+    content: partial ? `${partial}\n${marker}` : marker,
+    toolCalls: [],
+  });
 }
 
 function normalizeArgs(raw: string): string {

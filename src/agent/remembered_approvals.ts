@@ -134,7 +134,11 @@ export type ApprovalChoice = "yes" | "no" | "always";
  */
 export function rememberingApprover(o: {
   workspace: string;
-  ask: (req: ApprovalRequest, remember?: string) => Promise<ApprovalChoice>;
+  /** Asks the person; a richer answer may carry what the model should do instead of a "no". */
+  ask: (
+    req: ApprovalRequest,
+    remember?: string,
+  ) => Promise<ApprovalChoice | { choice: ApprovalChoice; instead?: string }>;
   record: (event: Record<string, unknown>) => void;
   configFile?: string;
   now?: () => Date;
@@ -158,7 +162,8 @@ export function rememberingApprover(o: {
     }
     const text = keyArgument(req.tool, req.args);
     const offer = usable ? `${req.tool} \`${text.slice(0, 120)}\` in this project` : undefined;
-    const choice = await o.ask(req, offer);
+    const raw = await o.ask(req, offer);
+    const choice = typeof raw === "string" ? raw : raw.choice;
     if (choice === "always" && usable) {
       const rule: RememberedApproval = {
         workspace: o.workspace,
@@ -178,6 +183,8 @@ export function rememberingApprover(o: {
         o.record({ type: "approval-remembered", error: `not remembered: ${(e as Error).message}` });
       }
     }
-    return choice !== "no";
+    if (choice !== "no") return true;
+    const instead = typeof raw === "string" ? undefined : raw.instead;
+    return instead ? { approved: false, instead } : false;
   };
 }

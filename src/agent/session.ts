@@ -23,15 +23,16 @@ import {
 } from "../ledger/mod.ts";
 import { loadEffectivePolicy } from "../plane/policy.ts";
 import type { CompiledPolicy } from "../plane/policy.ts";
-import { type Approver, createGuard, type Guard } from "../plane/guard.ts";
+import { type Approver, createGuard, type Guard, type GuardOutcome } from "../plane/guard.ts";
 import { undoAction, undoAll, type UndoReport } from "../plane/undo.ts";
 import { DirSnapshotStore } from "../snapshot/mod.ts";
 import { builtinTools, toolDefinitions } from "../tools/registry.ts";
 import { FENCE_SYSTEM_PROMPT } from "../net/fence.ts";
-import type { Provider } from "../providers/types.ts";
+import type { Provider, ToolCall } from "../providers/types.ts";
 import { VERSION } from "../version.ts";
-import { dispatch } from "./dispatch.ts";
-import { type AgentEvents, type Budgets, Conversation, runTurn, type TurnSummary } from "./loop.ts";
+import { dispatch, type DispatchResult } from "./dispatch.ts";
+import { type AgentEvents, type AgentListener, EventHub, fromCallbacks } from "./events.ts";
+import { type Budgets, Conversation, runTurn, type TurnSummary } from "./loop.ts";
 import type { SessionBudget } from "./budget.ts";
 import type { CompactionRecord } from "./compaction.ts";
 import type { StoredConversation } from "./conversation_store.ts";
@@ -64,6 +65,7 @@ export interface SessionOptions {
   /** Asks the person a free-form question (the `ask` tool); null when headless. */
   ask?: (question: string) => Promise<string | null>;
   budgets?: Budgets;
+  /** Callbacks subscribed from the start (the same as `subscribe(fromCallbacks(events))`). */
   events?: AgentEvents;
   /** Config dir holding the user key (default `$XDG_CONFIG_HOME/retie`). */
   configDir?: string;
@@ -109,10 +111,18 @@ export interface AgentSession {
   readonly snapshots: DirSnapshotStore;
   /** The session has read untrusted input (a web page). */
   readonly untrusted: boolean;
+  /** Hears the loop's events (text, reasoning, actions, notices, turn ends); returns the
+   * function that stops listening. */
+  subscribe(listener: AgentListener): () => void;
   /** Runs one user turn. */
   turn(text: string, signal?: AbortSignal): Promise<TurnSummary>;
   /** The model in use now (the ladder may have moved). */
   model(): string;
+  /** Runs a tool call the person asked for themselves (`!cmd`, `@path`) through the guard, like
+   * any call, and records it as theirs; no model turn. */
+  runOwn(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<GuardOutcome>;
+  /** Switches to another provider (another model) for the next turns; recorded. */
+  setProvider(provider: Provider): void;
   /** Switches between default and plan (read-only) mode; recorded. */
   setMode(mode: "default" | "plan"): void;
   /** Undoes one action of this session (default: the newest that was not undone). */
@@ -267,13 +277,16 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     },
   });
   const ac = { signal: new AbortController().signal };
-  const ctx = (signal: AbortSignal): ToolContext => ({
+  const ctx = (signal: AbortSignal, call?: ToolCall): ToolContext => ({
     workspace: opts.workspace,
     protectedPaths: protectedPaths(opts.ledgerPath, cfg, opts.workspace),
     signal,
     sandbox: opts.sandbox,
     headless: opts.headless,
     sessionId: writer.sessionId,
+    onOutput: call
+      ? (stream, text) => hub.emit({ type: "tool_output", call, stream, text })
+      : undefined,
     services: {
       ask: async (q) => {
         const answer = opts.headless || !opts.ask ? null : await opts.ask(q);
@@ -322,7 +335,32 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       detail: { subSession: r.session, agent, steps: r.steps, actions: r.actions, usage: r.usage },
     };
   };
+  /**
+   * Plan mode lets a command run only in the sandbox, and then rolls back whatever it changed
+   * (the snapshot taken before it): the command and the roll-back are both recorded, and the
+   * model and the person are told what was rolled back.
+   */
+  const planRollback = async (r: DispatchResult): Promise<DispatchResult> => {
+    const out = r.outcome;
+    if (mode !== "plan" || !out?.actionId || !out.effect?.sandboxed) return r;
+    const rep = await undoAction(out.actionId, undoDeps(false));
+    const note = rep.status !== "undone"
+      ? `plan mode: rolling the command back failed (${rep.reason}); /undo ${out.actionId} may help`
+      : rep.restored.length > 0
+      ? `plan mode: the command changed ${rep.restored.join(", ")}; retie rolled that back`
+      : "plan mode: the command changed nothing";
+    const output = `${out.result.output}\n${note}`;
+    return {
+      ...r,
+      content: `${r.content}\n${note}`,
+      outcome: { ...out, result: { ...out.result, output } },
+    };
+  };
   const conversation = new Conversation();
+  let provider = opts.provider;
+  const hub = new EventHub();
+  if (opts.events) hub.subscribe(fromCallbacks(opts.events));
+  hub.subscribe(recordAnswers(writer, () => provider.model));
   const definitions = toolDefinitions([...tools.values()]);
   const parts = [...(opts.resume?.parts ?? []), writer.sessionId];
   const context: SessionContext = sessionContext({
@@ -333,6 +371,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     parts,
     system: prompts.system,
     toolsChars: JSON.stringify(definitions).length,
+    notice: (message) => hub.emit({ type: "notice", message }),
   });
 
   return {
@@ -352,7 +391,29 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     get untrusted() {
       return untrusted;
     },
-    model: () => opts.provider.model,
+    model: () => provider.model,
+    async runOwn(name, args, signal = ac.signal) {
+      const outcome = await guard.run({ name, tool: tools.get(name), args, ctx: ctx(signal) });
+      writer.append("event", {
+        type: "user-action",
+        tool: name,
+        args,
+        actionId: outcome.actionId,
+        status: outcome.status,
+      });
+      return outcome;
+    },
+    setProvider(next) {
+      writer.append("event", {
+        type: "model",
+        event: "switch",
+        from: provider.model,
+        to: next.model,
+        by: "user",
+      });
+      provider = next;
+    },
+    subscribe: (listener) => hub.subscribe(listener),
     setMode(next) {
       mode = next;
       guard = makeGuard();
@@ -399,35 +460,37 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     async turn(text: string, signal: AbortSignal = ac.signal) {
       writer.append("event", eventPayload("turn", { text }));
       const summary = await runTurn(conversation, text, {
-        provider: opts.provider,
+        provider,
         system: prompts.system,
         tools: definitions,
         budgets: opts.budgets,
-        events: recordAnswers(opts.events, writer, () => opts.provider.model),
+        emit: (e) => hub.emit(e),
         signal,
         context: context.loop,
-        dispatch: (call) =>
-          dispatch(call, {
-            guard: guard,
-            tools,
-            ctx: ctx(signal),
-            sink: writer,
-            results,
-            onUntrusted: (detail) => {
-              untrusted = true;
-              writer.append(
-                "finding",
-                findingPayload(
-                  "untrusted-input",
-                  `read untrusted input: ${String(detail.url ?? "web page")}`,
-                  {
-                    url: detail.url ?? null,
-                    findings: Array.isArray(detail.findings) ? detail.findings : [],
-                  },
-                ),
-              );
-            },
-          }),
+        dispatch: async (call) =>
+          planRollback(
+            await dispatch(call, {
+              guard: guard,
+              tools,
+              ctx: ctx(signal, call),
+              sink: writer,
+              results,
+              onUntrusted: (detail) => {
+                untrusted = true;
+                writer.append(
+                  "finding",
+                  findingPayload(
+                    "untrusted-input",
+                    `read untrusted input: ${String(detail.url ?? "web page")}`,
+                    {
+                      url: detail.url ?? null,
+                      findings: Array.isArray(detail.findings) ? detail.findings : [],
+                    },
+                  ),
+                );
+              },
+            }),
+          ),
       });
       // A turn that did not finish (provider error, budget, loop, cancel) is part of the record:
       // what the person was told is in the ledger, not only on their screen.
@@ -462,26 +525,18 @@ function startSessionSync(opts: SessionOptions): AgentSession {
 export const ANSWER_CHARS = 20_000;
 
 /** The model's answers go into the record (what it told the person is part of the evidence). */
-function recordAnswers(
-  events: AgentEvents | undefined,
-  writer: SessionWriter,
-  model: () => string,
-): AgentEvents {
-  return {
-    ...events,
-    onModelDone: (turn) => {
-      const text = turn.text.trim();
-      if (text) {
-        writer.append("event", {
-          type: "answer",
-          model: model(),
-          text: text.slice(0, ANSWER_CHARS),
-          ...(text.length > ANSWER_CHARS ? { truncated: text.length } : {}),
-          toolCalls: turn.toolCalls.length,
-        });
-      }
-      events?.onModelDone?.(turn);
-    },
+function recordAnswers(writer: SessionWriter, model: () => string): AgentListener {
+  return (e) => {
+    if (e.type !== "model_done") return;
+    const text = e.turn.text.trim();
+    if (!text) return;
+    writer.append("event", {
+      type: "answer",
+      model: model(),
+      text: text.slice(0, ANSWER_CHARS),
+      ...(text.length > ANSWER_CHARS ? { truncated: text.length } : {}),
+      toolCalls: e.turn.toolCalls.length,
+    });
   };
 }
 

@@ -51,6 +51,8 @@ export function sessionContext(a: {
   parts: string[];
   system: string;
   toolsChars: number;
+  /** Tells the person something (compaction, a conversation that could not be stored). */
+  notice: (message: string) => void;
 }): SessionContext {
   const { opts, ledger, writer, conversation, parts } = a;
   const meter = new UsageMeter(opts.contextWindow ?? null);
@@ -62,7 +64,7 @@ export function sessionContext(a: {
     facts: () => compactionFacts(ledger, parts),
     onCompaction: (rec, summary) => {
       writer.append("event", { ...rec });
-      opts.events?.onNotice?.(
+      a.notice(
         `compacted the conversation (${rec.reason}): ${rec.compactedMessages} messages became a ` +
           `summary of ${summary.length} characters; about ${rec.tokensBefore} → ${rec.tokensAfter} tokens`,
       );
@@ -119,7 +121,7 @@ export function sessionContext(a: {
         summarised: conversation.summary !== null,
       });
     } catch (e) {
-      opts.events?.onNotice?.(
+      a.notice(
         `the conversation could not be stored for resuming: ${(e as Error).message}`,
       );
     }

@@ -18,6 +18,7 @@ import { verifyLedger } from "../ledger/mod.ts";
 import { createScriptedProvider } from "../providers/scripted.ts";
 import { c } from "../ui/color.ts";
 import { renderOutcome } from "../ui/live.ts";
+import { untrusted } from "../ui/term.ts";
 import { buildReplay } from "../ui/replay_model.ts";
 import { renderText } from "../ui/replay_text.ts";
 import { createDemoWorkspace, PAY_WITHOUT_GUARDS } from "./demo_workspace.ts";
@@ -191,24 +192,24 @@ async function demoSteps(
     approve: () => Promise.resolve(false),
     configDir: join(tmp, "config"),
     extraTools: [deployTool],
-    events: {
-      onText: (d) => Deno.stdout.writeSync(new TextEncoder().encode(c.dim(d))),
-      onModelDone: (t) => {
-        if (t.text) console.log();
-      },
-      onAction: (r) => {
-        outcomes.push(r);
-        const out = r.outcome;
-        Deno.stdout.writeSync(new TextEncoder().encode(renderOutcome({
-          status: out?.status ?? "refused",
-          tool: r.name,
-          summary: out?.effect?.summary ?? `call ${r.name}`,
-          reason: out?.status === "ok" ? undefined : r.content.split("\n")[0].slice(0, 200),
-          findings: out?.findings ?? [],
-          changes: out?.changes ?? [],
-        }, workspace)));
-      },
-    },
+  });
+  session.subscribe((e) => {
+    if (e.type === "text") {
+      Deno.stdout.writeSync(new TextEncoder().encode(c.dim(untrusted(e.delta))));
+    }
+    if (e.type === "model_done" && e.turn.text) console.log();
+    if (e.type !== "action") return;
+    const r = e.result;
+    outcomes.push(r);
+    const out = r.outcome;
+    Deno.stdout.writeSync(new TextEncoder().encode(renderOutcome({
+      status: out?.status ?? "refused",
+      tool: r.name,
+      summary: out?.effect?.summary ?? `call ${r.name}`,
+      reason: out?.status === "ok" ? undefined : r.content.split("\n")[0].slice(0, 200),
+      findings: out?.findings ?? [],
+      changes: out?.changes ?? [],
+    }, workspace)));
   });
   let sessionId = session.id;
   const outer = outerLayerNote();

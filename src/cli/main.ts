@@ -10,6 +10,7 @@ import { Command, CommanderError } from "commander";
 import { VERSION } from "../version.ts";
 import { describeError, RetieError } from "../core/errors.ts";
 import { COMMANDS } from "./commands.ts";
+import { safeText } from "../ui/safe_text.ts";
 
 /** Options every subcommand can read with `cmd.optsWithGlobals()`. */
 export interface GlobalOptions {
@@ -67,7 +68,8 @@ export async function main(args: string[]): Promise<number> {
       if (e.code === "commander.help") return 0;
       return 2;
     }
-    console.error(`retie: ${describeError(e)}`);
+    // An error can carry a server's or a file's text: made safe like all terminal output.
+    console.error(`retie: ${safeText(describeError(e))}`);
     return e instanceof RetieError ? e.exitCode : 1;
   }
 }

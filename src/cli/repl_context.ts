@@ -19,11 +19,12 @@ export async function contextCommand(
   cmd: string,
   arg: string,
   session: AgentSession,
+  print: (text: string) => void = (t) => console.log(t),
 ): Promise<boolean> {
   switch (cmd) {
     case "/compact": {
       const rec = await session.compact(arg || undefined);
-      console.log(
+      print(
         rec
           ? `compacted: ${rec.compactedMessages} messages became a summary (digest ${
             rec.summaryDigest.slice(0, 12)
@@ -36,19 +37,19 @@ export async function contextCommand(
     }
     case "/clear":
       session.clear();
-      console.log("cleared: the next request starts a fresh conversation (the ledger is kept)");
+      print("cleared: the next request starts a fresh conversation (the ledger is kept)");
       return true;
     case "/usage": {
       const r = session.usage();
-      console.log(`this session: ${formatUsage(r)}`);
+      print(`this session: ${formatUsage(r)}`);
       for (const m of r.byModel) {
-        console.log(`  ${m.model}: ${m.inputTokens} in, ${m.outputTokens} out, ${m.calls} calls`);
+        print(`  ${m.model}: ${m.inputTokens} in, ${m.outputTokens} out, ${m.calls} calls`);
       }
       const { UsageStore } = await import("../models/mod.ts");
       const store = new UsageStore();
       try {
         const mine = store.summary({ session: session.id }).total;
-        if (mine.calls > 0) console.log(`  Ollama quota units: ${mine.units}`);
+        if (mine.calls > 0) print(`  Ollama quota units: ${mine.units}`);
       } finally {
         store.close();
       }

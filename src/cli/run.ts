@@ -65,7 +65,10 @@ export const register: Register = (program) => {
       "--budget <amount>",
       'stop the session when it has used this much: "200k tokens" or "3 units" (default: off)',
     )
-    .option("--mode <mode>", "default | plan (read-only: no write, edit or bash)")
+    .option(
+      "--mode <mode>",
+      "default | plan (read-only: no write or edit; commands sandboxed and rolled back)",
+    )
     .option("--network", "give sandboxed commands the network (re-opens exfiltration)")
     .option("--yes", "approve every ask (prints a warning: the gate is then bypassed)")
     .option("--otlp <url>", "when the session ends, export it as OpenTelemetry traces (OTLP/HTTP)")

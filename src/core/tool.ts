@@ -71,6 +71,9 @@ export interface ToolContext {
   headless: boolean;
   sessionId: string;
   services: ToolServices;
+  /** Output the tool prints while it runs (a command's stdout and stderr), for a live view;
+   * what the model gets back is the result, not this. */
+  onOutput?: (stream: "stdout" | "stderr", text: string) => void;
 }
 
 /** A tool: definition, schema, classification and handler. */

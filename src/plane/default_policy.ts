@@ -54,15 +54,32 @@ export const DEFAULT_POLICY: PolicyDoc = {
     },
     {
       id: "plan-mode-read-only",
-      match: { modes: ["plan"], classes: ["reversible", "irreversible", "unknown"] },
+      match: {
+        modes: ["plan"],
+        classes: ["reversible", "irreversible", "unknown"],
+        sandboxed: false,
+      },
       decision: "deny",
       justification: "plan mode is read-only: nothing may change",
     },
     {
-      id: "plan-mode-no-mutating-tools",
-      match: { modes: ["plan"], tools: ["write", "edit", "bash"] },
+      id: "plan-mode-irreversible",
+      match: { modes: ["plan"], classes: ["irreversible", "unknown"] },
       decision: "deny",
-      justification: "plan mode is read-only: no write, edit or shell",
+      justification: "plan mode is read-only: nothing that cannot be rolled back may run",
+    },
+    {
+      id: "plan-mode-no-mutating-tools",
+      match: { modes: ["plan"], tools: ["write", "edit"] },
+      decision: "deny",
+      justification: "plan mode is read-only: no write or edit",
+    },
+    {
+      id: "plan-mode-shell-sandboxed",
+      match: { modes: ["plan"], tools: ["bash"], sandboxed: false },
+      decision: "deny",
+      justification:
+        "plan mode runs commands only in the sandbox, and rolls back whatever they change",
     },
     {
       id: "high-severity-finding",

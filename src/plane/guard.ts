@@ -241,8 +241,9 @@ export function createGuard(deps: GuardDeps): Guard {
     let approvedBy: "policy" | "user" | "--yes" = gate.approvedBy ?? "policy";
     if (gate.decision === "ask") {
       let ok = false;
+      let instead: string | undefined;
       try {
-        ok = await deps.approve({
+        const answer = await deps.approve({
           tool: call.name,
           args: args as Record<string, unknown>,
           summary: effect.summary,
@@ -251,14 +252,20 @@ export function createGuard(deps: GuardDeps): Guard {
           findings,
           rule: gate.rule ?? "(none)",
           justification: gate.justification,
+          changes,
         });
+        ok = typeof answer === "boolean" ? answer : answer.approved === true;
+        instead = typeof answer === "object" ? answer.instead?.trim() || undefined : undefined;
       } catch (e) {
         return refuse(call, args, "approval", `approval failed: ${(e as Error).message}`, base);
       }
       if (!ok) {
-        return refuse(call, args, "approval", `the user declined: ${effect.summary}`, {
+        const why = `the user declined: ${effect.summary}${instead ? `; instead: ${instead}` : ""}`;
+        return refuse(call, args, "approval", why, {
           ...base,
-          model: `the user declined this call (${effect.summary}); do not retry it unchanged`,
+          model: instead
+            ? `the user declined this call (${effect.summary}) and says what to do instead: ${instead}`
+            : `the user declined this call (${effect.summary}); do not retry it unchanged`,
         });
       }
       approvedBy = "user";

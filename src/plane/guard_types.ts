@@ -15,7 +15,8 @@ import type { Decision, Mode } from "./policy_schema.ts";
 /** What the person is asked when the policy says `ask`. */
 export interface ApprovalRequest {
   tool: string;
-  /** The call's validated arguments (what a remembered approval matches against). */
+  /** The call's validated arguments, exactly as they will be used (the whole command, the whole
+   * path): shown in the dialog, and what a remembered approval matches against. */
   args?: Record<string, unknown>;
   summary: string;
   consequence: string;
@@ -24,10 +25,20 @@ export interface ApprovalRequest {
   /** Id of the rule that asked. */
   rule: string;
   justification: string;
+  /** What a write or edit would change (for the diff shown in the dialog). */
+  changes?: FileChange[];
 }
 
-/** Asks the person; resolves true to approve. Never called when headless. */
-export type Approver = (req: ApprovalRequest) => Promise<boolean>;
+/** A person's answer, when it says more than yes or no. */
+export interface ApprovalAnswer {
+  approved: boolean;
+  /** What the person told the model to do instead (with a refusal). */
+  instead?: string;
+}
+
+/** Asks the person; resolves true (or `{approved: true}`) to approve. Never called when
+ * headless. */
+export type Approver = (req: ApprovalRequest) => Promise<boolean | ApprovalAnswer>;
 
 /** What the guard writes through: an entry sink that carries the session's delegation. */
 export interface GuardSink extends EntrySink {

@@ -211,6 +211,16 @@ export function bashProfile(approved: Effect, ctx: ToolContext): SandboxProfile 
   };
 }
 
+/** Decoders that hand a command's output on as text, chunk by chunk, while it runs. */
+function liveOutput(on: NonNullable<ToolContext["onOutput"]>) {
+  const out = new TextDecoder();
+  const err = new TextDecoder();
+  return {
+    onStdout: (c: Uint8Array) => on("stdout", out.decode(c, { stream: true })),
+    onStderr: (c: Uint8Array) => on("stderr", err.decode(c, { stream: true })),
+  };
+}
+
 async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Promise<ToolResult> {
   const timeout = args.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS;
   const profile = bashProfile(approved, ctx);
@@ -220,6 +230,7 @@ async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Prom
     timeoutMs: timeout * 1000,
     maxOutputBytes: BASH_OUTPUT_BYTES,
     signal: ctx.signal,
+    ...(ctx.onOutput ? liveOutput(ctx.onOutput) : {}),
   });
   // The command and everything it started are gone: take away any git control path it created.
   let git: GitRevert | null = null;

@@ -9,6 +9,9 @@
  * @module
  */
 import { c } from "./color.ts";
+import { safeText } from "./safe_text.ts";
+
+const one = (s: string) => safeText(s, { newlines: "show", tabs: "show" });
 
 /** What a line needs. */
 export interface LineInput {
@@ -18,6 +21,8 @@ export interface LineInput {
   summary: string;
   reason?: string;
   findings: { rule: string; severity: string; before?: number; after?: number }[];
+  /** The action's id (shown so `/undo ID` and `/show ID` can name it). */
+  id?: string | null;
 }
 
 function hhmmss(iso: string): string {
@@ -42,7 +47,7 @@ export function findingText(f: LineInput["findings"][number]): string {
   const counts = f.before !== undefined && f.after !== undefined
     ? ` (${f.before} → ${f.after})`
     : "";
-  return `⚑ ${f.severity}: ${f.rule}${counts}`;
+  return `⚑ ${one(f.severity)}: ${one(f.rule)}${counts}`;
 }
 
 /**
@@ -57,8 +62,9 @@ export function findingText(f: LineInput["findings"][number]): string {
  */
 export function actionLines(a: LineInput): string[] {
   const status = (STATUS_COLOR[a.status] ?? ((s: string) => s))(a.status.padEnd(9));
-  const lines = [`  ${hhmmss(a.time)}  ${status} ${a.tool.padEnd(8)} ${a.summary}`];
-  if (a.reason && a.status !== "ok") lines.push(`              ${c.dim(a.reason)}`);
+  const id = a.id ? `  ${c.dim(one(a.id))}` : "";
+  const lines = [`  ${hhmmss(a.time)}  ${status} ${one(a.tool).padEnd(8)} ${one(a.summary)}${id}`];
+  if (a.reason && a.status !== "ok") lines.push(`              ${c.dim(one(a.reason))}`);
   for (const f of a.findings) {
     const text = findingText(f);
     lines.push(`              ${f.severity === "high" ? c.red(text) : c.yellow(text)}`);

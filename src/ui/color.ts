@@ -59,6 +59,7 @@ const wrap = (open: number, close: number) => (s: string): string =>
 export const c = {
   bold: wrap(1, 22),
   dim: wrap(2, 22),
+  underline: wrap(4, 24),
   red: wrap(31, 39),
   green: wrap(32, 39),
   yellow: wrap(33, 39),

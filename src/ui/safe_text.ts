@@ -61,8 +61,8 @@ export function visibleChar(ch: string, opts: SafeTextOptions = {}): string | nu
 
 // Everything visibleChar may rewrite; text without any of these is returned unchanged, cheaply.
 // Matching control characters is the point here.
-// deno-lint-ignore no-control-regex
 const UNSAFE =
+  // deno-lint-ignore no-control-regex
   /[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
 const UNSAFE_G = new RegExp(UNSAFE.source, "g");
 

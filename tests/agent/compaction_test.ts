@@ -148,7 +148,9 @@ Deno.test("loop: a context-overflow error compacts once and retries once", async
     system: "s",
     tools: [],
     dispatch: () => Promise.reject(new Error("no tools")),
-    events: { onNotice: (n) => notices.push(n) },
+    emit: (e) => {
+      if (e.type === "notice") notices.push(e.message);
+    },
     context: {
       prepare: (c, s) => ctx.prepare(c, s),
       record: (t, sent) => ctx.record(t, sent),

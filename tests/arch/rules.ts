@@ -19,7 +19,8 @@ export const ALLOWED: Record<string, string[]> = {
   plane: ["core", "inspect", "ledger", "version.ts"],
   providers: ["core", "version.ts"],
   models: ["core", "providers", "version.ts"],
-  ui: ["core", "plane", "ledger", "inspect", "version.ts"],
+  // The renderer subscribes to the loop's events: it knows their types (agent, providers).
+  ui: ["core", "plane", "ledger", "inspect", "agent", "providers", "version.ts"],
   config: ["core"],
   agent: [
     "core",

@@ -36,7 +36,14 @@ Deno.test("headless: a run that hits its step budget exits 1 and says so once", 
     assert.match(r.stdout, /ok\s+read\s+read a\.txt/);
     const said = r.stderr.match(/reached its step budget \(1 model calls\)/g) ?? [];
     assert.equal(said.length, 1, r.stderr);
-    assert.match(r.stderr, /1 actions in 1 model calls · replay: retie replay ses_[0-9a-f]{12}/);
+    // The closing line: counts, tokens, duration, and a replay hint that works as printed.
+    const hint =
+      /session (ses_[0-9a-f]{12}) · 1 action · 0 files changed · \d+ tokens in, \d+ out · \d+s · replay: retie (--ledger \S+ replay ses_[0-9a-f]{12})/
+        .exec(r.stderr);
+    assert.ok(hint, r.stderr);
+    const replay = await runRetie(hint[2].split(" "), { env: iso.env });
+    assert.equal(replay.code, 0, replay.stderr);
+    assert.match(replay.stdout, /read a\.txt/);
   } finally {
     await emu.close();
   }

