@@ -9,7 +9,13 @@ import { run } from "../exec.ts";
 import { basename, dirname, join } from "node:path";
 import { RetieError } from "../core/errors.ts";
 import { cacheDir } from "../core/dirs.ts";
-import { buildBwrapArgs, type HostLayout, sandboxEnv, type SandboxProfile } from "./bwrap_args.ts";
+import {
+  buildBwrapArgs,
+  type BwrapArgs,
+  type HostLayout,
+  sandboxEnv,
+  type SandboxProfile,
+} from "./bwrap_args.ts";
 import { buildSeccompFilter, hostSeccompArch } from "./seccomp.ts";
 import { BWRAP_PATH } from "./check.ts";
 import { ensureEtcView } from "./etc_view.ts";
@@ -40,6 +46,14 @@ export interface SandboxRunResult {
   durationMs: number;
   /** True when either stream hit the cap. */
   truncated: boolean;
+}
+
+/** A complete bwrap invocation: its arguments, the seccomp filter for fd 0, the environment. */
+export interface PreparedSandbox {
+  args: BwrapArgs;
+  /** The seccomp filter bwrap reads from fd 0 (absent for the unconfined profile). */
+  stdin?: Uint8Array;
+  env: Record<string, string>;
 }
 
 const SYSTEM_TOP = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
@@ -162,7 +176,7 @@ export function prepareSandboxed(
   profile: SandboxProfile,
   command: string,
   opts: { etcView?: string | false } = {},
-): { args: string[]; stdin?: Uint8Array; env: Record<string, string> } {
+): PreparedSandbox {
   let workspace: string;
   try {
     workspace = Deno.realPathSync(profile.workspace);
@@ -196,10 +210,11 @@ export function prepareSandboxed(
     gid: ids.gid,
     hiddenFiles,
     etcView,
+    // The filter goes in on stdin (fd 0); the prelude gives the command /dev/null instead.
+    seccompFd: profile.confined ? 0 : undefined,
   });
   const env = sandboxEnv(safeTerm());
   if (!profile.confined) return { args, env };
-  args.splice(args.indexOf("--chdir"), 0, "--seccomp", "0");
   return {
     args,
     stdin: buildSeccompFilter(hostSeccompArch(), { network: profile.network }),
