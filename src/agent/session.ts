@@ -21,7 +21,9 @@ import { loadEffectivePolicy } from "../plane/policy.ts";
 import type { CompiledPolicy } from "../plane/policy.ts";
 import { type Approver, createGuard, type Guard } from "../plane/guard.ts";
 import { undoAction, undoAll, type UndoReport } from "../plane/undo.ts";
-import { DirSnapshotStore } from "../snapshot/mod.ts";
+import { DirSnapshotStore, OverlayStaging } from "../snapshot/mod.ts";
+import { probeOverlay } from "../sandbox/overlay_run.ts";
+import { recoverStages } from "../plane/staged.ts";
 import { builtinTools, toolDefinitions } from "../tools/registry.ts";
 import { FENCE_SYSTEM_PROMPT } from "../net/fence.ts";
 import type { Provider } from "../providers/types.ts";
@@ -58,6 +60,9 @@ export interface SessionOptions {
   delegationHours?: number;
   /** Session id to use (so a model ladder can account usage before genesis is written). */
   sessionId?: string;
+  /** Run sandboxed commands on a copy-on-write view when possible (default true); false: always
+   * the snapshot store. */
+  staging?: boolean;
   /** Large-result handling: results longer than `threshold` characters become a preview of
    * `previewChars` plus a ref (defaults in preview.ts; tuned by bench/preview_bench.ts). */
   previews?: { threshold?: number; previewChars?: number };
@@ -169,6 +174,27 @@ function startSessionSync(opts: SessionOptions): AgentSession {
   const blobs = new BlobStore(stores.blobs);
   // Watched: a capture before a command looks only at what changed since the last one.
   const snapshots = new DirSnapshotStore(stores.snapshots, { watch: true });
+  // Staged commands on a copy-on-write view, when the overlay works here (probed in the
+  // background; until it answers, the first command waits for it, not the start-up).
+  const staging = opts.sandbox.available && opts.staging !== false
+    ? new OverlayStaging(stores.staging, () => probeOverlay(stores.staging, opts.workspace))
+    : null;
+  if (staging) {
+    // Applies a crash cut short are completed or rolled back before anything else runs.
+    recoverStages({ staging, blobs, sink: writer, ledger });
+    void staging.probe().then((r) => {
+      try {
+        writer.append("event", {
+          type: "undo-mode",
+          mode: r.ok ? "overlay" : "snapshots",
+          message: r.ok
+            ? "sandboxed commands run on a copy-on-write view; undo records what they change"
+            : `sandboxed commands fall back to whole-workspace snapshots: ${r.why}`,
+        });
+        if (!r.ok) opts.events?.onNotice?.(`undo falls back to snapshots: ${r.why}`);
+      } catch { /* the session closed first */ }
+    });
+  }
   const results = new ResultStore(blobs, opts.previews);
   let untrusted = false;
 
@@ -179,6 +205,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       policy,
       blobs,
       snapshots: opts.sandbox.available ? snapshots : null,
+      staging,
       approve: opts.approve,
       mode,
       headless: opts.headless,
@@ -186,7 +213,14 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       untrustedInput: () => untrusted,
     });
   let guard = makeGuard();
-  const undoDeps = (force: boolean) => ({ ledger, sink: writer, blobs, snapshots, force });
+  const undoDeps = (force: boolean) => ({
+    ledger,
+    sink: writer,
+    blobs,
+    snapshots,
+    staging: staging ?? new OverlayStaging(stores.staging, () => Promise.resolve({ ok: false })),
+    force,
+  });
   const ac = { signal: new AbortController().signal };
   const ctx = (signal: AbortSignal): ToolContext => ({
     workspace: opts.workspace,

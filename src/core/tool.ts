@@ -65,6 +65,11 @@ export interface ToolContext {
   headless: boolean;
   sessionId: string;
   services: ToolServices;
+  /**
+   * Set by the guard for a staged sandboxed command: the stage directory whose overlay layers
+   * the command runs on (`src/core/staging.ts`); the workspace itself is then not written.
+   */
+  stageDir?: string;
 }
 
 /** A tool: definition, schema, classification and handler. */

@@ -17,6 +17,8 @@ import type { Finding, InspectResult } from "../inspect/types.ts";
 import { inspectChanges } from "../inspect/mod.ts";
 import { checkScope } from "../ledger/mod.ts";
 import { newActionId } from "./ids.ts";
+import type { Stage } from "../core/staging.ts";
+import { finishStaged, stagedPlan } from "./staged.ts";
 import type { GateDecision } from "./policy.ts";
 import type { Guard, GuardCall, GuardDeps, GuardOutcome, RefusalStage } from "./guard_types.ts";
 import {
@@ -281,10 +283,11 @@ export function createGuard(deps: GuardDeps): Guard {
       approvedBy = "user";
     }
 
-    // Plan the undo.
+    // Plan the undo (a staged command's is recorded after it runs, before anything is applied).
     let plan: UndoPlan;
     try {
-      plan = await planUndo(effect, { blobs: deps.blobs, snapshots: deps.snapshots });
+      plan = await stagedPlan(effect, deps.staging) ??
+        await planUndo(effect, { blobs: deps.blobs, snapshots: deps.snapshots });
     } catch (e) {
       const msg = (e as Error).message;
       return refuse(
@@ -339,11 +342,14 @@ export function createGuard(deps: GuardDeps): Guard {
       );
     }
 
-    // Execute.
+    // Execute (a staged command on its copy-on-write view).
     const started = performance.now();
     let result: ToolResult;
+    let stage: Stage | null = null;
     try {
-      result = asToolResult(call.name, await tool.handler(args, ctx));
+      if (plan.kind === "staged") stage = deps.staging!.create(actionId, plan.root);
+      const c = stage ? { ...ctx, stageDir: stage.dir } : ctx;
+      result = asToolResult(call.name, await tool.handler(args, c));
     } catch (e) {
       result = { ok: false, output: `${call.name} failed: ${(e as Error)?.message ?? String(e)}` };
     }
@@ -356,7 +362,15 @@ export function createGuard(deps: GuardDeps): Guard {
     let after: PostState | null = null;
     let postError: string | undefined;
     try {
-      after = await capturePostState(plan, { blobs: deps.blobs, snapshots: deps.snapshots });
+      if (plan.kind === "staged" && stage) {
+        ({ result, after } = finishStaged(
+          { staging: deps.staging!, blobs: deps.blobs, sink: deps.sink },
+          stage,
+          plan,
+          actionId,
+          result,
+        ));
+      } else after = await capturePostState(plan, { blobs: deps.blobs, snapshots: deps.snapshots });
     } catch (e) {
       postError = (e as Error).message;
     }

@@ -27,6 +27,8 @@ import {
   type LedgerEntry,
   type SessionWriter,
 } from "../ledger/mod.ts";
+import type { StagingService } from "../core/staging.ts";
+import { undoStaged } from "./staged_undo.ts";
 import { fileHashOrNull, type PostState, type UndoPlan } from "./undo_plan.ts";
 
 /** What undo needs of the ledger: reading entries back. */
@@ -64,6 +66,8 @@ export interface UndoDeps {
   sink: EntrySink;
   blobs: BlobStore;
   snapshots: SnapshotStore | null;
+  /** Staged commands' store (their undo data is in the ledger and the blob store). */
+  staging?: StagingService | null;
   /** Restore even when the state changed since the action. */
   force?: boolean;
 }
@@ -78,6 +82,7 @@ interface Decided {
 async function currentDiffers(post: PostState, deps: UndoDeps): Promise<string[]> {
   switch (post.kind) {
     case "none":
+    case "staged": // checked path by path in staged_undo.ts
       return [];
     case "files": {
       const out: string[] = [];
@@ -161,6 +166,7 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
   if (plan.kind === "none") {
     return { status: "skipped", reason: `nothing to undo (class ${cls}: no side effect)` };
   }
+  if (plan.kind === "staged") return undoStaged(entries, deps);
   const outcome = entries.find((e) => e.kind === "outcome");
   const post = outcome?.payload.after as PostState | null | undefined;
   let differs: string[];

@@ -49,13 +49,17 @@ export type UndoPlan =
   | { kind: "none" }
   | { kind: "impossible"; why: string }
   | { kind: "files"; files: PlannedFile[] }
-  | { kind: "snapshot"; root: string; readOnly: string[]; before: string };
+  | { kind: "snapshot"; root: string; readOnly: string[]; before: string }
+  /** The command runs on a copy-on-write view; the prior state of what it changed is recorded
+   * (an `event` entry of type `staged-changes`) before any of it reaches the workspace. */
+  | { kind: "staged"; root: string; readOnly: string[] };
 
 /** The state an action left, recorded in its outcome so undo can detect later changes. */
 export type PostState =
   | { kind: "none" }
   | { kind: "files"; files: { path: string; sha256: string | null }[] }
-  | { kind: "snapshot"; root: string; after: string };
+  | { kind: "snapshot"; root: string; after: string }
+  | { kind: "staged"; root: string; changed: number; applied: number; conflicts: string[] };
 
 /** The finding every failed undo preparation carries. */
 export const NO_INVERSE = "reversible claimed, no inverse";
@@ -218,6 +222,8 @@ export async function capturePostState(plan: UndoPlan, stores: UndoStores): Prom
         kind: "files",
         files: plan.files.map((f) => ({ path: f.path, sha256: fileHashOrNull(f.path) })),
       };
+    case "staged":
+      throw new Error("a staged command's post-state comes from its apply");
     case "snapshot": {
       if (!stores.snapshots) throw new Error("no snapshot store");
       // Untrusted code wrote here: every path is looked at, whatever a watcher reported.

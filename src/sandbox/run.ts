@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { run } from "../exec.ts";
+import { run, type RunResult } from "../exec.ts";
+import { type OverlayRunInfo, runOverlay } from "./overlay_run.ts";
 import { basename, dirname, join } from "node:path";
 import { RetieError } from "../core/errors.ts";
 import { cacheDir } from "../core/dirs.ts";
@@ -33,6 +34,11 @@ export interface SandboxRunOptions {
   signal?: AbortSignal;
   onStdout?: (c: Uint8Array) => void;
   onStderr?: (c: Uint8Array) => void;
+  /**
+   * Run over a copy-on-write view whose layers live in this stage directory (`overlay_run.ts`):
+   * the workspace is not written; what the command changed is left in the stage.
+   */
+  stageDir?: string;
 }
 
 /** What {@link runSandboxed} returns. */
@@ -46,6 +52,8 @@ export interface SandboxRunResult {
   durationMs: number;
   /** True when either stream hit the cap. */
   truncated: boolean;
+  /** For a staged run: whether the overlay was mounted (if not, the command did not run). */
+  overlay?: OverlayRunInfo;
 }
 
 /** A complete bwrap invocation: its arguments, the seccomp filter for fd 0, the environment. */
@@ -237,6 +245,10 @@ export function prepareSandboxed(
  * ```
  */
 export async function runSandboxed(opts: SandboxRunOptions): Promise<SandboxRunResult> {
+  if (opts.stageDir !== undefined) {
+    const { r, overlay } = await runOverlay({ ...opts, stageDir: opts.stageDir });
+    return { ...result(r), overlay };
+  }
   const prep = prepareSandboxed(opts.profile, opts.command);
   const r = await run({
     cmd: BWRAP_PATH,
@@ -249,6 +261,10 @@ export async function runSandboxed(opts: SandboxRunOptions): Promise<SandboxRunR
     onStdout: opts.onStdout,
     onStderr: opts.onStderr,
   });
+  return result(r);
+}
+
+function result(r: RunResult): SandboxRunResult {
   const dec = new TextDecoder();
   return {
     code: r.code,

@@ -193,7 +193,16 @@ async function runBash(args: BashArgs, ctx: ToolContext): Promise<ToolResult> {
     timeoutMs: timeout * 1000,
     maxOutputBytes: BASH_OUTPUT_BYTES,
     signal: ctx.signal,
+    stageDir: profile.confined ? ctx.stageDir : undefined,
   });
+  if (r.overlay && !r.overlay.mounted) {
+    return {
+      ok: false,
+      output: `the command did not run: the sandbox's copy-on-write view of the workspace could ` +
+        `not be set up (${r.overlay.mountError}); run it again (retie now uses snapshots)`,
+      detail: { overlayMounted: false, overlayError: r.overlay.mountError ?? "" },
+    };
+  }
   const parts: string[] = [];
   if (r.stdout.length > 0) parts.push(`stdout:\n${r.stdout.replace(/\n$/, "")}`);
   if (r.stderr.length > 0) parts.push(`stderr:\n${r.stderr.replace(/\n$/, "")}`);
@@ -214,6 +223,7 @@ async function runBash(args: BashArgs, ctx: ToolContext): Promise<ToolResult> {
       truncated: r.truncated,
       sandboxed: profile.confined,
       network: profile.network,
+      ...(r.overlay ? { staged: true } : {}),
     },
   };
 }

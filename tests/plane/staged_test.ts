@@ -1,0 +1,118 @@
+/**
+ * Staged sandboxed commands end to end: the real guard runs the real `bash` tool in bubblewrap over
+ * an overlay; what the command changed is recorded in the ledger, then applied; undo restores it
+ * byte for byte.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { stagedFixture, treeOf } from "./staged_fixture.ts";
+
+function write(p: string, text: string, mode = 0o644) {
+  Deno.mkdirSync(join(p, ".."), { recursive: true });
+  Deno.writeTextFileSync(p, text);
+  Deno.chmodSync(p, mode);
+}
+
+Deno.test("staged: edits, deletions, renames, directory replacement, modes, symlinks, undo", async () => {
+  const s = stagedFixture();
+  try {
+    const ws = s.ws;
+    write(join(ws, "a.txt"), "a1\n");
+    write(join(ws, "keep.txt"), "untouched\n");
+    write(join(ws, "gone.txt"), "bye\n");
+    write(join(ws, "old/name.txt"), "moved\n");
+    write(join(ws, "dir/x.txt"), "x\n");
+    write(join(ws, "dir/sub/y.txt"), "y\n");
+    write(join(ws, "run.sh"), "#!/bin/sh\n", 0o644);
+    Deno.symlinkSync("a.txt", join(ws, "link"));
+    const before = treeOf(ws);
+
+    const out = await s.bash(
+      "echo a2 >> a.txt; rm gone.txt; mv old/name.txt new.txt; rm -rf dir; mkdir dir; " +
+        "echo z > dir/z.txt; chmod 755 run.sh; ln -sfn keep.txt link; ln -s nowhere dangling",
+    );
+    assert.equal(out.status, "ok", out.result.output);
+    assert.equal(Deno.readTextFileSync(join(ws, "a.txt")), "a1\na2\n");
+    assert.throws(() => Deno.lstatSync(join(ws, "gone.txt")));
+    assert.equal(Deno.readTextFileSync(join(ws, "new.txt")), "moved\n");
+    assert.deepEqual([...Deno.readDirSync(join(ws, "dir"))].map((e) => e.name), ["z.txt"]);
+    assert.equal((Deno.statSync(join(ws, "run.sh")).mode ?? 0) & 0o777, 0o755);
+    assert.equal(Deno.readLinkSync(join(ws, "link")), "keep.txt");
+    assert.equal(Deno.readLinkSync(join(ws, "dangling")), "nowhere");
+
+    // The undo data is in the ledger, before the outcome, and names exactly what changed.
+    const entries = s.f.ledger.entries({ actionId: out.actionId! });
+    const kinds = entries.map((e) => e.kind === "event" ? String(e.payload.type) : e.kind);
+    assert.deepEqual(kinds, ["intent", "staged-changes", "outcome"]);
+    assert.equal((entries[0].payload.undo as { kind: string }).kind, "staged");
+    const record = entries[1].payload.record as { paths: { path: string }[] };
+    assert.deepEqual(
+      record.paths.map((p) => p.path).sort(),
+      ["a.txt", "dangling", "dir", "gone.txt", "link", "new.txt", "old/name.txt", "run.sh"],
+    );
+
+    const u = await s.undo(out.actionId!);
+    assert.equal(u.status, "undone", u.reason);
+    assert.deepEqual(treeOf(ws), before);
+  } finally {
+    s.close();
+  }
+});
+
+Deno.test("staged: a command that changes nothing records no undo data", async () => {
+  const s = stagedFixture();
+  try {
+    write(join(s.ws, "a.txt"), "a\n");
+    const out = await s.bash("cat a.txt; true");
+    assert.equal(out.status, "ok", out.result.output);
+    const kinds = s.f.ledger.entries({ actionId: out.actionId! }).map((e) => e.kind);
+    assert.deepEqual(kinds, ["intent", "outcome"]);
+    const u = await s.undo(out.actionId!);
+    assert.equal(u.status, "skipped");
+    assert.match(u.reason, /changed nothing/);
+  } finally {
+    s.close();
+  }
+});
+
+Deno.test("staged: undo refuses when the workspace changed since, and --force restores", async () => {
+  const s = stagedFixture();
+  try {
+    write(join(s.ws, "a.txt"), "v1\n");
+    const out = await s.bash("echo v2 > a.txt");
+    assert.equal(Deno.readTextFileSync(join(s.ws, "a.txt")), "v2\n");
+    await new Promise((r) => setTimeout(r, 5));
+    Deno.writeTextFileSync(join(s.ws, "a.txt"), "edited by the person\n");
+    const refused = await s.undo(out.actionId!);
+    assert.equal(refused.status, "refused");
+    assert.match(refused.reason, /a\.txt: changed since the action/);
+    assert.equal(Deno.readTextFileSync(join(s.ws, "a.txt")), "edited by the person\n");
+    const forced = await s.undo(out.actionId!, true);
+    assert.equal(forced.status, "undone", forced.reason);
+    assert.equal(Deno.readTextFileSync(join(s.ws, "a.txt")), "v1\n");
+  } finally {
+    s.close();
+  }
+});
+
+Deno.test("staged: a file the person changes while the command runs is kept", async () => {
+  const s = stagedFixture();
+  try {
+    write(join(s.ws, "a.txt"), "v1\n");
+    write(join(s.ws, "b.txt"), "b1\n");
+    // The command writes both files, then waits; meanwhile the person edits a.txt.
+    const running = s.bash("echo cmd > a.txt; echo cmd > b.txt; sleep 0.6");
+    await new Promise((r) => setTimeout(r, 300));
+    Deno.writeTextFileSync(join(s.ws, "a.txt"), "person\n");
+    const out = await running;
+    assert.equal(Deno.readTextFileSync(join(s.ws, "a.txt")), "person\n");
+    assert.equal(Deno.readTextFileSync(join(s.ws, "b.txt")), "cmd\n");
+    assert.match(out.result.output, /kept as the person left them.*a\.txt/s);
+    const u = await s.undo(out.actionId!);
+    assert.equal(u.status, "undone", u.reason);
+    assert.equal(Deno.readTextFileSync(join(s.ws, "a.txt")), "person\n");
+    assert.equal(Deno.readTextFileSync(join(s.ws, "b.txt")), "b1\n");
+  } finally {
+    s.close();
+  }
+});
