@@ -82,8 +82,10 @@ export function upperChanges(stageDir: string, root: string): UpperChange[] {
     const names = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
     for (const n of names) {
       const r = rel ? `${rel}/${n}` : n;
-      if (root.length + 1 + r.length > PATH_LIMIT) {
-        throw new Error(`${r.slice(0, 80)}…: longer than the system's path limit`);
+      if (Math.max(root.length, upper.length) + 1 + r.length > PATH_LIMIT) {
+        throw new Error(
+          `${r.slice(0, 60)}… (${r.length} characters): longer than the system's path limit`,
+        );
       }
       const st = Deno.lstatSync(join(upper, r));
       if (isWhiteout(st)) {
@@ -104,6 +106,10 @@ export function upperChanges(stageDir: string, root: string): UpperChange[] {
   };
   visit("");
   return out;
+}
+
+function short(rel: string): string {
+  return rel.length > 120 ? `${rel.slice(0, 120)}…` : rel;
 }
 
 function under(rel: string, prefixes: string[]): boolean {
@@ -190,7 +196,10 @@ export function collectStage(
         record.paths.push(p);
         kept.push(c);
       } catch (e) {
-        record.refused.push(`${c.rel || "."}: ${(e as Error).message}`);
+        const why = (e as Error).message;
+        record.refused.push(
+          `${short(c.rel || ".")}: ${why.length > 300 ? `${why.slice(0, 300)}…` : why}`,
+        );
       }
     }
   });

@@ -45,7 +45,10 @@ export function confinedPath(root: string, rel: string): string {
 }
 
 function isZero(b: Uint8Array): boolean {
-  for (let i = 0; i < b.length; i++) if (b[i] !== 0) return false;
+  const words = Math.floor(b.length / 4);
+  const w = new Uint32Array(b.buffer, b.byteOffset, words);
+  for (let i = 0; i < words; i++) if (w[i] !== 0) return false;
+  for (let i = words * 4; i < b.length; i++) if (b[i] !== 0) return false;
   return true;
 }
 
@@ -101,6 +104,8 @@ export function readState(path: string, blobs?: BlobStore): EntryState {
   const out: EntryState = { type: "file", mode, size: st.size, mtime: st.mtime?.getTime() };
   if (!blobs) return out;
   const chunks: Record<string, string> = {};
+  // Holes are looked for only in a file that has some (fewer blocks than its size needs).
+  const sparse = st.blocks !== null && st.blocks * 512 < st.size;
   const f = Deno.openSync(path, { read: true });
   try {
     const buf = new Uint8Array(CHUNK);
@@ -113,7 +118,7 @@ export function readState(path: string, blobs?: BlobStore): EntryState {
       }
       if (n === 0) break;
       const part = buf.subarray(0, n);
-      if (!isZero(part)) chunks[String(i)] = blobs.put(part.slice());
+      if (!sparse || !isZero(part)) chunks[String(i)] = blobs.put(part.slice());
     }
   } finally {
     f.close();
@@ -155,6 +160,11 @@ function stateLine(rel: string, s: EntryState): string {
 export function listTree(path: string, blobs?: BlobStore): TreeManifest {
   const out: TreeManifest = [];
   const visit = (p: string, rel: string) => {
+    if (p.length > PATH_LIMIT) {
+      throw new Error(
+        `${rel.slice(0, 60)}… (${rel.length} characters): longer than the system's path limit`,
+      );
+    }
     const s = readState(p, blobs);
     out.push([rel, s]);
     if (s.type !== "dir") return;
