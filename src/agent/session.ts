@@ -182,6 +182,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
   if (staging) {
     // Applies a crash cut short are completed or rolled back before anything else runs.
     recoverStages({ staging, blobs, sink: writer, ledger });
+    void staging.emptyTrash();
     void staging.probe().then((r) => {
       try {
         writer.append("event", {

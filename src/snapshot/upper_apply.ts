@@ -200,7 +200,23 @@ export class OverlayStaging implements StagingService {
   discard(stage: Stage | string): void {
     const id = typeof stage === "string" ? stage : stage.id;
     this.#changes.delete(id);
-    removeEntry(join(this.root, id));
+    // Out of the way at once (a rename), removed in the background: removing the overlay's work
+    // directory costs ~10-20 ms, which no command should wait for.
+    const trash = join(this.root, "trash");
+    const to = join(trash, `${id}-${crypto.randomUUID().slice(0, 8)}`);
+    try {
+      Deno.mkdirSync(trash, { recursive: true, mode: 0o700 });
+      Deno.renameSync(join(this.root, id), to);
+    } catch {
+      removeEntry(join(this.root, id));
+      return;
+    }
+    Deno.remove(to, { recursive: true }).catch(() => {/* emptied on the next start */});
+  }
+
+  /** Removes, in the background, what earlier discards left in the trash (at start-up). */
+  emptyTrash(): Promise<void> {
+    return Deno.remove(join(this.root, "trash"), { recursive: true }).catch(() => {});
   }
 
   current(record: StagedRecord): string[] {
@@ -266,7 +282,7 @@ export class OverlayStaging implements StagingService {
   pending(): string[] {
     try {
       return [...Deno.readDirSync(this.root)]
-        .filter((e) => e.isDirectory && e.name !== "kept")
+        .filter((e) => e.isDirectory && e.name !== "kept" && e.name !== "trash")
         .map((e) => e.name)
         .filter((id) => !ownerAlive(join(this.root, id)));
     } catch {
