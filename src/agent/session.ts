@@ -24,6 +24,7 @@ import { undoAction, undoAll, type UndoReport } from "../plane/undo.ts";
 import { DirSnapshotStore, OverlayStaging } from "../snapshot/mod.ts";
 import { probeOverlay } from "../sandbox/overlay_run.ts";
 import { recoverStages } from "../plane/staged.ts";
+import { loadRetention, pruneUndoData } from "../plane/retention.ts";
 import { builtinTools, toolDefinitions } from "../tools/registry.ts";
 import { FENCE_SYSTEM_PROMPT } from "../net/fence.ts";
 import type { Provider } from "../providers/types.ts";
@@ -332,6 +333,13 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       return summary;
     },
     close() {
+      try {
+        // Retention: undo data of old sessions, and above the cap, is pruned (and recorded).
+        const keep = loadRetention(cfg);
+        if (keep.autoPrune) pruneUndoData({ ledger, blobs, sink: writer }, keep);
+      } catch (e) {
+        opts.events?.onNotice?.(`undo data retention: ${(e as Error).message}`);
+      }
       try {
         writer.close();
       } finally {

@@ -16,6 +16,7 @@ import { register as sandbox } from "./sandbox.ts";
 import { register as policy } from "./policy.ts";
 import { register as undo } from "./undo.ts";
 import { register as inspect } from "./inspect.ts";
+import { register as gc } from "./gc.ts";
 
 /** A subcommand registration: adds itself to the program. */
 export type Register = (program: Command) => void;
@@ -34,4 +35,5 @@ export const COMMANDS: Register[] = [
   policy,
   undo,
   inspect,
+  gc,
 ];

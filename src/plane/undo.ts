@@ -29,6 +29,7 @@ import {
 } from "../ledger/mod.ts";
 import type { StagingService } from "../core/staging.ts";
 import { undoStaged } from "./staged_undo.ts";
+import { prunedOn } from "./retention.ts";
 import { fileHashOrNull, type PostState, type UndoPlan } from "./undo_plan.ts";
 
 /** What undo needs of the ledger: reading entries back. */
@@ -166,6 +167,8 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
   if (plan.kind === "none") {
     return { status: "skipped", reason: `nothing to undo (class ${cls}: no side effect)` };
   }
+  const pruned = prunedOn(entries);
+  if (pruned) return { status: "refused", reason: `undo data pruned on ${pruned}` };
   if (plan.kind === "staged") return undoStaged(entries, deps);
   const outcome = entries.find((e) => e.kind === "outcome");
   const post = outcome?.payload.after as PostState | null | undefined;
