@@ -4,8 +4,8 @@
  * Two bwrap processes, one inside the other:
  *
  * - the **outer** one starts a fixed shell script (never the command) as uid 0 of a new user
- *   namespace with `CAP_SYS_ADMIN` there (and in no other namespace), no seccomp filter,
- *   a pid namespace of its own, the host tree read-only and only the stage directory writable. The
+ *   namespace with `CAP_SYS_ADMIN` and `CAP_DAC_OVERRIDE` there (in no other namespace), no
+ *   seccomp filter, a pid namespace of its own, the host tree read-only and only the stage directory writable. The
  *   script mounts an overlay on the workspace path (lower: the workspace, upper and work: the stage,
  *   `userxattr`, `volatile`), starts the inner bwrap, and after it exits lists the directories the
  *   command replaced (opaque ones: see {@link OUTER_SCRIPT});
@@ -26,7 +26,7 @@ import { run } from "../exec.ts";
 import { STAGE_LAYOUT } from "../core/staging.ts";
 import { BWRAP_PATH } from "./check.ts";
 import type { SandboxProfile } from "./bwrap_args.ts";
-import { prepareSandboxed } from "./run.ts";
+import { type PreparedSandbox, prepareSandboxed } from "./run.ts";
 
 /** Exit code of the outer script when the overlay cannot be mounted (the command never ran). */
 export const OVERLAY_MOUNT_FAILED = 125;
@@ -83,14 +83,15 @@ export function prepareOverlayRun(
   profile: SandboxProfile,
   command: string,
   stageDir: string,
-): { args: string[]; stdin?: Uint8Array; env: Record<string, string> } {
+  opts: { etcView?: string | false } = {},
+): PreparedSandbox {
   if (!profile.confined) throw new Error("sandbox overlay: only confined commands are staged");
-  const inner = prepareSandboxed(profile, command);
+  const inner = prepareSandboxed(profile, command, opts);
   const ws = inner.args[inner.args.indexOf("--chdir") + 1];
   const env: string[] = ["--clearenv"];
   for (const [k, v] of Object.entries(inner.env)) env.push("--setenv", k, v);
   const L = STAGE_LAYOUT;
-  const opts = [
+  const mountOpts = [
     `lowerdir=${optPath(ws)}`,
     `upperdir=${optPath(`${stageDir}/${L.upper}`)}`,
     `workdir=${optPath(`${stageDir}/${L.work}`)}`,
@@ -114,6 +115,11 @@ export function prepareOverlayRun(
     "0",
     "--cap-add",
     "CAP_SYS_ADMIN",
+    // Overlayfs works in its work directory (whose inner `work` is mode 000) with the mounter's
+    // credentials: without DAC override the mount fails ("upper fs does not support tmpfile")
+    // for every user but real root. The command never has it: the inner bwrap drops all.
+    "--cap-add",
+    "CAP_DAC_OVERRIDE",
     // The host read-only (the script and the inner bwrap need their programs); /proc as the
     // host's, so that the inner bwrap may mount a fresh one (a covered /proc would forbid it).
     "--ro-bind",
@@ -139,7 +145,7 @@ export function prepareOverlayRun(
     "retie-overlay",
     ws,
     stageDir,
-    opts,
+    mountOpts,
     BWRAP_PATH,
     ...env,
     ...inner.args,
