@@ -107,9 +107,15 @@ export interface StagingService {
   current(record: StagedRecord): string[];
   /**
    * Puts every recorded path of action `actionId` back in its prior state and checks that it
-   * reads so; returns the paths restored, throws saying what is not restored.
+   * reads so; returns the paths restored, throws saying what is not restored. Paths in `skip`
+   * (conflicts the apply left alone) are not touched.
    */
-  restore(record: StagedRecord, blobs: BlobStore, actionId: string): string[];
+  restore(
+    record: StagedRecord,
+    blobs: BlobStore,
+    actionId: string,
+    skip?: ReadonlySet<string>,
+  ): string[];
   /** Marks overlays unusable from now on (a run whose mount failed), with why. */
   disable(why: string): void;
   /** Ids of stages left behind (by a crash). */

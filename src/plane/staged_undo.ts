@@ -59,9 +59,11 @@ export function undoStaged(
   if (!deps.staging) {
     return { status: "refused", reason: "no staging store is available to restore from" };
   }
+  // Paths the apply left alone (changed by the person meanwhile) are not the command's to undo.
+  const skip = new Set(post?.kind === "staged" ? post.conflicts : []);
   const now = deps.staging.current(record);
   const differs = record.paths
-    .filter((p, i) => now[i] !== p.after)
+    .filter((p, i) => !skip.has(p.path) && now[i] !== p.after)
     .map((p) => `${p.path || "."}: changed since the action`);
   if (!outcome && !recovery) {
     differs.push("the action has no recorded outcome (it never ran to the end)");
@@ -76,7 +78,7 @@ export function undoStaged(
     };
   }
   try {
-    const restored = deps.staging.restore(record, deps.blobs, id);
+    const restored = deps.staging.restore(record, deps.blobs, id, skip);
     const forced = differs.length > 0 ? ` (forced over: ${differs.join("; ")})` : "";
     return {
       status: "undone",

@@ -166,7 +166,13 @@ export class OverlayStaging implements StagingService {
     const upper = join(stage.dir, STAGE_LAYOUT.upper);
     changes.forEach((c, i) => {
       const index = record.paths.findIndex((p) => p.path === c.rel);
-      const full = c.rel === "" ? stage.root : confinedPath(stage.root, c.rel);
+      let full: string;
+      try {
+        full = c.rel === "" ? stage.root : confinedPath(stage.root, c.rel);
+      } catch {
+        report.conflicts.push(c.rel); // its parent was removed or replaced meanwhile
+        return;
+      }
       const st = lstatOrNull(full);
       if (changedSince(st, stage.startedMs)) {
         report.conflicts.push(c.rel); // changed in the workspace while we were recording
@@ -231,7 +237,12 @@ export class OverlayStaging implements StagingService {
   }
 
   /** Undo: every recorded path back to its prior state, newest change first. */
-  restore(record: StagedRecord, blobs: BlobStore, stageId: string): string[] {
+  restore(
+    record: StagedRecord,
+    blobs: BlobStore,
+    stageId: string,
+    skip: ReadonlySet<string> = new Set(),
+  ): string[] {
     const restored: string[] = [];
     // Fetch every manifest and check every blob first: a pruned one must not leave half an undo.
     const trees = record.paths.map((p) =>
@@ -246,6 +257,7 @@ export class OverlayStaging implements StagingService {
     }
     for (let i = record.paths.length - 1; i >= 0; i--) {
       const p = record.paths[i];
+      if (skip.has(p.path)) continue;
       const full = p.path === "" ? record.root : confinedPath(record.root, p.path);
       if (p.modeOnly && p.before.type === "dir") {
         Deno.chmodSync(full, p.before.mode);
@@ -268,6 +280,7 @@ export class OverlayStaging implements StagingService {
     }
     // Say only what was achieved: every path must now read as its recorded prior state.
     const wrong = record.paths.filter((p, i) => {
+      if (skip.has(p.path)) return false;
       const full = p.path === "" ? record.root : confinedPath(record.root, p.path);
       const want = manifestDigest(p.modeOnly ? [["", p.before]] : trees[i] ?? [["", p.before]]);
       return stateDigest(full, p.modeOnly === true) !== want;
