@@ -23,6 +23,7 @@ import { defaultPolicy } from "../src/plane/policy.ts";
 import { undoAll } from "../src/plane/undo.ts";
 import { probeOverlay } from "../src/sandbox/overlay_run.ts";
 import { runSandboxed } from "../src/sandbox/run.ts";
+import { gitProtectedPaths } from "../src/sandbox/protected_paths.ts";
 import { workspaceProfile } from "../src/sandbox/profile.ts";
 import { DirSnapshotStore, OverlayStaging } from "../src/snapshot/mod.ts";
 import { bashTool } from "../src/tools/bash.ts";
@@ -180,6 +181,15 @@ async function measure(mode: "overlay" | "snapshots"): Promise<void> {
         ms(med(per) - med(bares))
       })`,
     );
+    // Shared by both modes and by a bare sandboxed run: git's protected paths are listed when the
+    // call is classified and again for the profile.
+    const gp: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      gitProtectedPaths(ws);
+      gp.push(performance.now() - t0);
+    }
+    console.log(`  of which listing git's protected paths (twice a command): 2 × ${ms(med(gp))}`);
     console.log(`state dir after 11 commands: ${mib(stateBytes(s.ledgerPath) - state0)}`);
     t = performance.now();
     const reports = await s.undoAll();
