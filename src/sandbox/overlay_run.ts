@@ -4,11 +4,12 @@
  * Two bwrap processes, one inside the other:
  *
  * - the **outer** one starts a fixed shell script (never the command) as uid 0 of a new user
- *   namespace with `CAP_SYS_ADMIN` and `CAP_DAC_OVERRIDE` there (in no other namespace), no
- *   seccomp filter, a pid namespace of its own, the host tree read-only and only the stage directory writable. The
- *   script mounts an overlay on the workspace path (lower: the workspace, upper and work: the stage,
- *   `userxattr`, `volatile`), starts the inner bwrap, and after it exits lists the directories the
- *   command replaced (opaque ones: see {@link OUTER_SCRIPT});
+ *   namespace with `CAP_SYS_ADMIN`, `CAP_DAC_OVERRIDE` and `CAP_SETFCAP` there (in no other
+ *   namespace), no seccomp filter, a pid namespace of its own, the host tree read-only and only
+ *   the stage directory writable. The script mounts an overlay on the workspace path (lower: the
+ *   workspace, upper and work: the stage, `userxattr`, `volatile`), starts the inner bwrap, and
+ *   after it exits lists the directories the command replaced (opaque ones: see
+ *   {@link OUTER_SCRIPT});
  * - the **inner** one is exactly the confined sandbox `prepareSandboxed` builds for the workspace
  *   (its own user namespace with a non-root id, every capability dropped, no nested namespaces,
  *   the system allowlist, fresh /proc, git's files and retie's state covered), binding the overlay
@@ -120,6 +121,10 @@ export function prepareOverlayRun(
     // for every user but real root. The command never has it: the inner bwrap drops all.
     "--cap-add",
     "CAP_DAC_OVERRIDE",
+    // The inner bwrap maps the command's id to this namespace's uid 0: since Linux 5.12 writing
+    // a map that covers uid 0 of the parent namespace takes CAP_SETFCAP there.
+    "--cap-add",
+    "CAP_SETFCAP",
     // The host read-only (the script and the inner bwrap need their programs); /proc as the
     // host's, so that the inner bwrap may mount a fresh one (a covered /proc would forbid it).
     "--ro-bind",
