@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { storePaths } from "../../src/core/dirs.ts";
 import { recoverStages } from "../../src/plane/staged.ts";
 import { stagedFixture, treeOf } from "./staged_fixture.ts";
+import { denoDir, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 
 Deno.test("staged: a file hard-linked to a store outside the workspace is never written there", async () => {
   const s = stagedFixture();
@@ -176,5 +177,36 @@ Deno.test("staged: a crash between recording and applying is completed (or rolle
     } finally {
       s.close();
     }
+  }
+});
+
+Deno.test("staged: `retie undo --all` from a later process finishes a cut-short apply, then undoes", async () => {
+  const s = stagedFixture();
+  const home = isolatedEnv();
+  try {
+    Deno.writeTextFileSync(join(s.ws, "a.txt"), "a1\n");
+    const one = await s.bash("echo a2 > a.txt; mkdir -p d/e; echo f > d/e/f.txt");
+    assert.equal(one.status, "ok", one.result.output);
+    const real = s.staging.apply.bind(s.staging);
+    s.staging.apply = () => {
+      throw new Error("killed");
+    };
+    const two = await s.bash("echo a3 > a.txt; rm -r d");
+    s.staging.apply = real;
+    assert.match(two.result.output, /not fully applied/);
+    const session = s.f.sink.sessionId;
+    s.f.sink.close();
+    s.f.ledger.close();
+    s.f.blobs.close();
+    const env = { ...home.env, DENO_DIR: denoDir() };
+    const r = await runRetie(["--ledger", s.f.ledgerPath, "undo", "--all", session], { env });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, new RegExp(`recovered ${two.actionId}: completed`));
+    assert.match(r.stdout, /undo: 2 undone, 0 skipped, 0 refused/);
+    assert.equal(Deno.readTextFileSync(join(s.ws, "a.txt")), "a1\n");
+    assert.throws(() => Deno.lstatSync(join(s.ws, "d")));
+  } finally {
+    Deno.removeSync(home.dir, { recursive: true });
+    s.close();
   }
 });
