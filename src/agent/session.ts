@@ -182,7 +182,13 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     : null;
   if (staging) {
     // Applies a crash cut short are completed or rolled back before anything else runs.
-    recoverStages({ staging, blobs, sink: writer, ledger });
+    const left = staging.pending().length;
+    if (left > 0) {
+      opts.events?.onNotice?.(`finishing ${left} command(s) a crash interrupted (see the ledger)…`);
+    }
+    for (const r of recoverStages({ staging, blobs, sink: writer, ledger })) {
+      opts.events?.onNotice?.(`interrupted command ${r.action}: ${r.outcome}`);
+    }
     void staging.emptyTrash();
     void staging.probe().then((r) => {
       try {
