@@ -122,10 +122,10 @@ export class OverlayStaging implements StagingService {
     Deno.writeTextFileSync(join(dir, "owner"), String(Deno.pid));
     // The upper layer's root is the view's root: it must look like the workspace.
     Deno.chmodSync(join(dir, STAGE_LAYOUT.upper), (Deno.statSync(root).mode ?? 0o755) & 0o7777);
-    // File times come from the kernel's coarse clock (a tick behind the real time at most): an
-    // edit just after this moment could carry a time just before it. The margin makes such an
-    // edit a conflict (kept as the person made it) rather than a change silently replaced.
-    return { id: actionId, dir, root, startedMs: Date.now() - 20 };
+    // No margin before the start: tool calls of one model turn run back to back, and a file the
+    // previous call wrote must not count as changed by the person. (File times come from the
+    // kernel's clock, which Linux 6.13+ keeps fine-grained on ext4, xfs, btrfs and tmpfs.)
+    return { id: actionId, dir, root, startedMs: Date.now() };
   }
 
   collect(stage: Stage, blobs: BlobStore, readOnly: string[]): StagedRecord {
