@@ -63,7 +63,7 @@ export function lstatOrNull(p: string): Deno.FileInfo | null {
 }
 
 /**
- * True when the entry was written after `sinceMs`: its mtime (ms) is not earlier, or its ctime
+ * True when the entry was written after `sinceMs`: its mtime (ms) is later, or its ctime
  * (which Deno gives to the second, and nobody can set) falls in a later second.
  *
  * @example
@@ -76,7 +76,7 @@ export function changedSince(st: Deno.FileInfo | null, sinceMs: number): boolean
   if (!st) return false;
   const m = st.mtime?.getTime() ?? 0;
   const c = st.ctime?.getTime() ?? 0;
-  return m >= sinceMs || Math.floor(c / 1000) > Math.floor(sinceMs / 1000);
+  return m > sinceMs || Math.floor(c / 1000) > Math.floor(sinceMs / 1000);
 }
 
 /** True for an overlay whiteout (a character device 0:0). */
