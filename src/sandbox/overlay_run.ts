@@ -23,11 +23,11 @@
  *
  * @module
  */
-import { run } from "../exec.ts";
+import type { RunResult } from "../exec.ts";
 import { STAGE_LAYOUT } from "../core/staging.ts";
 import { BWRAP_PATH } from "./check.ts";
 import type { SandboxProfile } from "./bwrap_args.ts";
-import { type PreparedSandbox, prepareSandboxed } from "./run.ts";
+import { type PreparedSandbox, prepareSandboxed, runPrepared } from "./run.ts";
 
 /** Exit code of the outer script when the overlay cannot be mounted (the command never ran). */
 export const OVERLAY_MOUNT_FAILED = 125;
@@ -186,22 +186,11 @@ export async function runOverlay(opts: {
   signal?: AbortSignal;
   onStdout?: (c: Uint8Array) => void;
   onStderr?: (c: Uint8Array) => void;
-}): Promise<{ r: Awaited<ReturnType<typeof run>>; overlay: OverlayRunInfo }> {
+}): Promise<{ r: RunResult; overlay: OverlayRunInfo }> {
   for (const d of [STAGE_LAYOUT.upper, STAGE_LAYOUT.work, STAGE_LAYOUT.lower]) {
     Deno.mkdirSync(`${opts.stageDir}/${d}`, { recursive: true, mode: 0o700 });
   }
-  const prep = prepareOverlayRun(opts.profile, opts.command, opts.stageDir);
-  const r = await run({
-    cmd: BWRAP_PATH,
-    args: prep.args,
-    env: prep.env,
-    stdin: prep.stdin,
-    timeoutMs: opts.timeoutMs,
-    maxOutputBytes: opts.maxOutputBytes,
-    signal: opts.signal,
-    onStdout: opts.onStdout,
-    onStderr: opts.onStderr,
-  });
+  const r = await runPrepared(prepareOverlayRun(opts.profile, opts.command, opts.stageDir), opts);
   let mounted = false;
   try {
     Deno.statSync(`${opts.stageDir}/${STAGE_LAYOUT.mounted}`);

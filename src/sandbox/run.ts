@@ -249,8 +249,25 @@ export async function runSandboxed(opts: SandboxRunOptions): Promise<SandboxRunR
     const { r, overlay } = await runOverlay({ ...opts, stageDir: opts.stageDir });
     return { ...result(r), overlay };
   }
-  const prep = prepareSandboxed(opts.profile, opts.command);
-  const r = await run({
+  return result(await runPrepared(prepareSandboxed(opts.profile, opts.command), opts));
+}
+
+/**
+ * Starts bwrap with a prepared invocation (its filter on fd 0) under the run options' timeout,
+ * output cap, cancellation and stream callbacks.
+ *
+ * @example
+ * ```ts
+ * import { prepareSandboxed, runPrepared } from "./run.ts";
+ * const profile = { workspace: Deno.cwd(), network: false, readOnly: [], hidden: [], confined: true };
+ * // const r = await runPrepared(prepareSandboxed(profile, "true"), { timeoutMs: 10_000 });
+ * ```
+ */
+export function runPrepared(
+  prep: PreparedSandbox,
+  opts: Omit<SandboxRunOptions, "profile" | "command" | "stageDir">,
+): Promise<RunResult> {
+  return run({
     cmd: BWRAP_PATH,
     args: prep.args,
     env: prep.env,
@@ -261,7 +278,6 @@ export async function runSandboxed(opts: SandboxRunOptions): Promise<SandboxRunR
     onStdout: opts.onStdout,
     onStderr: opts.onStderr,
   });
-  return result(r);
 }
 
 function result(r: RunResult): SandboxRunResult {
