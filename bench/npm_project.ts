@@ -70,16 +70,29 @@ export async function cachedProject(): Promise<string> {
 }
 
 /** A fresh copy of the project as a git repository with one commit; returns its real path. */
-export async function freshProject(): Promise<{ ws: string; base: string }> {
+export async function freshProject(
+  opts: { hardLinks?: boolean } = {},
+): Promise<{ ws: string; base: string; store: string }> {
   const src = await cachedProject();
   const base = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-npm-bench-" }));
   const ws = join(base, "app");
-  await sh("cp", ["-a", src, ws], base);
+  // hardLinks: the pnpm layout — every dependency file a hard link into a store outside the
+  // workspace (here the cache itself).
+  await sh("cp", [opts.hardLinks ? "-al" : "-a", src, ws], base);
+  if (opts.hardLinks) {
+    // The sources are the project's own: plain copies, as pnpm leaves them.
+    Deno.removeSync(join(ws, "src"), { recursive: true });
+    await sh("cp", ["-a", join(src, "src"), join(ws, "src")], base);
+    for (const f of ["package.json", ".gitignore"]) {
+      Deno.removeSync(join(ws, f));
+      Deno.copyFileSync(join(src, f), join(ws, f));
+    }
+  }
   Deno.removeSync(join(ws, ".complete"));
   await sh("git", ["init", "-q"], ws);
   await sh("git", ["add", "-A"], ws);
   await sh("git", ["-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "init"], ws);
-  return { ws, base };
+  return { ws, base, store: src };
 }
 
 /** Files and bytes below `dir`. */

@@ -217,6 +217,47 @@ async function measure(mode: "overlay" | "snapshots"): Promise<void> {
   }
 }
 
+/** The pnpm layout: dependencies hard-linked to a store outside the workspace. */
+async function measurePnpm(): Promise<void> {
+  const { ws, base, store } = await freshProject({ hardLinks: true });
+  console.log(`\n## overlay, pnpm layout (node_modules hard-linked to ${store})`);
+  const s = session(ws, join(base, "state"), "overlay");
+  const rel = "node_modules/react/index.js";
+  const storeBefore = Deno.readTextFileSync(join(store, rel));
+  try {
+    await s.staging?.probe();
+    const bareMed = med([await bare(ws, "true"), await bare(ws, "true"), await bare(ws, "true")]);
+    const state0 = stateBytes(s.ledgerPath);
+    let t = performance.now();
+    const one = await s.bash("echo '// edit' >> src/module_0.js");
+    const oneMs = performance.now() - t;
+    t = performance.now();
+    const dep = await s.bash(`echo 'globalThis.poisoned = 1;' >> ${rel}`);
+    const depMs = performance.now() - t;
+    if (one.status !== "ok" || dep.status !== "ok") throw new Error(dep.result.output);
+    const intact = Deno.readTextFileSync(join(store, rel)) === storeBefore;
+    console.log(
+      `one-file command ${ms(oneMs)}, a write to a hard-linked dependency ${ms(depMs)} ` +
+        `(bare sandbox ${ms(bareMed)}); the store's file ${intact ? "untouched" : "CHANGED"}; ` +
+        `state dir growth ${mib(stateBytes(s.ledgerPath) - state0)}`,
+    );
+    t = performance.now();
+    await s.undoAll();
+    console.log(
+      `undo --all ${ms(performance.now() - t)}; tree ${
+        (await gitStatus(ws)) === "" && Deno.readTextFileSync(join(ws, rel)) === storeBefore
+          ? "as before"
+          : "DIFFERS"
+      }; store ${
+        Deno.readTextFileSync(join(store, rel)) === storeBefore ? "untouched" : "CHANGED"
+      }`,
+    );
+  } finally {
+    s.close();
+    Deno.removeSync(base, { recursive: true });
+  }
+}
+
 async function trueVsRead(): Promise<void> {
   const base = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-bench-30-" }));
   const ws = join(base, "ws");
@@ -254,4 +295,5 @@ async function trueVsRead(): Promise<void> {
 await trueVsRead();
 if (Deno.args.includes("--small")) Deno.exit(0);
 await measure("overlay");
+await measurePnpm();
 if (!Deno.args.includes("--no-snapshots")) await measure("snapshots");
