@@ -258,40 +258,62 @@ export class OverlayStaging implements StagingService {
         }
       }
     }
+    const failed: string[] = [];
     for (let i = record.paths.length - 1; i >= 0; i--) {
       const p = record.paths[i];
       if (skip.has(p.path)) continue;
-      const full = p.path === "" ? record.root : confinedPath(record.root, p.path);
-      if (p.modeOnly && p.before.type === "dir") {
-        Deno.chmodSync(full, p.before.mode);
-      } else {
-        removeEntry(full);
-        for (const [rel, s] of trees[i] ?? [["", p.before] as [string, EntryState]]) {
-          const at = rel ? join(full, rel) : full;
-          if (s.type === "fifo") {
-            const keep = this.keptPath(stageId, i, rel);
-            Deno.renameSync(keep, at);
-            Deno.chmodSync(at, s.mode);
-          } else writeState(at, s, blobs);
-        }
-        // Directory mtimes and modes last (writing their entries changed them).
-        for (const [rel, s] of (trees[i] ?? []).toReversed()) {
-          if (s.type === "dir") Deno.chmodSync(rel ? join(full, rel) : full, s.mode);
-        }
+      try {
+        this.#restoreOne(record, p, trees[i], i, stageId, blobs);
+        restored.push(p.path);
+      } catch (e) {
+        // The others are still put back; this one is named, never counted as restored.
+        failed.push(`${p.path || "."} (${(e as Error).message})`);
       }
-      restored.push(p.path);
     }
     // Say only what was achieved: every path must now read as its recorded prior state.
     const wrong = record.paths.filter((p, i) => {
-      if (skip.has(p.path)) return false;
-      const full = p.path === "" ? record.root : confinedPath(record.root, p.path);
-      const want = manifestDigest(p.modeOnly ? [["", p.before]] : trees[i] ?? [["", p.before]]);
-      return stateDigest(full, p.modeOnly === true) !== want;
+      if (skip.has(p.path) || !restored.includes(p.path)) return false;
+      try {
+        const full = p.path === "" ? record.root : confinedPath(record.root, p.path);
+        const want = manifestDigest(p.modeOnly ? [["", p.before]] : trees[i] ?? [["", p.before]]);
+        return stateDigest(full, p.modeOnly === true) !== want;
+      } catch {
+        return true;
+      }
     });
-    if (wrong.length > 0) {
-      throw new Error(`not restored as recorded: ${wrong.map((p) => p.path || ".").join(", ")}`);
+    failed.push(...wrong.map((p) => `${p.path || "."} (reads differently after the restore)`));
+    if (failed.length > 0) {
+      throw new Error(
+        `not restored as recorded: ${failed.join(", ")}; ${
+          restored.length - wrong.length
+        } other path(s) were restored`,
+      );
     }
     return restored;
+  }
+
+  #restoreOne(
+    record: StagedRecord,
+    p: StagedRecord["paths"][number],
+    tree: TreeManifest | null,
+    i: number,
+    stageId: string,
+    blobs: BlobStore,
+  ): void {
+    const full = p.path === "" ? record.root : confinedPath(record.root, p.path);
+    if (p.modeOnly && p.before.type === "dir") return Deno.chmodSync(full, p.before.mode);
+    removeEntry(full);
+    for (const [rel, s] of tree ?? [["", p.before] as [string, EntryState]]) {
+      const at = rel ? join(full, rel) : full;
+      if (s.type === "fifo") {
+        Deno.renameSync(this.keptPath(stageId, i, rel), at);
+        Deno.chmodSync(at, s.mode);
+      } else writeState(at, s, blobs);
+    }
+    // Directory modes last, deepest first (writing their entries needed them writable).
+    for (const [rel, s] of (tree ?? []).toReversed()) {
+      if (s.type === "dir") Deno.chmodSync(rel ? join(full, rel) : full, s.mode);
+    }
   }
 
   /** Stage ids left behind (by a crash, or a run that never recorded). */

@@ -210,3 +210,34 @@ Deno.test("staged: `retie undo --all` from a later process finishes a cut-short 
     s.close();
   }
 });
+
+Deno.test("staged: undo never writes through a parent swapped for a symlink, and never claims it did", async () => {
+  const s = stagedFixture();
+  const outside = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-outside-" }));
+  try {
+    Deno.mkdirSync(join(s.ws, "sub"));
+    Deno.writeTextFileSync(join(s.ws, "sub", "f.txt"), "prior\n");
+    Deno.writeTextFileSync(join(outside, "f.txt"), "outside\n");
+    Deno.writeTextFileSync(join(s.ws, "top.txt"), "top prior\n");
+    const out = await s.bash("echo changed > sub/f.txt; echo changed > top.txt");
+    assert.equal(out.status, "ok", out.result.output);
+    // After the action, the parent becomes a link to a directory outside the workspace.
+    Deno.renameSync(join(s.ws, "sub"), join(s.ws, "sub.moved"));
+    Deno.symlinkSync(outside, join(s.ws, "sub"));
+    const u = await s.undo(out.actionId!);
+    assert.equal(u.status, "refused", u.reason);
+    assert.equal(Deno.readTextFileSync(join(s.ws, "top.txt")), "changed\n");
+    // Forced: what can be restored is, the rest is named, and "undone" is not said.
+    const f = await s.undo(out.actionId!, true);
+    assert.equal(f.status, "refused", f.reason);
+    assert.match(
+      f.reason,
+      /not restored as recorded: sub\/f\.txt .*1 other path\(s\) were restored/,
+    );
+    assert.equal(Deno.readTextFileSync(join(s.ws, "top.txt")), "top prior\n");
+    assert.equal(Deno.readTextFileSync(join(outside, "f.txt")), "outside\n");
+  } finally {
+    Deno.removeSync(outside, { recursive: true });
+    s.close();
+  }
+});
