@@ -6,6 +6,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { stagedFixture, treeOf } from "./staged_fixture.ts";
+import { guardFor } from "./plane_fixture.ts";
+import { storePaths } from "../../src/core/dirs.ts";
+import { DirSnapshotStore, OverlayStaging } from "../../src/snapshot/mod.ts";
+import { bashTool } from "../../src/tools/bash.ts";
+import { undoAction } from "../../src/plane/undo.ts";
 
 function write(p: string, text: string, mode = 0o644) {
   Deno.mkdirSync(join(p, ".."), { recursive: true });
@@ -113,6 +118,42 @@ Deno.test("staged: a file the person changes while the command runs is kept", as
     assert.equal(Deno.readTextFileSync(join(s.ws, "a.txt")), "person\n");
     assert.equal(Deno.readTextFileSync(join(s.ws, "b.txt")), "b1\n");
   } finally {
+    s.close();
+  }
+});
+
+Deno.test("staged: where no overlay can be mounted, the snapshot store plans and undoes the command", async () => {
+  const s = stagedFixture();
+  const stores = storePaths(s.f.ledgerPath);
+  const snapshots = new DirSnapshotStore(stores.snapshots);
+  try {
+    const staging = new OverlayStaging(
+      stores.staging,
+      () => Promise.resolve({ ok: false, why: "overlayfs: not supported here" }),
+    );
+    const guard = guardFor(s.f, { staging, snapshots, headless: true, yes: true });
+    const ctx = { ...s.f.ctx, sandbox: { available: true, network: false } };
+    write(join(s.ws, "a.txt"), "v1\n");
+    const out = await guard.run({
+      name: "bash",
+      tool: bashTool,
+      args: { command: "echo v2 > a.txt" },
+      ctx,
+    });
+    assert.equal(out.status, "ok", out.result.output);
+    const intent = s.f.ledger.entries({ actionId: out.actionId!, kinds: ["intent"] })[0];
+    assert.equal((intent.payload.undo as { kind: string }).kind, "snapshot");
+    const u = await undoAction(out.actionId!, {
+      ledger: s.f.ledger,
+      sink: s.f.sink,
+      blobs: s.f.blobs,
+      snapshots,
+      staging,
+    });
+    assert.equal(u.status, "undone", u.reason);
+    assert.equal(Deno.readTextFileSync(join(s.ws, "a.txt")), "v1\n");
+  } finally {
+    snapshots.close();
     s.close();
   }
 });
