@@ -21,6 +21,7 @@ import {
   isWhiteout,
   listTree,
   lstatOrNull,
+  manifestDigest,
   PATH_LIMIT,
   readState,
   stateDigest,
@@ -149,6 +150,7 @@ export function collectStage(
     return { record, changes: [] };
   }
   const upper = join(stage.dir, STAGE_LAYOUT.upper);
+  const crossDevice = Deno.statSync(stage.dir).dev !== Deno.statSync(stage.root).dev;
   const kept: UpperChange[] = [];
   blobs.batch(() => {
     for (const c of changes) {
@@ -186,7 +188,15 @@ export function collectStage(
             p.tree = blobs.put(new TextEncoder().encode(JSON.stringify(prior)));
           }
           record.priorBytes += prior.reduce((n, [, s]) => n + storedBytes(s), 0);
-          p.after = c.op === "remove" ? ABSENT_DIGEST : stateDigest(join(upper, c.rel));
+          if (c.op === "remove") p.after = ABSENT_DIGEST;
+          else {
+            const next = listTree(join(upper, c.rel));
+            // Across filesystems the apply copies, and a FIFO cannot be copied (no mkfifo).
+            if (crossDevice && next.some(([, s]) => s.type === "fifo")) {
+              throw new Error("a FIFO cannot be applied across filesystems (stage ≠ workspace)");
+            }
+            p.after = manifestDigest(next);
+          }
         }
         if (record.priorBytes > limits.maxPriorBytes) {
           throw new Error(

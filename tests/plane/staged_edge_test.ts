@@ -241,3 +241,30 @@ Deno.test("staged: undo never writes through a parent swapped for a symlink, and
     s.close();
   }
 });
+
+Deno.test("staged: a stage on another filesystem (tmpfs) is applied by copying; a FIFO is refused", async () => {
+  const shm = Deno.makeTempDirSync({ dir: "/dev/shm", prefix: "retie-stage-" });
+  const s = stagedFixture({ stagingRoot: shm });
+  try {
+    Deno.writeTextFileSync(join(s.ws, "a.txt"), "a1\n");
+    const before = treeOf(s.ws);
+    const out = await s.bash(
+      "echo a2 > a.txt; mkdir -p d/e; echo f > d/e/f.txt; chmod 700 d; ln -s a.txt l",
+    );
+    assert.equal(out.status, "ok", out.result.output);
+    assert.equal(Deno.readTextFileSync(join(s.ws, "a.txt")), "a2\n");
+    assert.equal(Deno.readTextFileSync(join(s.ws, "d/e/f.txt")), "f\n");
+    assert.equal((Deno.statSync(join(s.ws, "d")).mode ?? 0) & 0o777, 0o700);
+    assert.equal(Deno.readLinkSync(join(s.ws, "l")), "a.txt");
+    const fifo = await s.bash("mkfifo p; echo x > b.txt");
+    assert.equal(fifo.status, "error");
+    assert.match(fifo.result.output, /not applied.*FIFO cannot be applied across filesystems/s);
+    assert.throws(() => Deno.lstatSync(join(s.ws, "b.txt")));
+    const u = await s.undo(out.actionId!);
+    assert.equal(u.status, "undone", u.reason);
+    assert.deepEqual(treeOf(s.ws), before);
+  } finally {
+    s.close();
+    Deno.removeSync(shm, { recursive: true });
+  }
+});

@@ -21,9 +21,9 @@ export interface StagedFixture {
   close(): void;
 }
 
-export function stagedFixture(): StagedFixture {
+export function stagedFixture(opts: { stagingRoot?: string } = {}): StagedFixture {
   const f = fixture();
-  const root = storePaths(f.ledgerPath).staging;
+  const root = opts.stagingRoot ?? storePaths(f.ledgerPath).staging;
   const staging = new OverlayStaging(root, () => probeOverlay(root, f.workspace));
   const guard = guardFor(f, { staging, headless: true, yes: true });
   const ctx = { ...f.ctx, sandbox: { available: true, network: false } };
