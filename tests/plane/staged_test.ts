@@ -157,3 +157,32 @@ Deno.test("staged: where no overlay can be mounted, the snapshot store plans and
     s.close();
   }
 });
+
+Deno.test("staged: a git commit made in the sandbox lands in the repository, and undo takes it back", async () => {
+  const s = stagedFixture();
+  try {
+    const git = (args: string[]) =>
+      new Deno.Command("git", { args, cwd: s.ws, stdout: "piped", stderr: "piped" }).outputSync();
+    write(join(s.ws, "a.txt"), "a\n");
+    git(["init", "-q"]);
+    git(["add", "-A"]);
+    git(["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one"]);
+    const before = treeOf(s.ws);
+    const head = new TextDecoder().decode(git(["rev-parse", "HEAD"]).stdout);
+    const out = await s.bash(
+      "echo b >> a.txt && git -c user.name=t -c user.email=t@t commit -qam two && git log --oneline | wc -l",
+    );
+    assert.equal(out.status, "ok", out.result.output);
+    assert.match(out.result.output, /stdout:\n2/);
+    const log = new TextDecoder().decode(git(["log", "--oneline"]).stdout);
+    assert.equal(log.trim().split("\n").length, 2, log);
+    // (no `git status` here: it refreshes .git/index, which undo would then see as changed)
+    const u = await s.undo(out.actionId!);
+    assert.equal(u.status, "undone", u.reason);
+    assert.equal(new TextDecoder().decode(git(["rev-parse", "HEAD"]).stdout), head);
+    assert.deepEqual(treeOf(s.ws), before);
+    assert.equal(new TextDecoder().decode(git(["status", "--porcelain"]).stdout), "");
+  } finally {
+    s.close();
+  }
+});
