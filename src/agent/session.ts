@@ -342,7 +342,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       try {
         // Retention: undo data of old sessions, and above the cap, is pruned (and recorded).
         const keep = loadRetention(cfg);
-        if (keep.autoPrune) pruneUndoData({ ledger, blobs, sink: writer }, keep);
+        if (keep.autoPrune) pruneUndoData({ ledger, blobs, sink: writer, staging }, keep);
       } catch (e) {
         opts.events?.onNotice?.(`undo data retention: ${(e as Error).message}`);
       }

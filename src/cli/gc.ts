@@ -46,6 +46,7 @@ async function runGc(o: GcOptions): Promise<void> {
   const { RetieError } = await import("../core/errors.ts");
   const { configDir, defaultLedgerPath, storePaths } = await import("../core/dirs.ts");
   const { BlobStore } = await import("../core/blob_store.ts");
+  const { OverlayStaging } = await import("../snapshot/mod.ts");
   const { openLedger, openLedgerReadOnly, loadOrCreateUserKey } = await import("../ledger/mod.ts");
   const { loadRetention, pruneUndoData } = await import("../plane/retention.ts");
   const { startUndoSession } = await import("../plane/undo.ts");
@@ -83,7 +84,11 @@ async function runGc(o: GcOptions): Promise<void> {
       version: VERSION,
     });
     try {
-      const r = pruneUndoData({ ledger, blobs, sink }, policy, { dryRun: dry });
+      const staging = new OverlayStaging(
+        storePaths(path).staging,
+        () => Promise.resolve({ ok: false }),
+      );
+      const r = pruneUndoData({ ledger, blobs, sink, staging }, policy, { dryRun: dry });
       if (o.json) console.log(JSON.stringify({ dryRun: dry, policy, ...r }, null, 2));
       else {
         const verb = dry ? "would prune" : "pruned";

@@ -118,6 +118,8 @@ export interface StagingService {
   ): string[];
   /** Marks overlays unusable from now on (a run whose mount failed), with why. */
   disable(why: string): void;
+  /** Drops what is kept for the undo of these actions (their undo data was pruned). */
+  forget(actionIds: Iterable<string>): void;
   /** Ids of stages left behind (by a crash). */
   pending(): string[];
   /** Finishes a stage left behind, given its recorded changes (null: never recorded). */

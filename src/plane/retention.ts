@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { BlobStore } from "../core/blob_store.ts";
 import { RetieError } from "../core/errors.ts";
-import type { EntryState, StagedRecord } from "../core/staging.ts";
+import type { EntryState, StagedRecord, StagingService } from "../core/staging.ts";
 import type { EntrySink, LedgerEntry } from "../ledger/mod.ts";
 import { STAGED_EVENT } from "./staged.ts";
 
@@ -120,6 +120,8 @@ export function pruneUndoData(
     ledger: { entries(f?: object): LedgerEntry[] };
     blobs: BlobStore;
     sink: EntrySink | null;
+    /** Drops kept FIFOs of pruned staged actions. */
+    staging?: Pick<StagingService, "forget"> | null;
   },
   policy: Retention,
   opts: { now?: Date; dryRun?: boolean } = {},
@@ -184,6 +186,7 @@ export function pruneUndoData(
       }, id);
     }
     bytes = deps.blobs.delete(gone);
+    deps.staging?.forget(drop);
   }
   return { actions: [...drop], blobs: gone.size, bytes, keptBytes: total };
 }

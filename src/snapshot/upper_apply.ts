@@ -316,6 +316,12 @@ export class OverlayStaging implements StagingService {
     }
   }
 
+  forget(actionIds: Iterable<string>): void {
+    for (const id of actionIds) {
+      if (/^[A-Za-z0-9_-]+$/.test(id)) removeEntry(join(this.root, "kept", id));
+    }
+  }
+
   /** Stage ids left behind (by a crash, or a run that never recorded). */
   pending(): string[] {
     try {
