@@ -198,7 +198,9 @@ export class OverlayStaging implements StagingService {
       Deno.renameSync(full, aside);
       moveInto(join(upper, c.rel), full);
       this.#remove(stage.id, index, aside);
-    } else if (st?.isFifo) {
+    } else if (st && (st.isFifo || lstatOrNull(join(upper, c.rel))?.isDirectory)) {
+      // A FIFO (kept for undo), or a file or link the command replaced by a directory (a
+      // directory cannot be renamed over a non-directory): removed first.
       this.#remove(stage.id, index, full);
       moveInto(join(upper, c.rel), full);
     } else {

@@ -51,7 +51,7 @@ function rng(seed: number) {
 
 function randomScript(seed: number): string {
   const r = rng(seed);
-  const names = ["a", "b", "c", "d"];
+  const names = ["a", "b", "c", "d", "x", "l", "f"]; // x, l, f: names the starting tree has
   const path = () => {
     const depth = r(3);
     const parts = Array.from({ length: depth + 1 }, () => names[r(names.length)]);
@@ -106,7 +106,7 @@ function randomScript(seed: number): string {
 }
 
 Deno.test("staged property: the workspace after apply is what the command saw; undo restores it", async () => {
-  for (let seed = 1; seed <= 30; seed++) {
+  for (let seed = 1; seed <= 40; seed++) {
     const s = stagedFixture();
     try {
       // A starting tree: files, nested dirs, a symlink, a FIFO, a sparse file.

@@ -186,3 +186,25 @@ Deno.test("staged: a git commit made in the sandbox lands in the repository, and
     s.close();
   }
 });
+
+Deno.test("staged: a file or a symlink replaced by a directory, and a directory by a symlink", async () => {
+  const s = stagedFixture();
+  try {
+    write(join(s.ws, "f"), "file\n");
+    Deno.symlinkSync("f", join(s.ws, "l"));
+    write(join(s.ws, "d/inner.txt"), "inner\n");
+    const before = treeOf(s.ws);
+    const out = await s.bash(
+      "rm f && mkdir f && echo x > f/x; rm l && mkdir l; rm -r d && ln -s f d",
+    );
+    assert.equal(out.status, "ok", out.result.output);
+    assert.equal(Deno.readTextFileSync(join(s.ws, "f/x")), "x\n");
+    assert.equal(Deno.lstatSync(join(s.ws, "l")).isDirectory, true);
+    assert.equal(Deno.readLinkSync(join(s.ws, "d")), "f");
+    const u = await s.undo(out.actionId!);
+    assert.equal(u.status, "undone", u.reason);
+    assert.deepEqual(treeOf(s.ws), before);
+  } finally {
+    s.close();
+  }
+});
