@@ -310,10 +310,10 @@ export class OverlayStaging implements StagingService {
       if (s.type === "fifo") {
         Deno.renameSync(this.keptPath(stageId, i, rel), at);
         Deno.chmodSync(at, s.mode);
-      } else writeState(at, s, blobs);
+      } else writeState(at, s, blobs, { fresh: true }); // `full` was just removed
     }
     // Directory modes last, deepest first (writing their entries needed them writable).
-    for (const [rel, s] of (tree ?? []).toReversed()) {
+    for (const [rel, s] of (tree ?? [["", p.before] as [string, EntryState]]).toReversed()) {
       if (s.type === "dir") Deno.chmodSync(rel ? join(full, rel) : full, s.mode);
     }
   }

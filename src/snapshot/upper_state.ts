@@ -227,14 +227,26 @@ export function removeEntry(path: string): void {
  * Deno.readLinkSync(`${dir}/x`); // "y"
  * ```
  */
-export function writeState(path: string, s: EntryState, blobs: BlobStore): void {
-  const tmp = `${path}.retie-undo-${Deno.pid}`;
-  removeEntry(tmp);
+export function writeState(
+  path: string,
+  s: EntryState,
+  blobs: BlobStore,
+  opts: { fresh?: boolean } = {},
+): void {
+  // `fresh`: the path is inside a tree this restore has just created, so nothing is there to
+  // replace: written in place (one rename and two lstats fewer per file).
+  const tmp = opts.fresh ? path : `${path}.retie-undo-${Deno.pid}`;
+  if (!opts.fresh) removeEntry(tmp);
   switch (s.type) {
     case "absent":
       removeEntry(path);
       return;
     case "dir": {
+      if (opts.fresh) {
+        // Writable while its entries are written; the caller applies the mode last.
+        Deno.mkdirSync(path, { mode: 0o700 });
+        return;
+      }
       const st = lstatOrNull(path);
       if (!st?.isDirectory) {
         removeEntry(path);
@@ -258,7 +270,6 @@ export function writeState(path: string, s: EntryState, blobs: BlobStore): void 
           while (n < bytes.length) n += f.writeSync(bytes.subarray(n));
         }
         f.truncateSync(s.size); // the tail hole, if any
-        f.syncSync();
       } finally {
         f.close();
       }
@@ -267,6 +278,7 @@ export function writeState(path: string, s: EntryState, blobs: BlobStore): void 
       break;
     }
   }
+  if (opts.fresh) return;
   const st = lstatOrNull(path);
   if (st?.isDirectory) Deno.removeSync(path, { recursive: true });
   Deno.renameSync(tmp, path);
