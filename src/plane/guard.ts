@@ -369,6 +369,7 @@ export function createGuard(deps: GuardDeps): Guard {
           plan,
           actionId,
           result,
+          ctx.protectedPaths,
         ));
       } else after = await capturePostState(plan, { blobs: deps.blobs, snapshots: deps.snapshots });
     } catch (e) {

@@ -49,7 +49,8 @@ export async function stagedPlan(
  * @example
  * ```ts
  * import { finishStaged } from "./staged.ts";
- * // const { result, after } = finishStaged({ staging, blobs, sink }, stage, plan, actionId, result);
+ * // const { result, after } = finishStaged({ staging, blobs, sink }, stage, plan, actionId, result,
+ * //   ctx.protectedPaths);
  * ```
  */
 export function finishStaged(
@@ -58,6 +59,7 @@ export function finishStaged(
   plan: Extract<UndoPlan, { kind: "staged" }>,
   actionId: string,
   result: ToolResult,
+  protectedPaths: string[] = [],
 ): { result: ToolResult; after: PostState } {
   const notes: string[] = [];
   const post = (changed: number, applied: number, conflicts: string[]): PostState => ({
@@ -89,7 +91,12 @@ export function finishStaged(
   }
   let record: StagedRecord;
   try {
-    record = deps.staging.collect(stage, deps.blobs, plan.readOnly);
+    // Besides git's files, retie's own protected paths inside the workspace (`.retie/`, a
+    // ledger kept there): a change to them, existing or not yet, is never applied.
+    const inside = protectedPaths
+      .filter((p) => p.startsWith(plan.root + "/"))
+      .map((p) => p.slice(plan.root.length + 1));
+    record = deps.staging.collect(stage, deps.blobs, [...plan.readOnly, ...inside]);
   } catch (e) {
     notes.push(`not applied to the workspace: its changes could not be read (${msg(e)})`);
     return done(post(0, 0, []));

@@ -156,7 +156,7 @@ export function collectStage(
     for (const c of changes) {
       if (record.refused.length > 0) return;
       if (c.rel !== "" && under(c.rel, readOnly)) {
-        record.refused.push(`${c.rel}: a read-only path changed`);
+        record.refused.push(`${c.rel}: a protected or read-only path changed`);
         continue;
       }
       try {

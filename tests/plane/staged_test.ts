@@ -208,3 +208,28 @@ Deno.test("staged: a file or a symlink replaced by a directory, and a directory 
     s.close();
   }
 });
+
+Deno.test("staged: a command cannot create or change retie's protected paths (.retie/), even new ones", async () => {
+  const s = stagedFixture();
+  try {
+    const guard = guardFor(s.f, { staging: s.staging, headless: true, yes: true });
+    const ctx = {
+      ...s.f.ctx,
+      protectedPaths: [...s.f.ctx.protectedPaths, join(s.ws, ".retie")],
+      sandbox: { available: true, network: false },
+    };
+    write(join(s.ws, "a.txt"), "a\n");
+    const out = await guard.run({
+      name: "bash",
+      tool: bashTool,
+      args: { command: "mkdir -p .retie && echo '{}' > .retie/policy.json; echo b > a.txt" },
+      ctx,
+    });
+    assert.equal(out.status, "error");
+    assert.match(out.result.output, /not applied.*\.retie: a protected or read-only path changed/s);
+    assert.throws(() => Deno.lstatSync(join(s.ws, ".retie")));
+    assert.equal(Deno.readTextFileSync(join(s.ws, "a.txt")), "a\n");
+  } finally {
+    s.close();
+  }
+});
