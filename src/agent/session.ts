@@ -25,7 +25,10 @@ import { loadEffectivePolicy } from "../plane/policy.ts";
 import type { CompiledPolicy } from "../plane/policy.ts";
 import { type Approver, createGuard, type Guard, type GuardOutcome } from "../plane/guard.ts";
 import { undoAction, undoAll, type UndoReport } from "../plane/undo.ts";
-import { DirSnapshotStore } from "../snapshot/mod.ts";
+import { DirSnapshotStore, OverlayStaging } from "../snapshot/mod.ts";
+import { probeOverlay } from "../sandbox/overlay_run.ts";
+import { recoverStages } from "../plane/staged.ts";
+import { loadRetention, pruneUndoData } from "../plane/retention.ts";
 import { builtinTools, toolDefinitions } from "../tools/registry.ts";
 import { FENCE_SYSTEM_PROMPT } from "../net/fence.ts";
 import type { Provider, ToolCall } from "../providers/types.ts";
@@ -40,6 +43,8 @@ import { type SessionContext, sessionContext } from "./session_context.ts";
 import type { UsageReport } from "./usage_meter.ts";
 import { buildPrompts, type Prompts } from "./prompts.ts";
 import { ResultStore } from "./result_store.ts";
+import { describeGitRevert } from "../tools/bash.ts";
+import { revertGitControl } from "../sandbox/git_guard.ts";
 import type { McpHost } from "../mcp/mod.ts";
 import type { AgentTypes } from "./agent_types.ts";
 import { extensionTools } from "./extensions.ts";
@@ -82,6 +87,9 @@ export interface SessionOptions {
   agents?: AgentTypes;
   /** A provider for another model of the same service (an agent type's `model`). */
   providerFor?: (model: string) => Provider;
+  /** Run sandboxed commands on a copy-on-write view when possible (default true); false: always
+   * the snapshot store. */
+  staging?: boolean;
   /** Large-result handling: results longer than `threshold` characters become a preview of
    * `previewChars` plus a ref (defaults in preview.ts; tuned by bench/preview_bench.ts). */
   previews?: { threshold?: number; previewChars?: number };
@@ -247,6 +255,34 @@ function startSessionSync(opts: SessionOptions): AgentSession {
   const blobs = new BlobStore(stores.blobs);
   // Watched: a capture before a command looks only at what changed since the last one.
   const snapshots = new DirSnapshotStore(stores.snapshots, { watch: true });
+  // Staged commands on a copy-on-write view, when the overlay works here (probed in the
+  // background; until it answers, the first command waits for it, not the start-up).
+  const staging = opts.sandbox.available && opts.staging !== false
+    ? new OverlayStaging(stores.staging, () => probeOverlay(stores.staging, opts.workspace))
+    : null;
+  if (staging) {
+    // Applies a crash cut short are completed or rolled back before anything else runs.
+    const left = staging.pending().length;
+    if (left > 0) {
+      opts.events?.onNotice?.(`finishing ${left} command(s) a crash interrupted (see the ledger)…`);
+    }
+    for (const r of recoverStages({ staging, blobs, sink: writer, ledger })) {
+      opts.events?.onNotice?.(`interrupted command ${r.action}: ${r.outcome}`);
+    }
+    void staging.emptyTrash();
+    void staging.probe().then((r) => {
+      try {
+        writer.append("event", {
+          type: "undo-mode",
+          mode: r.ok ? "overlay" : "snapshots",
+          message: r.ok
+            ? "sandboxed commands run on a copy-on-write view; undo records what they change"
+            : `sandboxed commands fall back to whole-workspace snapshots: ${r.why}`,
+        });
+        if (!r.ok) opts.events?.onNotice?.(`undo falls back to snapshots: ${r.why}`);
+      } catch { /* the session closed first */ }
+    });
+  }
   const results = new ResultStore(blobs, opts.previews);
   let untrusted = false;
 
@@ -257,6 +293,22 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       policy,
       blobs,
       snapshots: opts.sandbox.available ? snapshots : null,
+      staging,
+      // A staged command's changes reach the workspace after it ran: check git's files then.
+      afterStagedApply: (effect) => {
+        if (!effect.confinement) return null;
+        try {
+          const g = revertGitControl(opts.workspace, effect.confinement.gitIdentity);
+          const note = describeGitRevert(opts.workspace, g);
+          return note ? { note, removed: g.removed } : null;
+        } catch (e) {
+          const why = (e as Error).message;
+          return {
+            note: `git control files could not be checked after the command: ${why}`,
+            removed: [],
+          };
+        }
+      },
       approve: opts.approve,
       mode,
       headless: opts.headless,
@@ -269,6 +321,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     sink: writer,
     blobs,
     snapshots,
+    staging: staging ?? new OverlayStaging(stores.staging, () => Promise.resolve({ ok: false })),
     force,
     // An inverse that is another tool call runs through the guard: gated and recorded.
     callTool: async (name: string, args: Record<string, unknown>) => {
@@ -344,7 +397,9 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     const out = r.outcome;
     if (mode !== "plan" || !out?.actionId || !out.effect?.sandboxed) return r;
     const rep = await undoAction(out.actionId, undoDeps(false));
-    const note = rep.status !== "undone"
+    const note = rep.status === "skipped" && /changed nothing/.test(rep.reason)
+      ? "plan mode: the command changed nothing"
+      : rep.status !== "undone"
       ? `plan mode: rolling the command back failed (${rep.reason}); /undo ${out.actionId} may help`
       : rep.restored.length > 0
       ? `plan mode: the command changed ${rep.restored.join(", ")}; retie rolled that back`
@@ -510,6 +565,13 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       return summary;
     },
     close() {
+      try {
+        // Retention: undo data of old sessions, and above the cap, is pruned (and recorded).
+        const keep = loadRetention(cfg);
+        if (keep.autoPrune) pruneUndoData({ ledger, blobs, sink: writer, staging }, keep);
+      } catch (e) {
+        opts.events?.onNotice?.(`undo data retention: ${(e as Error).message}`);
+      }
       try {
         writer.close();
       } finally {

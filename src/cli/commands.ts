@@ -20,6 +20,7 @@ import { register as mcp } from "./mcp.ts";
 import { register as exportCmd } from "./export.ts";
 import { register as config } from "./config.ts";
 import { register as doctor } from "./doctor.ts";
+import { register as gc } from "./gc.ts";
 
 /** A subcommand registration: adds itself to the program. */
 export type Register = (program: Command) => void;
@@ -42,4 +43,5 @@ export const COMMANDS: Register[] = [
   exportCmd,
   config,
   doctor,
+  gc,
 ];

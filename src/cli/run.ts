@@ -21,6 +21,7 @@ export interface RunOptions {
   budget?: string;
   mode?: string;
   network?: boolean;
+  snapshots?: boolean;
   yes?: boolean;
   ledger?: string;
   otlp?: string;
@@ -70,6 +71,10 @@ export const register: Register = (program) => {
       "default | plan (read-only: no write or edit; commands sandboxed and rolled back)",
     )
     .option("--network", "give sandboxed commands the network (re-opens exfiltration)")
+    .option(
+      "--snapshots",
+      "undo sandboxed commands by whole-workspace snapshots, not a copy-on-write view",
+    )
     .option("--yes", "approve every ask (prints a warning: the gate is then bypassed)")
     .option("--otlp <url>", "when the session ends, export it as OpenTelemetry traces (OTLP/HTTP)")
     .option(
@@ -143,6 +148,7 @@ export const register: Register = (program) => {
           budget: settings.budget.value,
           mode: settings.mode.value,
           network: opts.network === true,
+          staging: opts.snapshots !== true,
           yes: opts.yes === true,
           ledgerPath: opts.ledger ?? defaultLedgerPath(),
           outputFormat: format as typeof OUTPUT_FORMATS[number],

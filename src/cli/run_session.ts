@@ -48,6 +48,8 @@ export interface RunSessionOptions {
   maxTier?: number;
   mode: "default" | "plan";
   network: boolean;
+  /** false (`--snapshots`): undo by workspace snapshots even where a copy-on-write view works. */
+  staging?: boolean;
   yes: boolean;
   ledgerPath: string;
   /** Export the session to this OTLP/HTTP collector when it ends (else config.json's `otlp`). */
@@ -227,6 +229,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       headless: o.headless,
       yes: o.yes,
       sandbox,
+      staging: o.staging,
       // Interactive: a remembered "don't ask again" (user config, this workspace) answers first.
       approve: input
         ? rememberingApprover({

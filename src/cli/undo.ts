@@ -95,7 +95,8 @@ async function runUndo(action: string | undefined, o: UndoOptions): Promise<void
   }
   const { openLedger, readGenesis } = await import("../ledger/mod.ts");
   const { BlobStore } = await import("../core/blob_store.ts");
-  const { DirSnapshotStore } = await import("../snapshot/mod.ts");
+  const { DirSnapshotStore, OverlayStaging } = await import("../snapshot/mod.ts");
+  const { recoverStages } = await import("../plane/staged.ts");
   const { loadOrCreateUserKey } = await import("../ledger/mod.ts");
   const { undoAction, undoAll, startUndoSession } = await import("../plane/undo.ts");
   const { defaultPolicy } = await import("../plane/policy.ts");
@@ -140,8 +141,14 @@ async function runUndo(action: string | undefined, o: UndoOptions): Promise<void
       policy: defaultPolicy().identity,
       version: VERSION,
     });
+    // Undo runs no commands; it restores staged commands' recorded paths, after finishing any
+    // apply a crash cut short.
+    const staging = new OverlayStaging(stores.staging, () => Promise.resolve({ ok: false }));
     try {
-      const deps = { ledger, sink, blobs, snapshots, force: o.force === true };
+      for (const r of recoverStages({ staging, blobs, sink, ledger })) {
+        if (!o.json) console.log(`recovered ${r.action}: ${r.outcome}`);
+      }
+      const deps = { ledger, sink, blobs, snapshots, staging, force: o.force === true };
       const reports: Awaited<ReturnType<typeof undoAction>>[] = [];
       if (action !== undefined) reports.push(await undoAction(action, deps));
       else {

@@ -77,6 +77,31 @@ export class BlobStore {
     return data;
   }
 
+  /** Stored size of a blob in bytes, or 0 when it is not stored. */
+  size(hash: string): number {
+    const row = this.#db.prepare("SELECT size FROM blobs WHERE hash = ?").get(hash) as
+      | { size: number }
+      | undefined;
+    return row?.size ?? 0;
+  }
+
+  /**
+   * Deletes blobs (undo data the retention policy pruned) and gives the space back to the file
+   * system; returns the bytes deleted.
+   */
+  delete(hashes: Iterable<string>): number {
+    const del = this.#db.prepare("DELETE FROM blobs WHERE hash = ?");
+    let bytes = 0;
+    this.batch(() => {
+      for (const h of hashes) {
+        bytes += this.size(h);
+        del.run(h);
+      }
+    });
+    if (bytes > 0) this.#db.exec("VACUUM");
+    return bytes;
+  }
+
   /** Runs `fn` in one transaction (many puts commit once). */
   batch<T>(fn: () => T): T {
     this.#db.exec("BEGIN IMMEDIATE");

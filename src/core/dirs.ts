@@ -87,8 +87,15 @@ export function defaultLedgerPath(): string {
  * storePaths("/s/ledger.db").blobs; // "/s/ledger.db.blobs.db"
  * ```
  */
-export function storePaths(ledgerPath: string): { blobs: string; snapshots: string } {
-  return { blobs: `${ledgerPath}.blobs.db`, snapshots: `${ledgerPath}.snapshots.db` };
+export function storePaths(
+  ledgerPath: string,
+): { blobs: string; snapshots: string; staging: string } {
+  return {
+    blobs: `${ledgerPath}.blobs.db`,
+    snapshots: `${ledgerPath}.snapshots.db`,
+    // One directory per staged command (its overlay layers), and FIFOs kept for undo.
+    staging: `${ledgerPath}.staging`,
+  };
 }
 
 /**
@@ -112,5 +119,6 @@ export function ledgerFiles(ledgerPath: string): string[] {
     `${s.snapshots}.watch`,
     // Stored conversations (resume), whose digests the ledger holds.
     `${ledger}.conversations`,
+    s.staging,
   ];
 }

@@ -55,13 +55,17 @@ export type UndoPlan =
     notes?: string[];
   }
   /** The inverse is another tool call (an MCP tool's, named by a policy rule). */
-  | { kind: "call"; tool: string; args: Record<string, unknown> };
+  | { kind: "call"; tool: string; args: Record<string, unknown> }
+  /** The command runs on a copy-on-write view; the prior state of what it changed is recorded
+   * (an `event` entry of type `staged-changes`) before any of it reaches the workspace. */
+  | { kind: "staged"; root: string; readOnly: string[] };
 
 /** The state an action left, recorded in its outcome so undo can detect later changes. */
 export type PostState =
   | { kind: "none" }
   | { kind: "files"; files: { path: string; sha256: string | null }[] }
-  | { kind: "snapshot"; root: string; after: string; notes?: string[] };
+  | { kind: "snapshot"; root: string; after: string; notes?: string[] }
+  | { kind: "staged"; root: string; changed: number; applied: number; conflicts: string[] };
 
 /** A bounded view of a tool's output. */
 export interface OutputExcerpt {

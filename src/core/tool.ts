@@ -74,6 +74,11 @@ export interface ToolContext {
   /** Output the tool prints while it runs (a command's stdout and stderr), for a live view;
    * what the model gets back is the result, not this. */
   onOutput?: (stream: "stdout" | "stderr", text: string) => void;
+  /**
+   * Set by the guard for a staged sandboxed command: the stage directory whose overlay layers
+   * the command runs on (`src/core/staging.ts`); the workspace itself is then not written.
+   */
+  stageDir?: string;
 }
 
 /** A tool: definition, schema, classification and handler. */

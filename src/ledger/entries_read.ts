@@ -110,7 +110,7 @@ export function readIntent(p: unknown): Read<IntentPayload> {
   return good(p);
 }
 
-const PLAN_KINDS = new Set(["none", "impossible", "files", "snapshot", "call"]);
+const PLAN_KINDS = new Set(["none", "impossible", "files", "snapshot", "call", "staged"]);
 
 /**
  * The undo plan of an intent read by {@link readIntent}, or null when it has none usable.

@@ -36,6 +36,7 @@ export const PROBLEM_CODES = [
   "no-genesis",
   "after-final-checkpoint",
   "action-id-kind",
+  "event-action-unknown",
   "checkpoint-malformed",
   "checkpoint-link",
   "action-id-reused",

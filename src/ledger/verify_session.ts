@@ -57,7 +57,9 @@ export class SessionChecker {
     const s = r.session;
     const bad = (code: ProblemCode, detail: string) => this.problems.of(s, code, r.seq, detail);
     const needsAction = ACTION_KINDS.has(r.kind);
-    if (needsAction !== (r.action_id !== null)) {
+    // An event may be about an action (a staged command's undo data): then it names it.
+    const mayHaveAction = needsAction || r.kind === "event";
+    if ((needsAction && r.action_id === null) || (!mayHaveAction && r.action_id !== null)) {
       bad(
         "action-id-kind",
         needsAction ? `${r.kind} without an action id` : `${r.kind} entries carry no action id`,
@@ -65,6 +67,9 @@ export class SessionChecker {
     }
     if (r.kind === "genesis") this.#genesis(r, payload, bad);
     else this.#sessionEntry(r, payload, bad);
+    if (r.kind === "event" && r.action_id !== null && this.#intents.get(r.action_id) !== s) {
+      bad("event-action-unknown", `event names action ${r.action_id}, no earlier intent here`);
+    }
     if (r.action_id !== null) this.#seenActions.add(r.action_id);
   }
 

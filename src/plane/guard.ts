@@ -17,6 +17,8 @@ import { inspectChanges, loadParsers } from "../inspect/mod.ts";
 import { checkScope, intentPayload, outcomePayload, refusalPayload } from "../ledger/mod.ts";
 import { outputExcerpt, recordedDiffs } from "./evidence.ts";
 import { newActionId } from "./ids.ts";
+import type { Stage } from "../core/staging.ts";
+import { finishStaged, stagedPlan } from "./staged.ts";
 import type { GateDecision } from "./policy.ts";
 import type { Guard, GuardCall, GuardDeps, GuardOutcome, RefusalStage } from "./guard_types.ts";
 import {
@@ -271,10 +273,11 @@ export function createGuard(deps: GuardDeps): Guard {
       approvedBy = "user";
     }
 
-    // Plan the undo.
+    // Plan the undo (a staged command's is recorded after it runs, before anything is applied).
     let plan: UndoPlan;
     try {
-      plan = await planUndo(effect, { blobs: deps.blobs, snapshots: deps.snapshots });
+      plan = await stagedPlan(effect, deps.staging) ??
+        await planUndo(effect, { blobs: deps.blobs, snapshots: deps.snapshots });
     } catch (e) {
       const msg = (e as Error).message;
       return refuse(
@@ -333,11 +336,14 @@ export function createGuard(deps: GuardDeps): Guard {
       );
     }
 
-    // Execute.
+    // Execute (a staged command on its copy-on-write view).
     const started = performance.now();
     let result: ToolResult;
+    let stage: Stage | null = null;
     try {
-      result = asToolResult(call.name, await tool.handler(args, ctx, effect));
+      if (plan.kind === "staged") stage = deps.staging!.create(actionId, plan.root);
+      const c = stage ? { ...ctx, stageDir: stage.dir } : ctx;
+      result = asToolResult(call.name, await tool.handler(args, c, effect));
     } catch (e) {
       result = { ok: false, output: `${call.name} failed: ${(e as Error)?.message ?? String(e)}` };
     }
@@ -350,7 +356,24 @@ export function createGuard(deps: GuardDeps): Guard {
     let after: PostState | null = null;
     let postError: string | undefined;
     try {
-      after = await capturePostState(plan, { blobs: deps.blobs, snapshots: deps.snapshots });
+      if (plan.kind === "staged" && stage) {
+        ({ result, after } = finishStaged(
+          { staging: deps.staging!, blobs: deps.blobs, sink: deps.sink },
+          stage,
+          plan,
+          actionId,
+          result,
+          ctx.protectedPaths,
+        ));
+        const git = deps.afterStagedApply?.(effect) ?? null;
+        if (git) {
+          result = {
+            ...result,
+            output: `${result.output}\n${git.note}`,
+            detail: { ...(result.detail ?? {}), gitControlRemoved: git.removed },
+          };
+        }
+      } else after = await capturePostState(plan, { blobs: deps.blobs, snapshots: deps.snapshots });
     } catch (e) {
       postError = (e as Error).message;
     }

@@ -6,6 +6,7 @@
 import type { BlobStore } from "../core/blob_store.ts";
 import type { Effect, ReversibilityClass } from "../core/effect.ts";
 import type { SnapshotStore } from "../core/snapshot.ts";
+import type { StagingService } from "../core/staging.ts";
 import type { AnyTool, FileChange, ToolContext, ToolResult } from "../core/tool.ts";
 import type { Finding, InspectResult } from "../inspect/types.ts";
 import type { Delegation, EntrySink } from "../ledger/mod.ts";
@@ -54,6 +55,14 @@ export interface GuardDeps {
   blobs: BlobStore;
   /** Workspace snapshots; null → snapshot undo impossible (such calls are refused). */
   snapshots: SnapshotStore | null;
+  /** Staged commands over an overlay (preferred to snapshots when it works here). */
+  staging?: StagingService | null;
+  /**
+   * Runs after a staged command's changes reached the workspace: takes away git control files
+   * they created or swapped (the check a shell command gets right after it runs, which for a
+   * staged one must follow the apply). Returns what it says to the model and the record.
+   */
+  afterStagedApply?: (effect: Effect) => { note: string; removed: string[] } | null;
   approve: Approver;
   mode: Mode;
   headless: boolean;

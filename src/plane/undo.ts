@@ -29,6 +29,9 @@ import {
   type SessionWriter,
   undoPayload,
 } from "../ledger/mod.ts";
+import type { StagingService } from "../core/staging.ts";
+import { undoStaged } from "./staged_undo.ts";
+import { prunedOn } from "./retention.ts";
 import { fileHashOrNull, type PostState, type UndoPlan } from "./undo_plan.ts";
 import { restoreFiles } from "./undo_files.ts";
 
@@ -67,6 +70,8 @@ export interface UndoDeps {
   sink: EntrySink;
   blobs: BlobStore;
   snapshots: SnapshotStore | null;
+  /** Staged commands' store (their undo data is in the ledger and the blob store). */
+  staging?: StagingService | null;
   /** Restore even when the state changed since the action. */
   force?: boolean;
   /** Runs an inverse tool call (through the guard, so it is gated and recorded); absent outside a
@@ -87,6 +92,7 @@ interface Decided {
 async function currentDiffers(post: PostState, deps: UndoDeps): Promise<string[]> {
   switch (post.kind) {
     case "none":
+    case "staged": // checked path by path in staged_undo.ts
       return [];
     case "files": {
       const out: string[] = [];
@@ -190,7 +196,10 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
   if (plan.kind === "none") {
     return { status: "skipped", reason: `nothing to undo (class ${cls}: no side effect)` };
   }
+  const pruned = prunedOn(entries);
+  if (pruned) return { status: "refused", reason: `undo data pruned on ${pruned}` };
   if (plan.kind === "call") return await undoByCall(plan, deps);
+  if (plan.kind === "staged") return undoStaged(entries, deps);
   const outcome = entries.find((e) => e.kind === "outcome");
   const readOut = outcome ? readOutcome(outcome.payload) : null;
   const post: PostState | null = readOut?.ok ? readOut.value.after ?? null : null;

@@ -232,6 +232,8 @@ export async function capturePostState(plan: UndoPlan, stores: UndoStores): Prom
         kind: "files",
         files: plan.files.map((f) => ({ path: f.path, sha256: fileHashOrNull(f.path) })),
       };
+    case "staged":
+      throw new Error("a staged command's post-state comes from its apply");
     case "snapshot": {
       if (!stores.snapshots) throw new Error("no snapshot store");
       // Untrusted code wrote here: every path is looked at, whatever a watcher reported.

@@ -6,8 +6,9 @@
  * read-only allowlist of system paths (/etc: one prepared copy of `ETC_ALLOWLIST`, see
  * `etc_view.ts`, or those entries bound one by one), a fresh /proc (bwrap covers /proc/sys
  * read-only), a minimal /dev, tmpfs /tmp and $HOME, and the workspace as the only writable mount,
- * with git's code-running files read-only and retie's own state hidden. The seccomp filter is
- * added by `run.ts`.
+ * with git's code-running files read-only and retie's own state hidden, and (with `seccompFd`)
+ * our seccomp filter, which bwrap reads from that descriptor and installs just before it executes
+ * the command.
  *
  * @module
  */
@@ -43,6 +44,12 @@ export interface SandboxProfile {
 
 /** Where a sandboxed program finds its channel directory. */
 export const CHANNEL_DIR = "/run/retie-channel";
+
+/**
+ * The arguments after `/usr/bin/bwrap`, as the builder returns them: a named type so callers see
+ * they hold a complete, checked invocation (sections in a fixed order, the command last).
+ */
+export type BwrapArgs = string[];
 
 /** How the host lays out its system directories (merged /usr or not). */
 export interface HostLayout {
@@ -222,8 +229,10 @@ export function buildBwrapArgs(
     hiddenFiles?: ReadonlySet<string>;
     /** Host directory holding the allowlisted /etc entries, bound read-only at /etc. */
     etcView?: string;
+    /** Descriptor bwrap reads the seccomp filter from (confined profiles only). */
+    seccompFd?: number;
   } = {},
-): string[] {
+): BwrapArgs {
   if (argv.length === 0) throw new Error("sandbox: empty command");
   checkProfile(profile);
   if (profile.confined && opts.etcView !== undefined) {
@@ -297,6 +306,16 @@ export function buildBwrapArgs(
   for (const p of profile.hidden) {
     if (opts.hiddenFiles?.has(p)) a.push("--ro-bind", "/dev/null", p);
     else a.push("--tmpfs", p, "--remount-ro", p);
+  }
+
+  // --- Seccomp: bwrap reads the BPF program (seccomp.ts) from this descriptor and installs it,
+  // with no_new_privs, just before it executes the command: every process of the command runs
+  // under it, bwrap's own mount set-up above does not. ---
+  if (opts.seccompFd !== undefined) {
+    if (!Number.isInteger(opts.seccompFd) || opts.seccompFd < 0) {
+      throw new Error(`sandbox seccomp descriptor (${opts.seccompFd}): not a descriptor number`);
+    }
+    a.push("--seccomp", String(opts.seccompFd));
   }
 
   a.push("--chdir", profile.workspace);

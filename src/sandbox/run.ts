@@ -5,11 +5,18 @@
  *
  * @module
  */
-import { run } from "../exec.ts";
+import { run, type RunResult } from "../exec.ts";
+import { type OverlayRunInfo, runOverlay } from "./overlay_run.ts";
 import { basename, dirname, join } from "node:path";
 import { RetieError } from "../core/errors.ts";
 import { cacheDir } from "../core/dirs.ts";
-import { buildBwrapArgs, type HostLayout, sandboxEnv, type SandboxProfile } from "./bwrap_args.ts";
+import {
+  buildBwrapArgs,
+  type BwrapArgs,
+  type HostLayout,
+  sandboxEnv,
+  type SandboxProfile,
+} from "./bwrap_args.ts";
 import { buildSeccompFilter, hostSeccompArch } from "./seccomp.ts";
 import { BWRAP_PATH } from "./check.ts";
 import { ensureEtcView } from "./etc_view.ts";
@@ -27,6 +34,11 @@ export interface SandboxRunOptions {
   signal?: AbortSignal;
   onStdout?: (c: Uint8Array) => void;
   onStderr?: (c: Uint8Array) => void;
+  /**
+   * Run over a copy-on-write view whose layers live in this stage directory (`overlay_run.ts`):
+   * the workspace is not written; what the command changed is left in the stage.
+   */
+  stageDir?: string;
 }
 
 /** What {@link runSandboxed} returns. */
@@ -40,6 +52,16 @@ export interface SandboxRunResult {
   durationMs: number;
   /** True when either stream hit the cap. */
   truncated: boolean;
+  /** For a staged run: whether the overlay was mounted (if not, the command did not run). */
+  overlay?: OverlayRunInfo;
+}
+
+/** A complete bwrap invocation: its arguments, the seccomp filter for fd 0, the environment. */
+export interface PreparedSandbox {
+  args: BwrapArgs;
+  /** The seccomp filter bwrap reads from fd 0 (absent for the unconfined profile). */
+  stdin?: Uint8Array;
+  env: Record<string, string>;
 }
 
 const SYSTEM_TOP = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
@@ -164,7 +186,7 @@ export function prepareSandboxed(
   profile: SandboxProfile,
   command: string,
   opts: { etcView?: string | false } = {},
-): { args: string[]; stdin?: Uint8Array; env: Record<string, string> } {
+): PreparedSandbox {
   let workspace: string;
   try {
     workspace = Deno.realPathSync(profile.workspace);
@@ -204,10 +226,11 @@ export function prepareSandboxed(
     gid: ids.gid,
     hiddenFiles,
     etcView,
+    // The filter goes in on stdin (fd 0); the prelude gives the command /dev/null instead.
+    seccompFd: profile.confined ? 0 : undefined,
   });
   const env = sandboxEnv(safeTerm());
   if (!profile.confined) return { args, env };
-  args.splice(args.indexOf("--chdir"), 0, "--seccomp", "0");
   return {
     args,
     stdin: buildSeccompFilter(hostSeccompArch(), { network: profile.network }),
@@ -230,6 +253,8 @@ export function prepareSandboxed(
  * ```
  */
 export async function runSandboxed(opts: SandboxRunOptions): Promise<SandboxRunResult> {
+  // Reserved paths (the workspace's .retie/) are covered whether or not they exist; bwrap makes a
+  // mount point for an absent one, which is removed again afterwards.
   const absent = (opts.profile.reserved ?? []).filter((p) => {
     try {
       Deno.lstatSync(p);
@@ -238,8 +263,44 @@ export async function runSandboxed(opts: SandboxRunOptions): Promise<SandboxRunR
       return true;
     }
   });
-  const prep = prepareSandboxed(opts.profile, opts.command);
-  const r = await run({
+  try {
+    if (opts.stageDir !== undefined) {
+      // On a copy-on-write view, bwrap would make the mount point in the view's upper layer (a
+      // change of the command's, to a protected path): make it in the workspace first instead.
+      for (const p of absent) {
+        try {
+          Deno.mkdirSync(p);
+        } catch { /* made meanwhile, or its parent is gone: bwrap reports what matters */ }
+      }
+      const { r, overlay } = await runOverlay({ ...opts, stageDir: opts.stageDir });
+      return { ...result(r), overlay };
+    }
+    return result(await runPrepared(prepareSandboxed(opts.profile, opts.command), opts));
+  } finally {
+    for (const p of absent) {
+      try {
+        Deno.removeSync(p); // only an empty directory: the mount point bwrap made
+      } catch { /* not there, or not empty: nothing of ours to remove */ }
+    }
+  }
+}
+
+/**
+ * Starts bwrap with a prepared invocation (its filter on fd 0) under the run options' timeout,
+ * output cap, cancellation and stream callbacks.
+ *
+ * @example
+ * ```ts
+ * import { prepareSandboxed, runPrepared } from "./run.ts";
+ * const profile = { workspace: Deno.cwd(), network: false, readOnly: [], hidden: [], confined: true };
+ * // const r = await runPrepared(prepareSandboxed(profile, "true"), { timeoutMs: 10_000 });
+ * ```
+ */
+export function runPrepared(
+  prep: PreparedSandbox,
+  opts: Omit<SandboxRunOptions, "profile" | "command" | "stageDir">,
+): Promise<RunResult> {
+  return run({
     cmd: BWRAP_PATH,
     args: prep.args,
     env: prep.env,
@@ -250,11 +311,9 @@ export async function runSandboxed(opts: SandboxRunOptions): Promise<SandboxRunR
     onStdout: opts.onStdout,
     onStderr: opts.onStderr,
   });
-  for (const p of absent) {
-    try {
-      Deno.removeSync(p); // only an empty directory: the mount point bwrap made
-    } catch { /* not there, or not empty: nothing of ours to remove */ }
-  }
+}
+
+function result(r: RunResult): SandboxRunResult {
   const dec = new TextDecoder();
   return {
     code: r.code,

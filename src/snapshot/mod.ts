@@ -17,3 +17,5 @@ export * from "./walk.ts";
 export * from "./walk_helper.ts";
 export * from "./walk_split.ts";
 export * from "./watch_coverage.ts";
+export { OverlayStaging } from "./upper_apply.ts";
+export { DEFAULT_STAGE_LIMITS, type StageLimits } from "./upper_read.ts";

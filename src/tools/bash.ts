@@ -231,7 +231,16 @@ async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Prom
     maxOutputBytes: BASH_OUTPUT_BYTES,
     signal: ctx.signal,
     ...(ctx.onOutput ? liveOutput(ctx.onOutput) : {}),
+    stageDir: profile.confined ? ctx.stageDir : undefined,
   });
+  if (r.overlay && !r.overlay.mounted) {
+    return {
+      ok: false,
+      output: `the command did not run: the sandbox's copy-on-write view of the workspace could ` +
+        `not be set up (${r.overlay.mountError}); run it again (retie now uses snapshots)`,
+      detail: { overlayMounted: false, overlayError: r.overlay.mountError ?? "" },
+    };
+  }
   // The command and everything it started are gone: take away any git control path it created.
   let git: GitRevert | null = null;
   if (profile.confined && approved.confinement) {
@@ -266,12 +275,23 @@ async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Prom
       ...(git && (git.removed.length > 0 || git.failed.length > 0)
         ? { gitControlRemoved: git.removed, gitControlNotRemoved: git.failed }
         : {}),
+      ...(r.overlay ? { staged: true } : {}),
     },
   };
 }
 
-/** The note for the model and the record when the command touched git's control files. */
-function describeGitRevert(ws: string, g: GitRevert): string | null {
+/**
+ * The note for the model and the record when a command touched git's control files (null when
+ * it did not).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { describeGitRevert } from "./bash.ts";
+ * assert.equal(describeGitRevert("/w", { removed: [], failed: [] }), null);
+ * ```
+ */
+export function describeGitRevert(ws: string, g: GitRevert): string | null {
   if (g.removed.length === 0 && g.failed.length === 0) return null;
   const rel = (p: string) => relative(ws, p) || ".";
   const lines: string[] = [];

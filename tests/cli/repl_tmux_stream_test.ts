@@ -149,6 +149,8 @@ Deno.test({
     const t = await TmuxRetie.start({
       files,
       script: [{ toolCalls: [bash("echo snapshot-done")] }, { text: "ran it" }],
+      // The snapshot store: its first capture of a large tree is what this test watches.
+      args: ["--snapshots"],
     });
     try {
       await t.waitFor(/^› $/m, 60_000);

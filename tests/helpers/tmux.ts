@@ -52,6 +52,8 @@ export class TmuxRetie {
     width?: number;
     height?: number;
     env?: string[];
+    /** More `retie run` options. */
+    args?: string[];
   }): Promise<TmuxRetie> {
     const dir = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-tmux-" }));
     const ws = join(dir, "ws");
@@ -93,6 +95,7 @@ export class TmuxRetie {
       "m",
       "--base-url",
       `${emu.url}/v1`,
+      ...(opts.args ?? []),
     ].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
     await tm(
       socket,

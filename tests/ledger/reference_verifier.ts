@@ -357,7 +357,8 @@ export async function referenceVerify(
 
     // Session checks.
     const needsAct = ["intent", "outcome", "undo"].includes(kind);
-    if (needsAct !== (act !== null)) add(seq, "action-id-kind");
+    const mayAct = needsAct || kind === "event";
+    if ((needsAct && act === null) || (!mayAct && act !== null)) add(seq, "action-id-kind");
     const ses = sessions.get(session);
     if (kind === "genesis") {
       if (ses) add(seq, "genesis-duplicate");
@@ -451,6 +452,9 @@ export async function referenceVerify(
           ) add(seq, "undo-malformed");
         }
       }
+    }
+    if (kind === "event" && act !== null && intents.get(act) !== session) {
+      add(seq, "event-action-unknown");
     }
     if (act !== null) seenActions.add(act);
   }

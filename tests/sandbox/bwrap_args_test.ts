@@ -142,3 +142,16 @@ Deno.test("bwrap args: refuses an etc view that is /etc itself or reachable thro
     );
   }
 });
+
+Deno.test("bwrap args: the seccomp section comes after every mount and before the command", () => {
+  const a = buildBwrapArgs(profileFor("/work/p"), ["true"], { seccompFd: 0 });
+  const at = a.indexOf("--seccomp");
+  assert.equal(a[at + 1], "0");
+  assert.ok(at > a.lastIndexOf("--bind"), "after the workspace bind");
+  assert.equal(a[at + 2], "--chdir");
+  assert.equal(buildBwrapArgs(profileFor("/work/p"), ["true"]).includes("--seccomp"), false);
+  assert.throws(
+    () => buildBwrapArgs(profileFor("/work/p"), ["true"], { seccompFd: -1 }),
+    /seccomp/,
+  );
+});

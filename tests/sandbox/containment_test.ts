@@ -346,3 +346,32 @@ Deno.test("containment: hidden paths are empty and read-only", async () => {
     Deno.removeSync(L.base, { recursive: true });
   }
 });
+
+Deno.test("containment: the same walls hold for a command on the copy-on-write view (overlay)", async () => {
+  const L = makeLayout();
+  const stage = Deno.makeTempDirSync({ prefix: "retie-stage-" });
+  try {
+    const { r } = await withHostServices(async (o) => {
+      return await runSandboxed({
+        profile: profileFor(L.ws),
+        command: probeScript({ ...o, base: L.base, sibling: L.sibling, home: L.home }),
+        timeoutMs: 30_000,
+        stageDir: stage,
+      });
+    }, L.base);
+    assert.equal(r.overlay?.mounted, true, r.overlay?.mountError);
+    assert.equal(r.code, 0, r.stderr);
+    const v = kv(r.stdout);
+    // Seccomp mode 2, no capabilities, no_new_privs, a non-root id: for the command itself, not
+    // only for the set-up that mounted the overlay.
+    assertContained(v, "overlay");
+    assert.equal(Deno.readTextFileSync(join(L.sibling, ".env")), "SIBLING_SECRET=sib-123\n");
+    assert.throws(() => Deno.statSync(join(L.base, "planted")));
+    // The workspace itself is untouched: the write is in the upper layer.
+    assert.throws(() => Deno.statSync(join(L.ws, "inside.txt")));
+    assert.equal(Deno.readTextFileSync(join(stage, "upper", "inside.txt")), "ok\n");
+  } finally {
+    Deno.removeSync(L.base, { recursive: true });
+    Deno.removeSync(stage, { recursive: true });
+  }
+});
