@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { canonicalJson } from "../core/canonical_json.ts";
 import { domainHashHex } from "../core/hash.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { ChatMessage } from "../providers/types.ts";
 
 /** Domain of conversation digests. */
@@ -88,9 +88,7 @@ export function loadConversation(
     c = JSON.parse(Deno.readTextFileSync(path));
   } catch (e) {
     throw new RetieError(
-      `cannot resume ${session}: its conversation (${path}) cannot be read: ${
-        (e as Error).message
-      }`,
+      `cannot resume ${session}: its conversation (${path}) cannot be read: ${errorMessage(e)}`,
       { hint: "start a new session, or resume another one (retie run --resume)", exitCode: 2 },
     );
   }

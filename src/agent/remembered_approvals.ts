@@ -16,6 +16,7 @@ import { resolve } from "node:path";
 import { canonicalJson } from "../core/canonical_json.ts";
 import { configPath, loadConfig, type RememberedApproval, saveConfig } from "../config/mod.ts";
 import type { ApprovalRequest, Approver } from "../plane/guard_types.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** The argument a remembered rule matches, per tool. */
 const KEY_ARG: Record<string, string> = {
@@ -148,7 +149,7 @@ export function rememberingApprover(o: {
         rules = rememberedFor(o.workspace, file);
       } catch (e) {
         // An invalid config never approves anything; the person is asked.
-        o.record({ type: "approval-remembered", error: (e as Error).message });
+        o.record({ type: "approval-remembered", error: errorMessage(e) });
       }
       const rule = matchingRule(rules, o.workspace, req);
       if (rule) {
@@ -175,7 +176,7 @@ export function rememberingApprover(o: {
         o.record({ type: "approval-remembered", added: rule, configFile: file });
       } catch (e) {
         // The person said yes: the call goes ahead; only the remembering failed (and says so).
-        o.record({ type: "approval-remembered", error: `not remembered: ${(e as Error).message}` });
+        o.record({ type: "approval-remembered", error: `not remembered: ${errorMessage(e)}` });
       }
     }
     return choice !== "no";

@@ -6,7 +6,7 @@
  */
 import { dirname, join } from "node:path";
 import { configDir } from "../core/dirs.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import { ConfigSchema, type RetieConfig } from "./schema.ts";
 
 /** A config as loaded: its contents and where they came from. */
@@ -82,7 +82,7 @@ export function loadConfig(path: string = configPath()): LoadedConfig {
     text = Deno.readTextFileSync(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return { config: {}, path, exists: false };
-    throw new RetieError(`cannot read the config (${path}): ${(e as Error).message}`, {
+    throw new RetieError(`cannot read the config (${path}): ${errorMessage(e)}`, {
       hint: "check the file's permissions, or remove it",
       exitCode: 2,
     });
@@ -91,7 +91,7 @@ export function loadConfig(path: string = configPath()): LoadedConfig {
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new RetieError(`invalid config (${path}): not JSON: ${(e as Error).message}`, {
+    throw new RetieError(`invalid config (${path}): not JSON: ${errorMessage(e)}`, {
       hint: "fix the JSON, or remove the file to use the defaults",
       exitCode: 2,
     });

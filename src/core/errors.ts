@@ -45,3 +45,19 @@ export function describeError(e: unknown): string {
   if (e instanceof Error) return e.message;
   return String(e);
 }
+
+/**
+ * The message of any thrown value: an `Error`'s message, anything else as a string. Use this
+ * instead of casting `(e as Error).message`, which yields `undefined` for a thrown string.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { errorMessage } from "./errors.ts";
+ * assert.equal(errorMessage(new Error("boom")), "boom");
+ * assert.equal(errorMessage("plain"), "plain");
+ * ```
+ */
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

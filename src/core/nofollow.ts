@@ -16,6 +16,7 @@
  */
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
+import { errorMessage } from "./errors.ts";
 
 const C = fs.constants;
 
@@ -72,7 +73,7 @@ export function checkDirChain(
   try {
     real = fs.realpathSync(root);
   } catch (e) {
-    throw new ConfinementError(`the root ${root} cannot be resolved: ${(e as Error).message}`);
+    throw new ConfinementError(`the root ${root} cannot be resolved: ${errorMessage(e)}`);
   }
   if (real !== root) {
     throw new ConfinementError(`the root ${root} is reached through a symlink (it is ${real})`);

@@ -10,7 +10,7 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { Buffer } from "node:buffer";
 import { canonicalJson } from "../core/canonical_json.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import { domainHashHex } from "../core/hash.ts";
 import { type KeyPair, signHex, verifyHex } from "./keys.ts";
 
@@ -143,7 +143,7 @@ export function readHeadFile(ledgerPath: string): HeadFile | null {
     if ((e as { code?: string }).code === "ENOENT") return null;
     throw new HeadFileError(
       "head-unreadable",
-      `head file (${path}) cannot be read: ${(e as Error).message}`,
+      `head file (${path}) cannot be read: ${errorMessage(e)}`,
       e,
     );
   }

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import { isIpLiteral, judgeAddress } from "./address_policy.ts";
 import type { Resolver } from "./resolver.ts";
 
@@ -80,7 +80,7 @@ export async function inspectUrl(
   try {
     url = parseFetchUrl(raw);
   } catch (e) {
-    return { verdict: refuse(raw, (e as Error).message) };
+    return { verdict: refuse(raw, errorMessage(e)) };
   }
   const shown = url.href;
   if (url.protocol !== "http:" && url.protocol !== "https:") {
@@ -109,7 +109,7 @@ export async function inspectUrl(
     try {
       addresses = await resolver.resolve(host, signal);
     } catch (e) {
-      return { verdict: refuse(shown, `cannot resolve ${host}: ${(e as Error).message}`) };
+      return { verdict: refuse(shown, `cannot resolve ${host}: ${errorMessage(e)}`) };
     }
     if (addresses.length === 0) return { verdict: refuse(shown, `${host} resolved to no address`) };
   }

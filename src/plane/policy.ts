@@ -19,7 +19,7 @@ import {
 import { dirname, join } from "node:path";
 import { canonicalJson } from "../core/canonical_json.ts";
 import { sha256Hex } from "../core/hash.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { ReversibilityClass } from "../core/effect.ts";
 import type { Severity } from "../inspect/types.ts";
 import { DEFAULT_POLICY } from "./default_policy.ts";
@@ -288,7 +288,7 @@ function readProjectPolicy(workspace: string): string | null {
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (e) {
-    throw policyError(path, (e as Error).message);
+    throw policyError(path, errorMessage(e));
   }
   try {
     const st = fstatSync(fd);

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { CLASSES } from "../core/effect.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 
 /** Decisions, from least to most strict. */
 export const DECISIONS = ["allow", "ask", "deny"] as const;
@@ -232,7 +232,7 @@ export function parsePolicyText(text: string, source: string): PolicyDoc {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new RetieError(`invalid policy ${source}: not JSON (${(e as Error).message})`, {
+    throw new RetieError(`invalid policy ${source}: not JSON (${errorMessage(e)})`, {
       hint: "fix the JSON syntax (format: docs/policy-format.md)",
       exitCode: 2,
     });

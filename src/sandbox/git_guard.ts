@@ -12,6 +12,7 @@
  */
 import { gitControl } from "./protected_paths.ts";
 import { isInside } from "./git_control.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** What {@link revertGitControl} did. */
 export interface GitRevert {
@@ -72,7 +73,7 @@ export function revertGitControl(workspace: string, before: Record<string, strin
         out.removed.push(p);
         progress = true;
       } catch (e) {
-        out.failed.push({ path: p, why: (e as Error).message });
+        out.failed.push({ path: p, why: errorMessage(e) });
       }
     }
     if (!progress) break;

@@ -21,7 +21,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { dirname } from "node:path";
 import { BlobStore } from "../core/blob_store.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { PathDiff, SnapshotStore } from "../core/snapshot.ts";
 import {
   absOf,
@@ -145,7 +145,7 @@ export class DirSnapshotStore implements SnapshotStore {
     try {
       return Deno.realPathSync(root);
     } catch (e) {
-      throw new RetieError(`snapshot root (${root}): ${(e as Error).message}`, {
+      throw new RetieError(`snapshot root (${root}): ${errorMessage(e)}`, {
         hint: "pass an existing directory",
         exitCode: 2,
       });

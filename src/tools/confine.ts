@@ -22,7 +22,7 @@
  */
 import * as fs from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { ToolContext } from "../core/tool.ts";
 import { components, displayPath, isWithin, pathProblem, protectedCover } from "./paths.ts";
 
@@ -78,7 +78,7 @@ export function resolveRealPath(base: string, input: string): { real: string; ex
         cur = next;
         continue;
       }
-      throw new RetieError(`cannot resolve the path (${input}): ${(e as Error).message}`, {
+      throw new RetieError(`cannot resolve the path (${input}): ${errorMessage(e)}`, {
         hint: "choose a path you can reach",
         exitCode: 2,
         cause: e,
@@ -329,7 +329,7 @@ function openError(ctx: ConfineScope, path: string, e: unknown): RetieError {
     EACCES: ["permission denied", "choose a file you can read"],
     ELOOP: ["it is a symlink where none was expected", "the workspace changed; check it with ls"],
   };
-  const [msg, hint] = why[code ?? ""] ?? [String((e as Error).message ?? e), "check the path"];
+  const [msg, hint] = why[code ?? ""] ?? [String(errorMessage(e) ?? e), "check the path"];
   return new RetieError(`cannot open (${shown}): ${msg}`, { hint, cause: e });
 }
 
