@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { configDir } from "../core/dirs.ts";
 import { errorMessage, RetieError } from "../core/errors.ts";
 import { ConfigSchema, type RetieConfig } from "./schema.ts";
+import { writeFileAtomicSync } from "../core/atomic_write.ts";
 
 /** A config as loaded: its contents and where they came from. */
 export interface LoadedConfig {
@@ -110,7 +111,5 @@ export function loadConfig(path: string = configPath()): LoadedConfig {
 export function saveConfig(config: RetieConfig, path: string = configPath()): void {
   const valid = parseConfig(config, path);
   Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const tmp = `${path}.${crypto.randomUUID()}.tmp`;
-  Deno.writeTextFileSync(tmp, JSON.stringify(valid, null, 2) + "\n", { mode: 0o600 });
-  Deno.renameSync(tmp, path);
+  writeFileAtomicSync(path, JSON.stringify(valid, null, 2) + "\n", { mode: 0o600 });
 }
