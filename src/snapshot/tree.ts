@@ -12,10 +12,11 @@ export type Kind = "f" | "d" | "l";
 
 /** One manifest entry: type, permission bits (07777), and blob hash (file) or target (symlink). */
 export interface ManifestEntry {
-  t: Kind;
-  m: number;
+  kind: Kind;
+  /** Permission bits (07777). */
+  mode: number;
   /** Blob hash for files, link target for symlinks, "" for directories. */
-  r: string;
+  ref: string;
 }
 
 /** Relative path ("." for the root) → entry. */
@@ -162,9 +163,9 @@ export function toSeen(info: Deno.FileInfo): Seen {
  * ```
  */
 export function statMatches(prev: IndexEntry | undefined, s: Seen, indexTime: number): boolean {
-  if (!prev || prev.t !== "f" || s.kind !== "f") return false;
+  if (!prev || prev.kind !== "f" || s.kind !== "f") return false;
   if (prev.size !== s.size || prev.mtime !== s.mtime || prev.ctime !== s.ctime) return false;
-  if (prev.ino !== s.ino || prev.m !== s.mode) return false;
+  if (prev.ino !== s.ino || prev.mode !== s.mode) return false;
   // Racy git: a change within the same clock tick as the index would keep the same stat. ctime
   // gets a further second: Deno's lstat reports it in whole seconds.
   return prev.mtime < indexTime - RACY_MARGIN_MS &&
@@ -206,7 +207,7 @@ function patchedKeys(
  * @example
  * ```ts
  * import { manifestId } from "./tree.ts";
- * manifestId(new Map([[".", { t: "d", m: 0o755, r: "" }]])).length; // 64
+ * manifestId(new Map([[".", { kind: "d", mode: 0o755, ref: "" }]])).length; // 64
  * ```
  */
 export function manifestId(
@@ -231,7 +232,7 @@ export function manifestId(
   for (let i = 0; i < keys.length; i++) {
     const e = man.get(keys[i])! as ManifestEntry & { line?: string };
     // Index entries carry their canonical line over from the previous capture when unchanged.
-    const line = e.line ?? (e.line = JSON.stringify([keys[i], e.t, e.m, e.r]));
+    const line = e.line ?? (e.line = JSON.stringify([keys[i], e.kind, e.mode, e.ref]));
     chunk += (i === 0 ? "" : "\n") + line;
     if (chunk.length > 65536) {
       h.update(chunk);
@@ -250,7 +251,7 @@ export function manifestId(
  * @example
  * ```ts
  * import { manifestDiffs } from "./tree.ts";
- * manifestDiffs(new Map([["a", { t: "f", m: 0o644, r: "x" }]]), new Map()); // [{ path: "a", change: "added" }]
+ * manifestDiffs(new Map([["a", { kind: "f", mode: 0o644, ref: "x" }]]), new Map()); // [{ path: "a", change: "added" }]
  * ```
  */
 export function manifestDiffs(
@@ -261,7 +262,7 @@ export function manifestDiffs(
   for (const [rel, f] of from) {
     const t = to.get(rel);
     if (!t) diffs.push({ path: rel, change: "added" });
-    else if (t.t !== f.t || t.m !== f.m || t.r !== f.r) {
+    else if (t.kind !== f.kind || t.mode !== f.mode || t.ref !== f.ref) {
       diffs.push({ path: rel, change: "modified" });
     }
   }
