@@ -17,6 +17,7 @@ import { canonicalJson } from "../core/canonical_json.ts";
 import { configPath, loadConfig, type RememberedApproval, saveConfig } from "../config/mod.ts";
 import type { ApprovalRequest, Approver } from "../plane/guard_types.ts";
 import { errorMessage } from "../core/errors.ts";
+import { isWithin } from "../core/paths.ts";
 
 /** The argument a remembered rule matches, per tool. */
 const KEY_ARG: Record<string, string> = {
@@ -114,12 +115,6 @@ export function matchingRule(
   ) ?? null;
 }
 
-function inside(path: string, root: string): boolean {
-  const p = resolve(path);
-  const r = resolve(root);
-  return p === r || p.startsWith(r.endsWith("/") ? r : r + "/");
-}
-
 /** What the terminal prompt answers. */
 export type ApprovalChoice = "yes" | "no" | "always";
 
@@ -141,7 +136,7 @@ export function rememberingApprover(o: {
   now?: () => Date;
 }): Approver {
   const file = o.configFile ?? configPath();
-  const usable = !inside(file, o.workspace);
+  const usable = !isWithin(resolve(file), resolve(o.workspace));
   return async (req) => {
     if (usable) {
       let rules: RememberedApproval[] = [];

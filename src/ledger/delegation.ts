@@ -15,6 +15,7 @@ import { RetieError } from "../core/errors.ts";
 import { domainHashHex } from "../core/hash.ts";
 import type { Delegation } from "./types.ts";
 import { type KeyPair, signHex, verifyHex } from "./keys.ts";
+import { isWithin } from "../core/paths.ts";
 
 export type { Delegation };
 
@@ -47,14 +48,6 @@ export interface DelegationScope {
 export function delegationHash(d: Delegation): string {
   const { signature: _signature, ...body } = d;
   return domainHashHex(DELEGATION_DOMAIN, canonicalJson(body));
-}
-
-/** True when `path` is `root` or inside it (both normalised, lexical). */
-export function isInside(path: string, root: string): boolean {
-  const p = resolve(path);
-  const r = resolve(root);
-  if (r === "/") return true;
-  return p === r || p.startsWith(r + "/");
 }
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -171,7 +164,7 @@ function narrowingProblem(child: Omit<Delegation, "signature">, parent: Delegati
       parent.agent.slice(0, 12)
     }`;
   }
-  if (!isInside(child.workspace, parent.workspace)) {
+  if (!isWithin(resolve(child.workspace), resolve(parent.workspace))) {
     return `workspace ${child.workspace} widens the parent's workspace ${parent.workspace}`;
   }
   for (const c of child.classes) {
@@ -295,7 +288,7 @@ export function checkScope(
     return `tool ${action.tool} not delegated`;
   }
   for (const p of action.paths) {
-    if (!isAbsolute(p) || !isInside(p, d.workspace)) {
+    if (!isAbsolute(p) || !isWithin(resolve(p), resolve(d.workspace))) {
       return `path ${p} outside delegated workspace ${d.workspace}`;
     }
   }

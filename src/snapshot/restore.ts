@@ -21,6 +21,7 @@ import {
 } from "../core/nofollow.ts";
 import { absOf, type Manifest, type Seen } from "./tree.ts";
 import { UNKEPT, unkeptRef } from "./keep.ts";
+import type { RealPath } from "../core/paths.ts";
 
 /**
  * Makes the tree at `real` equal to `man`, given `diffs` (sorted by path) and what the listing saw
@@ -29,12 +30,13 @@ import { UNKEPT, unkeptRef } from "./keep.ts";
  * @example
  * ```ts
  * import { applyRestore } from "./restore.ts";
+ * import { trustRealPath } from "../core/paths.ts";
  * // normally called by DirSnapshotStore.restore after comparing the tree with a manifest
- * applyRestore("/work/p", [], new Map(), new Map(), () => new Uint8Array());
+ * applyRestore(trustRealPath("/work/p"), [], new Map(), new Map(), () => new Uint8Array());
  * ```
  */
 export function applyRestore(
-  real: string,
+  real: RealPath,
   diffs: PathDiff[],
   man: Manifest,
   cur: Map<string, Seen>,
@@ -140,13 +142,13 @@ function precheck(real: string, rel: string, replaced: Set<string>): void {
 }
 
 /** chmod of a directory reached through real directories only (chmod follows a link). */
-function chmodDir(root: string, abs: string, mode: number, verified?: Set<string>): void {
+function chmodDir(root: RealPath, abs: string, mode: number, verified?: Set<string>): void {
   checkDirChain(root, abs, { verified });
   Deno.chmodSync(abs, mode);
 }
 
 /** chmod of a regular file in a checked parent, never through a link. */
-function chmodFile(root: string, abs: string, mode: number, verified?: Set<string>): void {
+function chmodFile(root: RealPath, abs: string, mode: number, verified?: Set<string>): void {
   checkDirChain(root, dirname(abs), { verified });
   const fd = fs.openSync(
     abs,
@@ -160,7 +162,7 @@ function chmodFile(root: string, abs: string, mode: number, verified?: Set<strin
 }
 
 function sameContent(
-  root: string,
+  root: RealPath,
   abs: string,
   hash: string,
   verified?: Set<string>,

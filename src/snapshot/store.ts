@@ -19,7 +19,7 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
-import { dirname } from "node:path";
+import { dirname, relative } from "node:path";
 import { BlobStore } from "../core/blob_store.ts";
 import { errorMessage, RetieError } from "../core/errors.ts";
 import type { PathDiff, SnapshotStore } from "../core/snapshot.ts";
@@ -43,6 +43,7 @@ import { readRegularNoFollow } from "../core/nofollow.ts";
 import { entryOf, sameEntry, type Scan, scanChanges } from "./changes.ts";
 import { RootWatchers } from "./watch_coverage.ts";
 import { ManifestTable } from "./manifests.ts";
+import { isWithin, type RealPath } from "../core/paths.ts";
 
 interface RootIndex {
   time: number;
@@ -140,7 +141,7 @@ export class DirSnapshotStore implements SnapshotStore {
 
   /** The root of a restore: it must be its own real path (a root swapped for a symlink since the
    * snapshot is refused, never followed). */
-  #restoreRoot(root: string): string {
+  #restoreRoot(root: string): RealPath {
     const real = this.#realRoot(root);
     const asGiven = root.length > 1 ? root.replace(/\/+$/, "") : root;
     if (real !== asGiven) {
@@ -153,9 +154,9 @@ export class DirSnapshotStore implements SnapshotStore {
     return real;
   }
 
-  #realRoot(root: string): string {
+  #realRoot(root: string): RealPath {
     try {
-      return Deno.realPathSync(root);
+      return Deno.realPathSync(root) as RealPath;
     } catch (e) {
       throw new RetieError(`snapshot root (${root}): ${errorMessage(e)}`, {
         hint: "pass an existing directory",
@@ -190,9 +191,9 @@ export class DirSnapshotStore implements SnapshotStore {
     } catch {
       return;
     }
-    if (db === root || db.startsWith(root + "/")) {
-      const rel = db === root ? "" : db.slice(root.length + 1);
-      if (rel === "" || !ex.some((e) => rel === e || rel.startsWith(e + "/"))) {
+    if (isWithin(db, root)) {
+      const rel = relative(root, db);
+      if (rel === "" || !ex.some((e) => isWithin(rel, e))) {
         throw new RetieError(`snapshot store (${this.dbPath}) lies inside the workspace ${root}`, {
           hint: "keep retie's state outside the workspace (the default is under $XDG_STATE_HOME)",
         });

@@ -1,5 +1,6 @@
 /**
- * Pure path helpers for the file tools: containment, protected paths, display.
+ * Pure path helpers for the file tools: protected paths, display (containment itself is
+ * `core/paths.ts`).
  *
  * Everything here works on absolute, already-resolved (real) paths; resolving symlinks is
  * `confine.ts`'s job. Kept free of I/O so the rules can be tested exhaustively.
@@ -7,21 +8,7 @@
  * @module
  */
 import { relative } from "node:path";
-
-/**
- * True when `p` is `root` or lies below it. Both must be absolute and normalised.
- *
- * @example
- * ```ts
- * import { isWithin } from "./paths.ts";
- * isWithin("/ws", "/ws/a/b"); // true
- * isWithin("/ws", "/ws2/a"); // false
- * ```
- */
-export function isWithin(root: string, p: string): boolean {
-  if (root === "/") return p.startsWith("/");
-  return p === root || p.startsWith(root.endsWith("/") ? root : root + "/");
-}
+import { isWithin } from "../core/paths.ts";
 
 /**
  * The protected path that covers `p` (equal to it or above it), or null.
@@ -34,7 +21,7 @@ export function isWithin(root: string, p: string): boolean {
  * ```
  */
 export function protectedCover(p: string, protectedPaths: readonly string[]): string | null {
-  for (const q of protectedPaths) if (isWithin(q, p)) return q;
+  for (const q of protectedPaths) if (isWithin(p, q)) return q;
   return null;
 }
 
@@ -48,7 +35,7 @@ export function protectedCover(p: string, protectedPaths: readonly string[]): st
  * ```
  */
 export function protectedInside(root: string, protectedPaths: readonly string[]): string[] {
-  return protectedPaths.filter((q) => isWithin(root, q));
+  return protectedPaths.filter((q) => isWithin(q, root));
 }
 
 /**
@@ -63,7 +50,7 @@ export function protectedInside(root: string, protectedPaths: readonly string[])
  * ```
  */
 export function displayPath(workspace: string, p: string): string {
-  if (!isWithin(workspace, p)) return p;
+  if (!isWithin(p, workspace)) return p;
   return relative(workspace, p) || ".";
 }
 
