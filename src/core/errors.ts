@@ -16,11 +16,14 @@ export class RetieError extends Error {
   /**
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { RetieError } from "./errors.ts";
-   * throw new RetieError("cannot read the policy (.retie/policy.json): not JSON", {
+   * const e = new RetieError("cannot read the policy (.retie/policy.json): not JSON", {
    *   hint: "fix the file or remove it to use retie-default",
    *   exitCode: 2,
    * });
+   * assert.equal(e.exitCode, 2);
+   * assert.throws(() => { throw e; }, /not JSON/);
    * ```
    */
   constructor(message: string, opts: { hint?: string; exitCode?: number; cause?: unknown } = {}) {
@@ -36,8 +39,9 @@ export class RetieError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { describeError } from "./errors.ts";
- * describeError(new Error("boom")); // "boom"
+ * assert.deepEqual(describeError(new Error("boom")), "boom");
  * ```
  */
 export function describeError(e: unknown): string {

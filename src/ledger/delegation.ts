@@ -41,8 +41,15 @@ export interface DelegationScope {
  *
  * @example
  * ```ts
- * import { delegationHash } from "./delegation.ts";
- * // delegationHash(d).length === 64
+ * import assert from "node:assert/strict";
+ * import { generateKeyPair } from "./keys.ts";
+ * import { delegationHash, issueDelegation } from "./delegation.ts";
+ * const user = generateKeyPair(), agent = generateKeyPair();
+ * const d = issueDelegation(user, agent.publicKey, {
+ *   workspace: "/work/proj", classes: ["none", "reversible"], tools: ["*"],
+ *   notBefore: new Date(), expires: new Date(Date.now() + 3600_000),
+ * });
+ * assert.match(delegationHash(d), /^[0-9a-f]{64}$/);
  * ```
  */
 export function delegationHash(d: Delegation): string {
@@ -191,6 +198,7 @@ function narrowingProblem(child: Omit<Delegation, "signature">, parent: Delegati
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateKeyPair } from "./keys.ts";
  * import { issueDelegation } from "./delegation.ts";
  * const user = generateKeyPair(), agent = generateKeyPair();
@@ -198,7 +206,7 @@ function narrowingProblem(child: Omit<Delegation, "signature">, parent: Delegati
  *   workspace: "/work/proj", classes: ["none", "reversible"], tools: ["*"],
  *   notBefore: new Date(), expires: new Date(Date.now() + 3600_000),
  * });
- * d.parent; // null
+ * assert.deepEqual(d.parent, null);
  * ```
  */
 export function issueDelegation(
@@ -247,8 +255,16 @@ export function issueDelegation(
  *
  * @example
  * ```ts
- * import { verifyDelegation } from "./delegation.ts";
- * // verifyDelegation(d) === null for a delegation issued by issueDelegation
+ * import assert from "node:assert/strict";
+ * import { generateKeyPair } from "./keys.ts";
+ * import { issueDelegation, verifyDelegation } from "./delegation.ts";
+ * const user = generateKeyPair(), agent = generateKeyPair();
+ * const d = issueDelegation(user, agent.publicKey, {
+ *   workspace: "/work/proj", classes: ["none", "reversible"], tools: ["*"],
+ *   notBefore: new Date(), expires: new Date(Date.now() + 3600_000),
+ * });
+ * assert.equal(verifyDelegation(d), null);
+ * assert.match(verifyDelegation({ ...d, tools: ["bash"] })!, /signature does not verify/);
  * ```
  */
 export function verifyDelegation(d: Delegation, parent: Delegation | null = null): string | null {
@@ -272,8 +288,20 @@ export function verifyDelegation(d: Delegation, parent: Delegation | null = null
  *
  * @example
  * ```ts
- * import { checkScope } from "./delegation.ts";
- * // checkScope(d, { tool: "edit", class: "reversible", paths: ["/work/proj/a.py"], now: new Date() })
+ * import assert from "node:assert/strict";
+ * import { generateKeyPair } from "./keys.ts";
+ * import { checkScope, issueDelegation } from "./delegation.ts";
+ * const user = generateKeyPair(), agent = generateKeyPair();
+ * const d = issueDelegation(user, agent.publicKey, {
+ *   workspace: "/work/proj", classes: ["none", "reversible"], tools: ["*"],
+ *   notBefore: new Date(), expires: new Date(Date.now() + 3600_000),
+ * });
+ * const now = new Date();
+ * assert.equal(checkScope(d, { tool: "edit", class: "reversible", paths: ["/work/proj/a.py"], now }), null);
+ * assert.equal(
+ *   checkScope(d, { tool: "edit", class: "reversible", paths: ["/work/projx/a.py"], now }),
+ *   "path /work/projx/a.py outside delegated workspace /work/proj",
+ * );
  * ```
  */
 export function checkScope(

@@ -40,8 +40,9 @@ export interface CheckedTarget {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseFetchUrl } from "./url_check.ts";
- * parseFetchUrl("http://0177.0.0.1/").hostname; // "127.0.0.1"
+ * assert.deepEqual(parseFetchUrl("http://0177.0.0.1/").hostname, "127.0.0.1");
  * ```
  */
 export function parseFetchUrl(raw: string): URL {
@@ -64,11 +65,13 @@ function refuse(url: string, reason: string, addresses: string[] = []): CheckVer
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { inspectUrl } from "./url_check.ts";
  * import { overrideResolver } from "./resolver.ts";
  * const r = overrideResolver(new Map([["public.example", ["93.184.215.14"]]]));
  * const { verdict, target } = await inspectUrl("https://public.example/a", r);
- * // verdict.verdict === "allow", target.addresses === ["93.184.215.14"]
+ * assert.equal(verdict.verdict, "allow");
+ * assert.deepEqual(target?.addresses, ["93.184.215.14"]);
  * ```
  */
 export async function inspectUrl(
@@ -137,9 +140,11 @@ export async function inspectUrl(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkUrl } from "./url_check.ts";
  * import { dnsResolver } from "./resolver.ts";
- * (await checkUrl("http://2130706433/", dnsResolver)).verdict; // "refuse" (127.0.0.1 is loopback)
+ * // 2130706433 is 127.0.0.1, loopback
+ * assert.equal((await checkUrl("http://2130706433/", dnsResolver)).verdict, "refuse");
  * ```
  */
 export async function checkUrl(url: string, resolver: Resolver): Promise<CheckVerdict> {

@@ -202,10 +202,11 @@ function describePath(doc: unknown, path: PropertyKey[]): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parsePolicy } from "./policy_schema.ts";
  * const doc = parsePolicy({ name: "p", rules: [{ id: "r", match: { classes: ["none"] },
  *   decision: "allow", justification: "reads change nothing" }] }, "inline");
- * doc.rules.length; // 1
+ * assert.deepEqual(doc.rules.length, 1);
  * ```
  */
 export function parsePolicy(raw: unknown, source: string): PolicyDoc {
@@ -223,8 +224,9 @@ export function parsePolicy(raw: unknown, source: string): PolicyDoc {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parsePolicyText } from "./policy_schema.ts";
- * parsePolicyText('{"name":"p","rules":[{"id":"r","match":{"tools":["read"]},"decision":"allow","justification":"reading is harmless"}]}', "p.json").name; // "p"
+ * assert.deepEqual(parsePolicyText('{"name":"p","rules":[{"id":"r","match":{"tools":["read"]},"decision":"allow","justification":"reading is harmless"}]}', "p.json").name, "p");
  * ```
  */
 export function parsePolicyText(text: string, source: string): PolicyDoc {

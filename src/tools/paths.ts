@@ -15,9 +15,9 @@ import { isWithin } from "../core/paths.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { protectedCover } from "./paths.ts";
- * protectedCover("/home/u/.local/state/retie/ledger.db", ["/home/u/.local/state/retie"]);
- * // "/home/u/.local/state/retie"
+ * assert.deepEqual(protectedCover("/home/u/.local/state/retie/ledger.db", ["/home/u/.local/state/retie"]), "/home/u/.local/state/retie");
  * ```
  */
 export function protectedCover(p: string, protectedPaths: readonly string[]): string | null {
@@ -30,8 +30,9 @@ export function protectedCover(p: string, protectedPaths: readonly string[]): st
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { protectedInside } from "./paths.ts";
- * protectedInside("/ws", ["/ws/.retie/ledger.db", "/etc/retie"]); // ["/ws/.retie/ledger.db"]
+ * assert.deepEqual(protectedInside("/ws", ["/ws/.retie/ledger.db", "/etc/retie"]), ["/ws/.retie/ledger.db"]);
  * ```
  */
 export function protectedInside(root: string, protectedPaths: readonly string[]): string[] {
@@ -43,10 +44,11 @@ export function protectedInside(root: string, protectedPaths: readonly string[])
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { displayPath } from "./paths.ts";
- * displayPath("/ws", "/ws/src/a.ts"); // "src/a.ts"
- * displayPath("/ws", "/ws"); // "."
- * displayPath("/ws", "/etc/hosts"); // "/etc/hosts"
+ * assert.deepEqual(displayPath("/ws", "/ws/src/a.ts"), "src/a.ts");
+ * assert.deepEqual(displayPath("/ws", "/ws"), ".");
+ * assert.deepEqual(displayPath("/ws", "/etc/hosts"), "/etc/hosts");
  * ```
  */
 export function displayPath(workspace: string, p: string): string {
@@ -59,8 +61,9 @@ export function displayPath(workspace: string, p: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { components } from "./paths.ts";
- * components("/a//b/../c/"); // ["a", "b", "..", "c"]
+ * assert.deepEqual(components("/a//b/../c/"), ["a", "b", "..", "c"]);
  * ```
  */
 export function components(p: string): string[] {
@@ -72,9 +75,10 @@ export function components(p: string): string[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pathProblem } from "./paths.ts";
- * pathProblem(""); // "the path is empty"
- * pathProblem("a.txt"); // null
+ * assert.deepEqual(pathProblem(""), "the path is empty");
+ * assert.deepEqual(pathProblem("a.txt"), null);
  * ```
  */
 export function pathProblem(p: string): string | null {
@@ -90,8 +94,9 @@ export function pathProblem(p: string): string | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rawPath } from "./paths.ts";
- * rawPath("/ws", "a/../b"); // "/ws/a/../b"
+ * assert.deepEqual(rawPath("/ws", "a/../b"), "/ws/a/../b");
  * ```
  */
 export function rawPath(workspace: string, input: string): string {
