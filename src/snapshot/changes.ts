@@ -32,8 +32,9 @@ export interface Scan {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { entryOf } from "./changes.ts";
- * entryOf({ rel: "a", target: "", kind: "d", mode: 0o755, size: 0, mtime: 0, ctime: 0, ino: 1 }).kind; // "d"
+ * assert.deepEqual(entryOf({ rel: "a", target: "", kind: "d", mode: 0o755, size: 0, mtime: 0, ctime: 0, ino: 1 }).kind, "d");
  * ```
  */
 export function entryOf(s: Listed): IndexEntry {
@@ -52,9 +53,11 @@ export function entryOf(s: Listed): IndexEntry {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sameEntry } from "./changes.ts";
- * sameEntry({ kind: "d", mode: 0o755, ref: "", size: 0, mtime: 0, ctime: 0, ino: 1 },
- *   { rel: "a", target: "", kind: "d", mode: 0o755, size: 0, mtime: 0, ctime: 0, ino: 1 }, 0); // true
+ * const prev = { kind: "d", mode: 0o755, ref: "", size: 0, mtime: 0, ctime: 0, ino: 1 } as const;
+ * const now = { rel: "a", target: "", kind: "d", mode: 0o755, size: 0, mtime: 0, ctime: 0, ino: 1 } as const;
+ * assert.equal(sameEntry(prev, now, 0), true);
  * ```
  */
 export function sameEntry(p: IndexEntry, s: Listed, indexTime: number): boolean {
@@ -67,8 +70,9 @@ export function sameEntry(p: IndexEntry, s: Listed, indexTime: number): boolean 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { unrestorable } from "./changes.ts";
- * unrestorable("/work/p/sock").message;
+ * assert.match(unrestorable("/work/p/sock").message, /sockets, FIFOs and devices cannot be restored/);
  * ```
  */
 export function unrestorable(abs: string): RetieError {
@@ -91,9 +95,14 @@ function isNotFound(e: unknown): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scanChanges } from "./changes.ts";
  * const prev = { time: Date.now(), entries: new Map() };
- * scanChanges("/work/p", [], prev, new Set(["/work/p/src/main.ts"]));
+ * // A change under a path the previous index does not hold: a string says why to walk instead.
+ * assert.equal(
+ *   scanChanges("/work/p", [], prev, new Set(["/work/p/src/main.ts"])),
+ *   "a change was reported under src/main.ts, which is not in the tree",
+ * );
  * ```
  */
 export function scanChanges(

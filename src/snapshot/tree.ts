@@ -52,8 +52,9 @@ export const RACY_MARGIN_MS = 20;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { normalizeExcludes } from "./tree.ts";
- * normalizeExcludes(["./node_modules/", "dist"]); // ["dist", "node_modules"]
+ * assert.deepEqual(normalizeExcludes(["./node_modules/", "dist"]), ["dist", "node_modules"]);
  * ```
  */
 export function normalizeExcludes(exclude: string[]): string[] {
@@ -74,9 +75,14 @@ export function normalizeExcludes(exclude: string[]): string[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { walkTree } from "./tree.ts";
- * let n = 0;
- * walkTree(Deno.cwd(), new Set(["node_modules"]), () => n++);
+ * const root = Deno.makeTempDirSync();
+ * Deno.mkdirSync(`${root}/node_modules/x`, { recursive: true });
+ * Deno.writeTextFileSync(`${root}/a.ts`, "");
+ * const seen: string[] = [];
+ * walkTree(root, new Set(["node_modules"]), (rel) => seen.push(rel));
+ * assert.deepEqual(seen.sort(), [".", "a.ts"]);
  * ```
  */
 export function walkTree(
@@ -119,8 +125,10 @@ export function tooLong(abs: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { leftOut } from "./tree.ts";
- * leftOut("p", { kind: "other" }); // "p: a socket, …"
+ * assert.match(leftOut("p", { kind: "other" })!, /^p: a socket, FIFO or device/);
+ * assert.equal(leftOut("p", { kind: "f" }), null);
  * ```
  */
 export function leftOut(rel: string, s: Pick<Seen, "kind">): string | null {
@@ -139,8 +147,9 @@ export function leftOut(rel: string, s: Pick<Seen, "kind">): string | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { toSeen } from "./tree.ts";
- * toSeen(Deno.lstatSync(Deno.cwd())).kind; // "d"
+ * assert.deepEqual(toSeen(Deno.lstatSync(Deno.cwd())).kind, "d");
  * ```
  */
 export function toSeen(info: Deno.FileInfo): Seen {
@@ -158,8 +167,9 @@ export function toSeen(info: Deno.FileInfo): Seen {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { statMatches } from "./tree.ts";
- * statMatches(undefined, { kind: "f", mode: 0o644, size: 1, mtime: 0, ctime: 0, ino: 1 }, 0); // false
+ * assert.deepEqual(statMatches(undefined, { kind: "f", mode: 0o644, size: 1, mtime: 0, ctime: 0, ino: 1 }, 0), false);
  * ```
  */
 export function statMatches(prev: IndexEntry | undefined, s: Seen, indexTime: number): boolean {
@@ -206,8 +216,9 @@ function patchedKeys(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { manifestId } from "./tree.ts";
- * manifestId(new Map([[".", { kind: "d", mode: 0o755, ref: "" }]])).length; // 64
+ * assert.deepEqual(manifestId(new Map([[".", { kind: "d", mode: 0o755, ref: "" }]])).length, 64);
  * ```
  */
 export function manifestId(
@@ -250,8 +261,9 @@ export function manifestId(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { manifestDiffs } from "./tree.ts";
- * manifestDiffs(new Map([["a", { kind: "f", mode: 0o644, ref: "x" }]]), new Map()); // [{ path: "a", change: "added" }]
+ * assert.deepEqual(manifestDiffs(new Map([["a", { kind: "f", mode: 0o644, ref: "x" }]]), new Map()), [{ path: "a", change: "added" }]);
  * ```
  */
 export function manifestDiffs(
@@ -274,8 +286,9 @@ export function manifestDiffs(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { absOf } from "./tree.ts";
- * absOf("/w", "."); // "/w"
+ * assert.deepEqual(absOf("/w", "."), "/w");
  * ```
  */
 export function absOf(root: string, rel: string): string {
