@@ -18,11 +18,12 @@ export interface SessionBudget {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { budgetStop } from "./budget.ts";
  * import { UsageMeter } from "./usage_meter.ts";
  * const m = new UsageMeter();
  * m.add("m", { inputTokens: 900, outputTokens: 200 }, 900);
- * budgetStop({ kind: "tokens", amount: 1000 }, m)?.startsWith("stopped"); // true
+ * assert.deepEqual(budgetStop({ kind: "tokens", amount: 1000 }, m)?.startsWith("stopped"), true);
  * ```
  */
 export function budgetStop(

@@ -37,8 +37,9 @@ export function messageChars(m: ChatMessage): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { estimateTokens } from "./compaction_text.ts";
- * estimateTokens([{ role: "user", content: "x".repeat(392) }], 4); // 100
+ * assert.deepEqual(estimateTokens([{ role: "user", content: "x".repeat(392) }], 4), 100);
  * ```
  */
 export function estimateTokens(messages: ChatMessage[], charsPerToken = CHARS_PER_TOKEN): number {
@@ -51,9 +52,9 @@ export function estimateTokens(messages: ChatMessage[], charsPerToken = CHARS_PE
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cutPoints } from "./compaction_text.ts";
- * cutPoints([{ role: "user", content: "a" }, { role: "assistant", content: "b", toolCalls: [] }]);
- * // [0, 1]
+ * assert.deepEqual(cutPoints([{ role: "user", content: "a" }, { role: "assistant", content: "b", toolCalls: [] }]), [0, 1]);
  * ```
  */
 export function cutPoints(messages: ChatMessage[]): number[] {
@@ -70,9 +71,10 @@ export function cutPoints(messages: ChatMessage[]): number[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { chooseCut } from "./compaction_text.ts";
  * const m = [{ role: "user", content: "x".repeat(400) }, { role: "user", content: "y" }] as const;
- * chooseCut([...m], 10, 4); // 1
+ * assert.deepEqual(chooseCut([...m], 10, 4), 1);
  * ```
  */
 export function chooseCut(
@@ -112,8 +114,9 @@ function render(m: ChatMessage, cap: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderForSummary } from "./compaction_text.ts";
- * renderForSummary(null, [{ role: "user", content: "fix add" }], 1000).includes("USER: fix add"); // true
+ * assert.deepEqual(renderForSummary(null, [{ role: "user", content: "fix add" }], 1000).includes("USER: fix add"), true);
  * ```
  */
 export function renderForSummary(
@@ -146,9 +149,10 @@ export function renderForSummary(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { contextMessages } from "./compaction_text.ts";
- * contextMessages(null, [{ role: "user", content: "hi" }]).length; // 1
- * contextMessages("s", [{ role: "user", content: "hi" }]).length; // 3
+ * assert.deepEqual(contextMessages(null, [{ role: "user", content: "hi" }]).length, 1);
+ * assert.deepEqual(contextMessages("s", [{ role: "user", content: "hi" }]).length, 3);
  * ```
  */
 export function contextMessages(summary: string | null, messages: ChatMessage[]): ChatMessage[] {

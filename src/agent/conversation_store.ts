@@ -9,8 +9,9 @@
 import { join } from "node:path";
 import { canonicalJson } from "../core/canonical_json.ts";
 import { domainHashHex } from "../core/hash.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { ChatMessage } from "../providers/types.ts";
+import { writeFileAtomicSync } from "../core/atomic_write.ts";
 
 /** Domain of conversation digests. */
 export const CONVERSATION_DOMAIN = "retie/conversation/v1";
@@ -62,9 +63,7 @@ export function saveConversation(ledgerPath: string, c: StoredConversation): str
   const dir = conversationDir(ledgerPath);
   Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, `${c.session}.json`);
-  const tmp = `${path}.tmp`;
-  Deno.writeTextFileSync(tmp, JSON.stringify(c), { mode: 0o600 });
-  Deno.renameSync(tmp, path);
+  writeFileAtomicSync(path, JSON.stringify(c), { mode: 0o600 });
   return conversationDigest(c);
 }
 
@@ -88,9 +87,7 @@ export function loadConversation(
     c = JSON.parse(Deno.readTextFileSync(path));
   } catch (e) {
     throw new RetieError(
-      `cannot resume ${session}: its conversation (${path}) cannot be read: ${
-        (e as Error).message
-      }`,
+      `cannot resume ${session}: its conversation (${path}) cannot be read: ${errorMessage(e)}`,
       { hint: "start a new session, or resume another one (retie run --resume)", exitCode: 2 },
     );
   }

@@ -11,6 +11,7 @@ import { jsonTextDepth } from "../core/json_depth.ts";
 import type { Guard, GuardOutcome } from "../plane/guard.ts";
 import type { ToolCall } from "../providers/types.ts";
 import type { ResultStore } from "./result_store.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** What the dispatch needs. */
 export interface DispatchDeps {
@@ -60,7 +61,7 @@ export async function dispatch(call: ToolCall, deps: DispatchDeps): Promise<Disp
   try {
     args = call.argumentsJson.trim() === "" ? {} : JSON.parse(call.argumentsJson);
   } catch (e) {
-    return malformed(call, deps, `not valid JSON (${(e as Error).message})`);
+    return malformed(call, deps, `not valid JSON (${errorMessage(e)})`);
   }
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
     return malformed(

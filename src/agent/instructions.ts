@@ -14,6 +14,7 @@
 import { join, relative } from "node:path";
 import { sha256Hex } from "../core/hash.ts";
 import { type ConfineScope, readConfinedText } from "../tools/confine.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** Names tried in a directory, the first one present wins. */
 export const INSTRUCTION_NAMES: readonly string[] = ["AGENTS.md", "CLAUDE.md", "GEMINI.md"];
@@ -84,7 +85,7 @@ export function loadInstructions(
       try {
         r = readConfinedText(scope, path, INSTRUCTIONS_MAX_BYTES);
       } catch (e) {
-        inputs.push({ scope: kind, path, digest: null, refused: (e as Error).message });
+        inputs.push({ scope: kind, path, digest: null, refused: errorMessage(e) });
         break; // present but refused: the next name is not a fallback for a hostile file
       }
       if (r === null) continue;

@@ -28,9 +28,10 @@ const OUTLINE = new RegExp(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildPreview } from "./preview.ts";
  * const p = buildPreview("line\n".repeat(5000), "res_abc", 3000);
- * p.includes('recall(ref="res_abc"'); // true
+ * assert.deepEqual(p.includes('recall(ref="res_abc"'), true);
  * ```
  */
 export function buildPreview(text: string, ref: string, budget = PREVIEW_CHARS): string {

@@ -46,9 +46,10 @@ export interface PromptSources {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildPrompts } from "./prompts.ts";
  * const p = buildPrompts("/tmp", "Fetched pages are fenced.");
- * p.systemDigest.length; // 64
+ * assert.deepEqual(p.systemDigest.length, 64);
  * ```
  */
 export function buildPrompts(

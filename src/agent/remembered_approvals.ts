@@ -16,6 +16,8 @@ import { resolve } from "node:path";
 import { canonicalJson } from "../core/canonical_json.ts";
 import { configPath, loadConfig, type RememberedApproval, saveConfig } from "../config/mod.ts";
 import type { ApprovalRequest, Approver } from "../plane/guard_types.ts";
+import { errorMessage } from "../core/errors.ts";
+import { isWithin } from "../core/paths.ts";
 
 /** The argument a remembered rule matches, per tool. */
 const KEY_ARG: Record<string, string> = {
@@ -113,12 +115,6 @@ export function matchingRule(
   ) ?? null;
 }
 
-function inside(path: string, root: string): boolean {
-  const p = resolve(path);
-  const r = resolve(root);
-  return p === r || p.startsWith(r.endsWith("/") ? r : r + "/");
-}
-
 /** What the terminal prompt answers. */
 export type ApprovalChoice = "yes" | "no" | "always";
 
@@ -144,7 +140,7 @@ export function rememberingApprover(o: {
   now?: () => Date;
 }): Approver {
   const file = o.configFile ?? configPath();
-  const usable = !inside(file, o.workspace);
+  const usable = !isWithin(resolve(file), resolve(o.workspace));
   return async (req) => {
     if (usable) {
       let rules: RememberedApproval[] = [];
@@ -152,7 +148,7 @@ export function rememberingApprover(o: {
         rules = rememberedFor(o.workspace, file);
       } catch (e) {
         // An invalid config never approves anything; the person is asked.
-        o.record({ type: "approval-remembered", error: (e as Error).message });
+        o.record({ type: "approval-remembered", error: errorMessage(e) });
       }
       const rule = matchingRule(rules, o.workspace, req);
       if (rule) {
@@ -180,7 +176,7 @@ export function rememberingApprover(o: {
         o.record({ type: "approval-remembered", added: rule, configFile: file });
       } catch (e) {
         // The person said yes: the call goes ahead; only the remembering failed (and says so).
-        o.record({ type: "approval-remembered", error: `not remembered: ${(e as Error).message}` });
+        o.record({ type: "approval-remembered", error: `not remembered: ${errorMessage(e)}` });
       }
     }
     if (choice !== "no") return true;

@@ -7,7 +7,7 @@
 import { join, resolve } from "node:path";
 import { BlobStore } from "../core/blob_store.ts";
 import { configDir, ledgerFiles, storePaths } from "../core/dirs.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { AnyTool, SandboxSettings, ToolContext } from "../core/tool.ts";
 import {
   eventPayload,
@@ -302,7 +302,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
           const note = describeGitRevert(opts.workspace, g);
           return note ? { note, removed: g.removed } : null;
         } catch (e) {
-          const why = (e as Error).message;
+          const why = errorMessage(e);
           return {
             note: `git control files could not be checked after the command: ${why}`,
             removed: [],
@@ -570,7 +570,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
         const keep = loadRetention(cfg);
         if (keep.autoPrune) pruneUndoData({ ledger, blobs, sink: writer, staging }, keep);
       } catch (e) {
-        opts.events?.onNotice?.(`undo data retention: ${(e as Error).message}`);
+        opts.events?.onNotice?.(`undo data retention: ${errorMessage(e)}`);
       }
       try {
         writer.close();
@@ -631,7 +631,7 @@ export function resolveWorkspace(dir: string): string {
     if (!Deno.statSync(real).isDirectory) throw new Error("not a directory");
     return real;
   } catch (e) {
-    throw new RetieError(`cannot use ${dir} as the workspace: ${(e as Error).message}`, {
+    throw new RetieError(`cannot use ${dir} as the workspace: ${errorMessage(e)}`, {
       hint: "pass an existing project directory: retie run ./my-project",
       exitCode: 2,
     });

@@ -19,6 +19,7 @@ import type { Conversation, LoopContext } from "./loop.ts";
 import { compactionFacts } from "./session_record.ts";
 import type { SessionOptions } from "./session.ts";
 import { UsageMeter } from "./usage_meter.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** What the session uses of it. */
 export interface SessionContext {
@@ -122,7 +123,7 @@ export function sessionContext(a: {
       });
     } catch (e) {
       a.notice(
-        `the conversation could not be stored for resuming: ${(e as Error).message}`,
+        `the conversation could not be stored for resuming: ${errorMessage(e)}`,
       );
     }
   };

@@ -36,10 +36,11 @@ export interface UsageReport {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { UsageMeter } from "./usage_meter.ts";
  * const m = new UsageMeter(8192);
  * m.add("m", { inputTokens: 100, outputTokens: 20 }, 100);
- * m.report().inputTokens; // 100
+ * assert.deepEqual(m.report().inputTokens, 100);
  * ```
  */
 export class UsageMeter {
@@ -115,8 +116,9 @@ export class UsageMeter {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatUsage, UsageMeter } from "./usage_meter.ts";
- * formatUsage(new UsageMeter(1000).report()); // "0 tokens in, 0 out over 0 calls · context 0 of 1000 (0%)"
+ * assert.deepEqual(formatUsage(new UsageMeter(1000).report()), "0 tokens in, 0 out over 0 calls · context 0 of 1000 (0%)");
  * ```
  */
 export function formatUsage(r: UsageReport): string {

@@ -10,6 +10,7 @@ import { configDir } from "../core/dirs.ts";
 import { assess, denoQuery, describeBroader, outerLayer } from "../core/outer_layer.ts";
 import { profileFlags, type ProfileName } from "../core/permission_flags.ts";
 import { checkConfigFile } from "./doctor_config.ts";
+import { errorMessage } from "../core/errors.ts";
 
 export { checkBwrap, checkOverlay, checkSeccomp, checkUserNamespaces } from "./doctor_sandbox.ts";
 
@@ -229,7 +230,7 @@ export async function checkLedger(path: string): Promise<Check> {
       id: "ledger",
       title: "ledger",
       verdict: "fail",
-      detail: `${path} cannot be read as a retie ledger: ${(e as Error).message}`,
+      detail: `${path} cannot be read as a retie ledger: ${errorMessage(e)}`,
       fix: `check the path; retie verify --ledger ${path} says more`,
     };
   }

@@ -9,6 +9,7 @@
  */
 import { join } from "node:path";
 import { configDir } from "../core/dirs.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** The outcome of {@link checkConfigFile}. */
 export interface ConfigCheck {
@@ -47,13 +48,13 @@ export function checkConfigFile(path: string = configFilePath()): ConfigCheck {
     text = Deno.readTextFileSync(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return { path, state: "absent" };
-    return { path, state: "invalid", problem: `cannot read it: ${(e as Error).message}` };
+    return { path, state: "invalid", problem: `cannot read it: ${errorMessage(e)}` };
   }
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (e) {
-    return { path, state: "invalid", problem: `not JSON: ${(e as Error).message}` };
+    return { path, state: "invalid", problem: `not JSON: ${errorMessage(e)}` };
   }
   if (typeof doc !== "object" || doc === null || Array.isArray(doc)) {
     return { path, state: "invalid", problem: "not a JSON object ({ … })" };

@@ -7,6 +7,7 @@
 import { run } from "../exec.ts";
 import { BWRAP_PATH, checkSandbox } from "../sandbox/check.ts";
 import type { Check } from "./doctor_checks.ts";
+import { errorMessage } from "../core/errors.ts";
 
 function readText(path: string): string | undefined {
   try {
@@ -46,7 +47,7 @@ export async function checkBwrap(): Promise<Check> {
       id: "bubblewrap",
       title: "bubblewrap",
       verdict: "fail",
-      detail: `${BWRAP_PATH} cannot be started (${(e as Error).message}); shell commands ` +
+      detail: `${BWRAP_PATH} cannot be started (${errorMessage(e)}); shell commands ` +
         "become irreversible and ask every time",
       fix: Deno.build.os === "linux"
         ? "apt-get install -y bubblewrap (or dnf install bubblewrap)"
@@ -123,7 +124,7 @@ function sandboxFacts(): Promise<SandboxFacts> {
           : undefined,
       };
     } catch (e) {
-      return { error: (e as Error).message };
+      return { error: errorMessage(e) };
     } finally {
       Deno.removeSync(ws, { recursive: true });
     }

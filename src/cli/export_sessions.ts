@@ -15,7 +15,7 @@
 import { z } from "zod";
 import { configDir } from "../core/dirs.ts";
 import { configPath, loadConfig } from "../config/mod.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import { openLedger, verifyLedger } from "../ledger/mod.ts";
 import { exportOtlp, type OtlpReport, tracesUrl } from "../ui/otlp.ts";
 import { buildReplay, type ReplayModel } from "../ui/replay_model.ts";
@@ -137,7 +137,7 @@ export async function exportAtEnd(
     console.error(`exported ${session} as ${r.spans} spans to ${tracesUrl(target.endpoint)}`);
   } catch (e) {
     console.error(
-      `warning: ${session} was not exported to ${target.endpoint}: ${(e as Error).message} ` +
+      `warning: ${session} was not exported to ${target.endpoint}: ${errorMessage(e)} ` +
         `(send it later: retie export --otlp URL ${session})`,
     );
   }

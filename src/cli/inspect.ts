@@ -13,7 +13,7 @@
  * @module
  */
 import type { Register } from "./commands.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { FileChange } from "../core/tool.ts";
 import type { Finding } from "../inspect/types.ts";
 
@@ -95,7 +95,7 @@ function readInput(flag: string, file: string | undefined): string | null {
   try {
     return Deno.readTextFileSync(file);
   } catch (e) {
-    throw new RetieError(`${flag} ${file}: ${(e as Error).message}`, {
+    throw new RetieError(`${flag} ${file}: ${errorMessage(e)}`, {
       hint: `pass a readable file to ${flag}, or omit it for a created/deleted file`,
       exitCode: 2,
     });
@@ -153,7 +153,7 @@ async function jsonlMode(): Promise<void> {
         JSON.stringify({
           id: null,
           line: i + 1,
-          error: `line ${i + 1}: invalid JSON (${(e as Error).message})`,
+          error: `line ${i + 1}: invalid JSON (${errorMessage(e)})`,
         }),
       );
       return;

@@ -21,6 +21,7 @@ import {
 } from "../core/outer_layer.ts";
 import { runForeground } from "../exec.ts";
 import { c } from "../ui/color.ts";
+import { errorMessage } from "../core/errors.ts";
 
 const FORWARD: Deno.Signal[] = ["SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2"];
 
@@ -329,7 +330,7 @@ export async function startConfined(
       } catch (e) {
         console.error(
           `retie: holds ${plan.from} and could not re-execute itself under its permission ` +
-            `flags (${(e as Error).message}); refusing to start. Run it confined: ` +
+            `flags (${errorMessage(e)}); refusing to start. Run it confined: ` +
             `deno ${shellLine(plan.args)}`,
         );
         return 2;

@@ -11,7 +11,7 @@
  * @module
  */
 import type { Command } from "commander";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import { defaultLedgerPath } from "../core/dirs.ts";
 import type { Register } from "./commands.ts";
 import type { ReplayModel } from "../ui/replay_model.ts";
@@ -137,7 +137,7 @@ export const register: Register = (program) => {
           try {
             await Deno.writeTextFile(opts.out, text.endsWith("\n") ? text : `${text}\n`);
           } catch (e) {
-            throw new RetieError(`replay: cannot write ${opts.out}: ${(e as Error).message}`, {
+            throw new RetieError(`replay: cannot write ${opts.out}: ${errorMessage(e)}`, {
               hint: "pass --out a file in an existing, writable directory",
               exitCode: 2,
             });

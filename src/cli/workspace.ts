@@ -8,6 +8,7 @@ import { dirname, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { RetieError } from "../core/errors.ts";
 import { c } from "../ui/color.ts";
+import { isWithin } from "../core/paths.ts";
 
 function readEnv(name: string): string | undefined {
   try {
@@ -106,7 +107,7 @@ export function broadWorkspace(dir: string, home: string | undefined): string | 
   if (d === sep || d === "/") return "the whole file system";
   const h = home ? resolve(home) : undefined;
   if (h && d === h) return "your whole home directory";
-  if (h && (h + "/").startsWith(d + "/")) return "a folder that holds your home directory";
+  if (h && isWithin(h, d)) return "a folder that holds your home directory";
   const parts = d.split("/").filter(Boolean);
   if (parts.length === 1) return `a top-level system directory (${d})`;
   if (h && dirname(d) === h && parts[parts.length - 1].startsWith(".")) {

@@ -6,8 +6,9 @@
  */
 import { dirname, join } from "node:path";
 import { configDir } from "../core/dirs.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import { ConfigSchema, type RetieConfig } from "./schema.ts";
+import { writeFileAtomicSync } from "../core/atomic_write.ts";
 
 /** A config as loaded: its contents and where they came from. */
 export interface LoadedConfig {
@@ -82,7 +83,7 @@ export function loadConfig(path: string = configPath()): LoadedConfig {
     text = Deno.readTextFileSync(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return { config: {}, path, exists: false };
-    throw new RetieError(`cannot read the config (${path}): ${(e as Error).message}`, {
+    throw new RetieError(`cannot read the config (${path}): ${errorMessage(e)}`, {
       hint: "check the file's permissions, or remove it",
       exitCode: 2,
     });
@@ -91,7 +92,7 @@ export function loadConfig(path: string = configPath()): LoadedConfig {
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new RetieError(`invalid config (${path}): not JSON: ${(e as Error).message}`, {
+    throw new RetieError(`invalid config (${path}): not JSON: ${errorMessage(e)}`, {
       hint: "fix the JSON, or remove the file to use the defaults",
       exitCode: 2,
     });
@@ -110,7 +111,5 @@ export function loadConfig(path: string = configPath()): LoadedConfig {
 export function saveConfig(config: RetieConfig, path: string = configPath()): void {
   const valid = parseConfig(config, path);
   Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const tmp = `${path}.${crypto.randomUUID()}.tmp`;
-  Deno.writeTextFileSync(tmp, JSON.stringify(valid, null, 2) + "\n", { mode: 0o600 });
-  Deno.renameSync(tmp, path);
+  writeFileAtomicSync(path, JSON.stringify(valid, null, 2) + "\n", { mode: 0o600 });
 }

@@ -100,9 +100,10 @@ function int(where: string, v: unknown, min: number, max: number): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseBudget } from "./resolve.ts";
- * parseBudget("200k tokens", "--budget"); // { kind: "tokens", amount: 200000 }
- * parseBudget("2.5u", "--budget"); // { kind: "units", amount: 2.5 }
+ * assert.deepEqual(parseBudget("200k tokens", "--budget"), { kind: "tokens", amount: 200000 });
+ * assert.deepEqual(parseBudget("2.5u", "--budget"), { kind: "units", amount: 2.5 });
  * ```
  */
 export function parseBudget(v: unknown, where: string): Budget {
@@ -127,8 +128,9 @@ export function parseBudget(v: unknown, where: string): Budget {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatBudget } from "./resolve.ts";
- * formatBudget({ kind: "tokens", amount: 200000 }); // "200000 tokens"
+ * assert.deepEqual(formatBudget({ kind: "tokens", amount: 200000 }), "200000 tokens");
  * ```
  */
 export function formatBudget(b: Budget): string {
@@ -171,10 +173,11 @@ const DEFAULTS: { [K in keyof EffectiveSettings]: EffectiveSettings[K]["value"] 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveSettings } from "./resolve.ts";
  * const s = resolveSettings({ model: "m" }, () => undefined, { provider: "anthropic" });
- * s.provider.source; // "config"
- * s.model.source; // "flag"
+ * assert.deepEqual(s.provider.source, "config");
+ * assert.deepEqual(s.model.source, "flag");
  * ```
  */
 export function resolveSettings(

@@ -85,8 +85,9 @@ export type RetieConfig = z.infer<typeof ConfigSchema>;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { configJsonSchema } from "./schema.ts";
- * (configJsonSchema().properties as Record<string, unknown>).provider !== undefined; // true
+ * assert.deepEqual((configJsonSchema().properties as Record<string, unknown>).provider !== undefined, true);
  * ```
  */
 export function configJsonSchema(): Record<string, unknown> {

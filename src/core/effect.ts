@@ -96,8 +96,9 @@ export type EffectFields =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { effect } from "./effect.ts";
- * effect({ class: "none", summary: "ask", consequence: "no change", reason: "asks" }).writes; // []
+ * assert.deepEqual(effect({ class: "none", summary: "ask", consequence: "no change", reason: "asks" }).writes, []);
  * ```
  */
 export function effect(fields: EffectFields): Effect {
@@ -119,8 +120,9 @@ export function effect(fields: EffectFields): Effect {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { unknownEffect } from "./effect.ts";
- * unknownEffect("mcp__github__push").class; // "unknown"
+ * assert.deepEqual(unknownEffect("mcp__github__push").class, "unknown");
  * ```
  */
 export function unknownEffect(tool: string): Effect {

@@ -16,11 +16,14 @@ export class RetieError extends Error {
   /**
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { RetieError } from "./errors.ts";
-   * throw new RetieError("cannot read the policy (.retie/policy.json): not JSON", {
+   * const e = new RetieError("cannot read the policy (.retie/policy.json): not JSON", {
    *   hint: "fix the file or remove it to use retie-default",
    *   exitCode: 2,
    * });
+   * assert.equal(e.exitCode, 2);
+   * assert.throws(() => { throw e; }, /not JSON/);
    * ```
    */
   constructor(message: string, opts: { hint?: string; exitCode?: number; cause?: unknown } = {}) {
@@ -36,12 +39,29 @@ export class RetieError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { describeError } from "./errors.ts";
- * describeError(new Error("boom")); // "boom"
+ * assert.deepEqual(describeError(new Error("boom")), "boom");
  * ```
  */
 export function describeError(e: unknown): string {
   if (e instanceof RetieError) return e.hint ? `${e.message}\n  hint: ${e.hint}` : e.message;
   if (e instanceof Error) return e.message;
   return String(e);
+}
+
+/**
+ * The message of any thrown value: an `Error`'s message, anything else as a string. Use this
+ * instead of casting `(e as Error).message`, which yields `undefined` for a thrown string.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { errorMessage } from "./errors.ts";
+ * assert.equal(errorMessage(new Error("boom")), "boom");
+ * assert.equal(errorMessage("plain"), "plain");
+ * ```
+ */
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }

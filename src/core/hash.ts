@@ -10,8 +10,9 @@ import { createHash } from "node:crypto";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sha256Hex } from "./hash.ts";
- * sha256Hex("abc").slice(0, 8); // "ba7816bf"
+ * assert.deepEqual(sha256Hex("abc").slice(0, 8), "ba7816bf");
  * ```
  */
 export function sha256Hex(data: Uint8Array | string): string {
@@ -23,8 +24,9 @@ export function sha256Hex(data: Uint8Array | string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { domainHashHex } from "./hash.ts";
- * domainHashHex("retie/test/v1", "x").length; // 64
+ * assert.deepEqual(domainHashHex("retie/test/v1", "x").length, 64);
  * ```
  */
 export function domainHashHex(domain: string, data: Uint8Array | string): string {

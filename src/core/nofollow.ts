@@ -16,6 +16,8 @@
  */
 import * as fs from "node:fs";
 import { dirname, join } from "node:path";
+import { errorMessage } from "./errors.ts";
+import { isWithin, type RealPath } from "./paths.ts";
 
 const C = fs.constants;
 
@@ -32,10 +34,6 @@ function lstatOrNull(p: string): fs.Stats | null {
   }
 }
 
-function inside(root: string, p: string): boolean {
-  return p === root || p.startsWith(root.endsWith("/") ? root : root + "/");
-}
-
 /**
  * Checks that `dir` lies in `root` and that every directory from `root` down to `dir` is a real
  * directory, not a symlink; with `create`, missing ones are made (mode 0700, then checked).
@@ -44,15 +42,17 @@ function inside(root: string, p: string): boolean {
  * @example
  * ```ts
  * import { checkDirChain } from "./nofollow.ts";
- * checkDirChain("/tmp", "/tmp"); // the root alone: fine when /tmp is a real directory
+ * import { toRealPath } from "./paths.ts";
+ * const root = toRealPath(Deno.makeTempDirSync());
+ * checkDirChain(root, root); // the root alone: fine, it is a real directory
  * ```
  */
 export function checkDirChain(
-  root: string,
+  root: RealPath,
   dir: string,
   opts: { create?: boolean; verified?: Set<string> } = {},
 ): void {
-  if (!inside(root, dir) || dir.split("/").some((c) => c === ".." || c === ".")) {
+  if (!isWithin(dir, root) || dir.split("/").some((c) => c === ".." || c === ".")) {
     throw new ConfinementError(`${dir} is outside ${root}: never restored`);
   }
   // Within one restore (no other process of the agent runs), a directory already checked on this
@@ -72,12 +72,12 @@ export function checkDirChain(
   try {
     real = fs.realpathSync(root);
   } catch (e) {
-    throw new ConfinementError(`the root ${root} cannot be resolved: ${(e as Error).message}`);
+    throw new ConfinementError(`the root ${root} cannot be resolved: ${errorMessage(e)}`);
   }
   if (real !== root) {
     throw new ConfinementError(`the root ${root} is reached through a symlink (it is ${real})`);
   }
-  let cur = root;
+  let cur: string = root;
   for (const c of dir.slice(root.length).split("/").filter((x) => x.length > 0)) {
     if (c === ".." || c === ".") throw new ConfinementError(`${dir}: "${c}" in the path`);
     cur = join(cur, c);
@@ -113,12 +113,13 @@ function checkOne(cur: string, create: boolean): void {
  * @example
  * ```ts
  * import { writeFileNoFollow } from "./nofollow.ts";
- * const root = Deno.realPathSync(Deno.makeTempDirSync());
+ * import { toRealPath } from "./paths.ts";
+ * const root = toRealPath(Deno.makeTempDirSync());
  * writeFileNoFollow(root, `${root}/a/b.txt`, new TextEncoder().encode("hi"), 0o644, true);
  * ```
  */
 export function writeFileNoFollow(
-  root: string,
+  root: RealPath,
   path: string,
   data: Uint8Array,
   mode: number,
@@ -165,11 +166,12 @@ export function writeFileNoFollow(
  * @example
  * ```ts
  * import { removeNoFollow } from "./nofollow.ts";
- * const root = Deno.realPathSync(Deno.makeTempDirSync());
+ * import { toRealPath } from "./paths.ts";
+ * const root = toRealPath(Deno.makeTempDirSync());
  * removeNoFollow(root, `${root}/absent.txt`);
  * ```
  */
-export function removeNoFollow(root: string, path: string, opts: { recursive?: boolean } = {}) {
+export function removeNoFollow(root: RealPath, path: string, opts: { recursive?: boolean } = {}) {
   if (path === root) throw new ConfinementError(`refusing to remove the root ${root}`);
   const parent = dirname(path);
   try {

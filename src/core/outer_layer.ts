@@ -157,9 +157,10 @@ function insideOf(entry: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { probesFor } from "./outer_layer.ts";
  * const p = probesFor(["--allow-run=/usr/bin/bwrap"]);
- * p.find((x) => x.label === "run /bin/sh")?.expected; // false
+ * assert.deepEqual(p.find((x) => x.label === "run /bin/sh")?.expected, false);
  * ```
  */
 export function probesFor(flags: readonly string[]): Probe[] {
@@ -187,9 +188,10 @@ export type PermissionQuery = (d: Deno.PermissionDescriptor) => boolean;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { assess } from "./outer_layer.ts";
  * const everything = () => true; // what -A answers
- * assess(["--allow-read"], everything).allowAll; // true
+ * assert.deepEqual(assess(["--allow-read"], everything).allowAll, true);
  * ```
  */
 export function assess(flags: readonly string[], query: PermissionQuery): Assessment {
@@ -213,8 +215,9 @@ export function assess(flags: readonly string[], query: PermissionQuery): Assess
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { denoQuery } from "./outer_layer.ts";
- * denoQuery({ name: "ffi" }); // false under retie's flags
+ * assert.equal(typeof denoQuery({ name: "ffi" }), "boolean"); // false under retie's flags
  * ```
  */
 export function denoQuery(d: Deno.PermissionDescriptor): boolean {
@@ -230,8 +233,9 @@ export function denoQuery(d: Deno.PermissionDescriptor): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { describeBroader } from "./outer_layer.ts";
- * describeBroader({ broader: ["run /bin/sh"], missing: [], allowAll: false }); // "run /bin/sh"
+ * assert.deepEqual(describeBroader({ broader: ["run /bin/sh"], missing: [], allowAll: false }), "run /bin/sh");
  * ```
  */
 export function describeBroader(a: Assessment): string {
@@ -260,9 +264,10 @@ let state: OuterLayerState | undefined;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { outerLayer, setOuterLayer } from "./outer_layer.ts";
  * setOuterLayer({ status: "confined", profile: "retie" });
- * outerLayer()?.status; // "confined"
+ * assert.deepEqual(outerLayer()?.status, "confined");
  * ```
  */
 export function setOuterLayer(s: OuterLayerState): void {
@@ -274,8 +279,10 @@ export function setOuterLayer(s: OuterLayerState): void {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { outerLayer } from "./outer_layer.ts";
- * outerLayer()?.status; // "confined", "narrowed", "unconfined", or undefined
+ * // "confined", "narrowed" or "unconfined" once the CLI has started; undefined before
+ * assert.equal(outerLayer(), undefined);
  * ```
  */
 export function outerLayer(): OuterLayerState | undefined {

@@ -41,8 +41,9 @@ export type ProfileName = "retie" | "local" | "demo";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { profileFlags } from "./permission_flags.ts";
- * profileFlags("retie").includes("--deny-net=127.0.0.0/8,[::1]"); // true
+ * assert.deepEqual(profileFlags("retie").includes("--deny-net=127.0.0.0/8,[::1]"), true);
  * ```
  */
 export function profileFlags(name: ProfileName): string[] {
@@ -61,8 +62,9 @@ export function profileFlags(name: ProfileName): string[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseFlagsFile } from "./permission_flags.ts";
- * parseFlagsFile("--no-prompt\n--allow-read\n"); // ["--no-prompt", "--allow-read"]
+ * assert.deepEqual(parseFlagsFile("--no-prompt\n--allow-read\n"), ["--no-prompt", "--allow-read"]);
  * ```
  */
 export function parseFlagsFile(text: string): string[] {

@@ -18,9 +18,10 @@ const JS = /\.(js|mjs|cjs|jsx|ts|mts|cts|tsx)$/i;
  *
  * @example
  * ```ts
- * langOf("app/views.py"); // "python"
- * langOf("src/server.ts"); // "js"
- * langOf(".env"); // "other"
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(langOf("app/views.py"), "python");
+ * assert.deepEqual(langOf("src/server.ts"), "js");
+ * assert.deepEqual(langOf(".env"), "other");
  * ```
  */
 export function langOf(path: string): Lang | null {
@@ -45,10 +46,11 @@ const TEST_FILE =
  *
  * @example
  * ```ts
- * isTestPath("tests/test_ssl.py"); // true
- * isTestPath("src/app.spec.ts"); // true
- * isTestPath("/home/me/test/shop/src/app.ts"); // false
- * isTestPath("/home/me/test/shop/tests/a.py", "/home/me/test/shop"); // true
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(isTestPath("tests/test_ssl.py"), true);
+ * assert.deepEqual(isTestPath("src/app.spec.ts"), true);
+ * assert.deepEqual(isTestPath("/home/me/test/shop/src/app.ts"), false);
+ * assert.deepEqual(isTestPath("/home/me/test/shop/tests/a.py", "/home/me/test/shop"), true);
  * ```
  */
 export function isTestPath(path: string, root?: string): boolean {
@@ -64,7 +66,8 @@ export function isTestPath(path: string, root?: string): boolean {
  *
  * @example
  * ```ts
- * stripComments("x = 1  # verify=False\n", "python"); // "x = 1  \n"
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(stripComments("x = 1  # verify=False\n", "python"), "x = 1  \n");
  * stripComments("a(); // rejectUnauthorized: false\n", "js"); // "a(); \n"
  * ```
  */
@@ -202,8 +205,9 @@ function closeOf(s: string, open: number, o: string, c: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * const s = "def verify(x):\n    return ok(x)\ny = 1\n";
- * definitionSpans(s, "python", /verif/i).map((d) => s.slice(d.start, d.end)); // ["def verify(x):\n    return ok(x)\n"]
+ * assert.deepEqual(definitionSpans(s, "python", /verif/i).map((d) => s.slice(d.start, d.end)), ["def verify(x):\n    return ok(x)\n"]);
  * ```
  */
 export function definitionSpans(text: string, lang: Lang, name: RegExp): DefinitionSpan[] {

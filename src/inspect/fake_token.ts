@@ -12,8 +12,9 @@ const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
  *
  * @example
  * ```ts
- * fakeChars(8, 1).length; // 8
- * fakeChars(8, 1) === fakeChars(8, 1); // true
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(fakeChars(8, 1).length, 8);
+ * assert.deepEqual(fakeChars(8, 1) === fakeChars(8, 1), true);
  * ```
  */
 export function fakeChars(length: number, seed: number, alphabet = ALNUM): string {
@@ -41,7 +42,8 @@ export const HEX = "0123456789abcdef";
  *
  * @example
  * ```ts
- * fakeTokens(1).awsKeyId.length; // 20
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(fakeTokens(1).awsKeyId.length, 20);
  * ```
  */
 export function fakeTokens(seed: number): Record<string, string> {

@@ -15,6 +15,7 @@
  * @module
  */
 import TS from "@vscode/tree-sitter-wasm";
+import { errorMessage } from "../core/errors.ts";
 
 /** The grammars the inspector parses with. */
 export type Grammar = "python" | "javascript" | "typescript" | "tsx" | "go";
@@ -152,7 +153,7 @@ export function loadParsers(): Promise<void> {
       }
     } catch (e) {
       parsers.clear();
-      loadError = `tree-sitter parsers could not be loaded: ${(e as Error).message}`;
+      loadError = `tree-sitter parsers could not be loaded: ${errorMessage(e)}`;
     }
   })();
   return loading;
@@ -203,7 +204,7 @@ export function parse(text: string, grammar: Grammar, old?: TsTree): ParseResult
     const root = tree.rootNode;
     return { ok: true, root, hasError: root.hasError, release: () => tree.delete(), tree };
   } catch (e) {
-    return { ok: false, reason: `parser failed: ${(e as Error).message}` };
+    return { ok: false, reason: `parser failed: ${errorMessage(e)}` };
   }
 }
 

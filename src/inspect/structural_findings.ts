@@ -11,6 +11,7 @@ import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts
 import { changedStatements, type Statement } from "./chunk.ts";
 import { definedNames, type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
+import { errorMessage } from "../core/errors.ts";
 
 const SUBJECT: Record<GuardRuleId, string> = {
   "auth-check-removed": "auth checks",
@@ -37,7 +38,7 @@ function factsOf(
     if (lineOffset) { for (const f of facts) f.line += lineOffset; }
     return { facts, defs, syntaxError: r.hasError };
   } catch (e) {
-    return { facts: [], note: `structure walk failed: ${(e as Error).message}` };
+    return { facts: [], note: `structure walk failed: ${errorMessage(e)}` };
   } finally {
     r.release();
   }
@@ -92,7 +93,7 @@ function factsOfPieces(pieces: Piece[], g: Grammar, before: boolean): ReturnType
       }
       syntaxError ||= r.hasError;
     } catch (e) {
-      return { facts: [], note: `structure walk failed: ${(e as Error).message}` };
+      return { facts: [], note: `structure walk failed: ${errorMessage(e)}` };
     }
   }
   return { facts, syntaxError };

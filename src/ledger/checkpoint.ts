@@ -6,13 +6,13 @@
  *
  * @module
  */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { readFileSync } from "node:fs";
 import { Buffer } from "node:buffer";
 import { canonicalJson } from "../core/canonical_json.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import { domainHashHex } from "../core/hash.ts";
 import { type KeyPair, signHex, verifyHex } from "./keys.ts";
+import { writeFileAtomicSync } from "../core/atomic_write.ts";
 
 /** The `format` of a head file. */
 export const HEAD_FORMAT = "retie-ledger-head/v2";
@@ -143,7 +143,7 @@ export function readHeadFile(ledgerPath: string): HeadFile | null {
     if ((e as { code?: string }).code === "ENOENT") return null;
     throw new HeadFileError(
       "head-unreadable",
-      `head file (${path}) cannot be read: ${(e as Error).message}`,
+      `head file (${path}) cannot be read: ${errorMessage(e)}`,
       e,
     );
   }
@@ -183,22 +183,5 @@ export function readHeadFile(ledgerPath: string): HeadFile | null {
  */
 export function writeHeadFile(ledgerPath: string, head: HeadFile): void {
   const path = headFilePath(ledgerPath);
-  const tmp = `${path}.${Deno.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(head, null, 2) + "\n", { mode: 0o600 });
-  const fd = Deno.openSync(tmp, { read: true });
-  try {
-    fd.syncSync();
-  } finally {
-    fd.close();
-  }
-  renameSync(tmp, path);
-  // Make the rename itself durable (fsync of the directory); best effort where unsupported.
-  try {
-    const dir = Deno.openSync(dirname(path), { read: true });
-    try {
-      dir.syncSync();
-    } finally {
-      dir.close();
-    }
-  } catch { /* some filesystems refuse fsync on directories */ }
+  writeFileAtomicSync(path, JSON.stringify(head, null, 2) + "\n", { mode: 0o600 });
 }

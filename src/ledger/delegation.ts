@@ -15,6 +15,7 @@ import { RetieError } from "../core/errors.ts";
 import { domainHashHex } from "../core/hash.ts";
 import type { Delegation } from "./types.ts";
 import { type KeyPair, signHex, verifyHex } from "./keys.ts";
+import { isWithin } from "../core/paths.ts";
 
 export type { Delegation };
 
@@ -40,21 +41,20 @@ export interface DelegationScope {
  *
  * @example
  * ```ts
- * import { delegationHash } from "./delegation.ts";
- * // delegationHash(d).length === 64
+ * import assert from "node:assert/strict";
+ * import { generateKeyPair } from "./keys.ts";
+ * import { delegationHash, issueDelegation } from "./delegation.ts";
+ * const user = generateKeyPair(), agent = generateKeyPair();
+ * const d = issueDelegation(user, agent.publicKey, {
+ *   workspace: "/work/proj", classes: ["none", "reversible"], tools: ["*"],
+ *   notBefore: new Date(), expires: new Date(Date.now() + 3600_000),
+ * });
+ * assert.match(delegationHash(d), /^[0-9a-f]{64}$/);
  * ```
  */
 export function delegationHash(d: Delegation): string {
   const { signature: _signature, ...body } = d;
   return domainHashHex(DELEGATION_DOMAIN, canonicalJson(body));
-}
-
-/** True when `path` is `root` or inside it (both normalised, lexical). */
-export function isInside(path: string, root: string): boolean {
-  const p = resolve(path);
-  const r = resolve(root);
-  if (r === "/") return true;
-  return p === r || p.startsWith(r + "/");
 }
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -171,7 +171,7 @@ function narrowingProblem(child: Omit<Delegation, "signature">, parent: Delegati
       parent.agent.slice(0, 12)
     }`;
   }
-  if (!isInside(child.workspace, parent.workspace)) {
+  if (!isWithin(resolve(child.workspace), resolve(parent.workspace))) {
     return `workspace ${child.workspace} widens the parent's workspace ${parent.workspace}`;
   }
   for (const c of child.classes) {
@@ -198,6 +198,7 @@ function narrowingProblem(child: Omit<Delegation, "signature">, parent: Delegati
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateKeyPair } from "./keys.ts";
  * import { issueDelegation } from "./delegation.ts";
  * const user = generateKeyPair(), agent = generateKeyPair();
@@ -205,7 +206,7 @@ function narrowingProblem(child: Omit<Delegation, "signature">, parent: Delegati
  *   workspace: "/work/proj", classes: ["none", "reversible"], tools: ["*"],
  *   notBefore: new Date(), expires: new Date(Date.now() + 3600_000),
  * });
- * d.parent; // null
+ * assert.deepEqual(d.parent, null);
  * ```
  */
 export function issueDelegation(
@@ -254,8 +255,16 @@ export function issueDelegation(
  *
  * @example
  * ```ts
- * import { verifyDelegation } from "./delegation.ts";
- * // verifyDelegation(d) === null for a delegation issued by issueDelegation
+ * import assert from "node:assert/strict";
+ * import { generateKeyPair } from "./keys.ts";
+ * import { issueDelegation, verifyDelegation } from "./delegation.ts";
+ * const user = generateKeyPair(), agent = generateKeyPair();
+ * const d = issueDelegation(user, agent.publicKey, {
+ *   workspace: "/work/proj", classes: ["none", "reversible"], tools: ["*"],
+ *   notBefore: new Date(), expires: new Date(Date.now() + 3600_000),
+ * });
+ * assert.equal(verifyDelegation(d), null);
+ * assert.match(verifyDelegation({ ...d, tools: ["bash"] })!, /signature does not verify/);
  * ```
  */
 export function verifyDelegation(d: Delegation, parent: Delegation | null = null): string | null {
@@ -279,8 +288,20 @@ export function verifyDelegation(d: Delegation, parent: Delegation | null = null
  *
  * @example
  * ```ts
- * import { checkScope } from "./delegation.ts";
- * // checkScope(d, { tool: "edit", class: "reversible", paths: ["/work/proj/a.py"], now: new Date() })
+ * import assert from "node:assert/strict";
+ * import { generateKeyPair } from "./keys.ts";
+ * import { checkScope, issueDelegation } from "./delegation.ts";
+ * const user = generateKeyPair(), agent = generateKeyPair();
+ * const d = issueDelegation(user, agent.publicKey, {
+ *   workspace: "/work/proj", classes: ["none", "reversible"], tools: ["*"],
+ *   notBefore: new Date(), expires: new Date(Date.now() + 3600_000),
+ * });
+ * const now = new Date();
+ * assert.equal(checkScope(d, { tool: "edit", class: "reversible", paths: ["/work/proj/a.py"], now }), null);
+ * assert.equal(
+ *   checkScope(d, { tool: "edit", class: "reversible", paths: ["/work/projx/a.py"], now }),
+ *   "path /work/projx/a.py outside delegated workspace /work/proj",
+ * );
  * ```
  */
 export function checkScope(
@@ -295,7 +316,7 @@ export function checkScope(
     return `tool ${action.tool} not delegated`;
   }
   for (const p of action.paths) {
-    if (!isAbsolute(p) || !isInside(p, d.workspace)) {
+    if (!isAbsolute(p) || !isWithin(resolve(p), resolve(d.workspace))) {
       return `path ${p} outside delegated workspace ${d.workspace}`;
     }
   }

@@ -33,9 +33,9 @@ export interface HashedFields {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { entryHashInput } from "./entry_hash.ts";
- * entryHashInput({ seq: 1, time: "t", session: "s", kind: "genesis", actionId: null, payloadJson: "{}", prev: "0" });
- * // '{"actionId":null,"kind":"genesis","payload":{},"prev":"0","seq":1,"session":"s","time":"t"}'
+ * assert.deepEqual(entryHashInput({ seq: 1, time: "t", session: "s", kind: "genesis", actionId: null, payloadJson: "{}", prev: "0" }), '{"actionId":null,"kind":"genesis","payload":{},"prev":"0","seq":1,"session":"s","time":"t"}');
  * ```
  */
 export function entryHashInput(e: HashedFields): string {
@@ -51,8 +51,9 @@ export function entryHashInput(e: HashedFields): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { entryHash } from "./entry_hash.ts";
- * entryHash({ seq: 1, time: "t", session: "s", kind: "genesis", actionId: null, payloadJson: "{}", prev: "0".repeat(64) }).length; // 64
+ * assert.deepEqual(entryHash({ seq: 1, time: "t", session: "s", kind: "genesis", actionId: null, payloadJson: "{}", prev: "0".repeat(64) }).length, 64);
  * ```
  */
 export function entryHash(e: HashedFields): string {

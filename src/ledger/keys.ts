@@ -59,8 +59,9 @@ function keyPairFromPrivate(privateKey: KeyObject): KeyPair {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateKeyPair } from "./keys.ts";
- * generateKeyPair().publicKey.length; // 64
+ * assert.deepEqual(generateKeyPair().publicKey.length, 64);
  * ```
  */
 export function generateKeyPair(): KeyPair {
@@ -72,8 +73,9 @@ export function generateKeyPair(): KeyPair {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { keyPairFromSeedHex } from "./keys.ts";
- * keyPairFromSeedHex("00".repeat(32)).publicKey.slice(0, 8); // "3b6a27bc"
+ * assert.deepEqual(keyPairFromSeedHex("00".repeat(32)).publicKey.slice(0, 8), "3b6a27bc");
  * ```
  */
 export function keyPairFromSeedHex(seedHex: string): KeyPair {
@@ -103,9 +105,10 @@ export function seedHex(key: KeyPair): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { loadOrCreateUserKey } from "./keys.ts";
  * const user = loadOrCreateUserKey(Deno.makeTempDirSync());
- * user.publicKey.length; // 64
+ * assert.deepEqual(user.publicKey.length, 64);
  * ```
  */
 export function loadOrCreateUserKey(dir: string = configDir()): KeyPair {
@@ -185,8 +188,9 @@ function toBytes(message: Uint8Array | string): Uint8Array {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateKeyPair, signHex } from "./keys.ts";
- * signHex(generateKeyPair(), "hello").length; // 128
+ * assert.deepEqual(signHex(generateKeyPair(), "hello").length, 128);
  * ```
  */
 export function signHex(key: KeyPair, message: Uint8Array | string): string {
@@ -287,9 +291,10 @@ export function ed25519Problem(publicKeyHex: string, signatureHex: string): stri
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generateKeyPair, signHex, verifyHex } from "./keys.ts";
  * const k = generateKeyPair();
- * verifyHex(k.publicKey, "hi", signHex(k, "hi")); // true
+ * assert.deepEqual(verifyHex(k.publicKey, "hi", signHex(k, "hi")), true);
  * ```
  */
 export function verifyHex(

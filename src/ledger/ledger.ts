@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { Buffer } from "node:buffer";
 import { canonicalJson } from "../core/canonical_json.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { Delegation, EntryKind, EntrySink, LedgerEntry } from "./types.ts";
 import { type KeyPair, signHex } from "./keys.ts";
 import { entryHash, ZERO_HASH } from "./entry_hash.ts";
@@ -151,7 +151,7 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
     try {
       db.exec("BEGIN IMMEDIATE");
     } catch (e) {
-      throw new RetieError(`cannot append to the ledger (${path}): ${(e as Error).message}`, {
+      throw new RetieError(`cannot append to the ledger (${path}): ${errorMessage(e)}`, {
         hint: "another retie process may hold the ledger lock; retry, or check the disk",
         cause: e,
       });
@@ -169,7 +169,7 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
         }
         payloadJson = canonicalJson(payload);
       } catch (e) {
-        throw new RetieError(`cannot record a ${kind} entry: ${(e as Error).message}`, {
+        throw new RetieError(`cannot record a ${kind} entry: ${errorMessage(e)}`, {
           cause: e,
         });
       }
@@ -213,7 +213,7 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
     } catch (e) {
       if (db.isTransaction) db.exec("ROLLBACK");
       if (e instanceof RetieError) throw e;
-      throw new RetieError(`cannot append to the ledger (${path}): ${(e as Error).message}`, {
+      throw new RetieError(`cannot append to the ledger (${path}): ${errorMessage(e)}`, {
         hint: "nothing ran; check the disk and the ledger file, then retry",
         cause: e,
       });
@@ -227,7 +227,7 @@ export function openLedger(path: string, opts: LedgerOptions = {}): Ledger {
     } catch (err) {
       throw new RetieError(
         `checkpoint #${e.seq} is recorded, but the head file (${path}.head.json) was not updated: ${
-          (err as Error).message
+          errorMessage(err)
         }`,
         {
           hint: "the next checkpoint updates it; until then a cut tail may go unnoticed",

@@ -6,7 +6,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 
 /** The value of `meta.format` that marks a retie ledger. */
 export const LEDGER_FORMAT = "retie-ledger/v1";
@@ -83,7 +83,7 @@ export function openLedgerDb(path: string): DatabaseSync {
   try {
     db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
   } catch (e) {
-    throw notALedger(path, `cannot open: ${(e as Error).message}`, e);
+    throw notALedger(path, `cannot open: ${errorMessage(e)}`, e);
   }
   try {
     if (!hasFormat(db, path)) {
@@ -127,7 +127,7 @@ export function openLedgerReadOnly(path: string): DatabaseSync {
   try {
     db = new DatabaseSync(path, { readOnly: true, timeout: BUSY_TIMEOUT_MS });
   } catch (e) {
-    throw notALedger(path, `cannot open: ${(e as Error).message}`, e);
+    throw notALedger(path, `cannot open: ${errorMessage(e)}`, e);
   }
   try {
     if (!hasFormat(db, path)) throw notALedger(path, "an empty database, not a retie ledger");

@@ -7,7 +7,7 @@
  * @module
  */
 import { Buffer } from "node:buffer";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import { verifyHex } from "./keys.ts";
 import { openLedgerReadOnly } from "./schema.ts";
 import type { DatabaseSync } from "node:sqlite";
@@ -117,7 +117,7 @@ export function openForVerify(path: string, opts: VerifyOptions = {}): {
       head = readHeadFile(path);
     } catch (e) {
       const code = e instanceof HeadFileError ? e.code : "head-unreadable";
-      headError = { code, message: (e as Error).message };
+      headError = { code, message: errorMessage(e) };
     }
     let rows: IterableIterator<RawRow>;
     try {
@@ -126,9 +126,7 @@ export function openForVerify(path: string, opts: VerifyOptions = {}): {
       >;
     } catch (e) {
       throw new RetieError(
-        `cannot read the ledger (${path}): its entries table is not retie's (${
-          (e as Error).message
-        })`,
+        `cannot read the ledger (${path}): its entries table is not retie's (${errorMessage(e)})`,
         { hint: "pass the path of a retie ledger with --ledger", exitCode: 2 },
       );
     }

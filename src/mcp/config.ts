@@ -8,6 +8,7 @@
 import { isAbsolute, normalize } from "node:path";
 import { z } from "zod";
 import { RetieError } from "../core/errors.ts";
+import { overlaps } from "../core/paths.ts";
 
 /** Server names become part of tool names (`mcp__<server>__<tool>`). */
 export const SERVER_NAME = /^[A-Za-z0-9_-]{1,40}$/;
@@ -91,7 +92,7 @@ export function parseMcpServers(
         problems.push(`  mcpServers.${name}.read: ${p} is not an absolute, normalised directory`);
         continue;
       }
-      const hit = forbidden.find((f) => f === p || f.startsWith(p + "/") || p.startsWith(f + "/"));
+      const hit = forbidden.find((f) => overlaps(f, p));
       if (hit) problems.push(`  mcpServers.${name}.read: ${p} would expose retie's state (${hit})`);
     }
   }

@@ -8,6 +8,7 @@
 import type { SandboxProfile } from "../sandbox/bwrap_args.ts";
 import { grantsOf, type McpServers } from "./config.ts";
 import { connectServer, type McpConnection } from "./connection.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** Servers that started, and those that did not (with why). */
 export interface McpHost {
@@ -44,7 +45,7 @@ export async function startMcpServers(
   const failures: { server: string; message: string }[] = [];
   settled.forEach((s, i) => {
     if (s.status === "fulfilled") connections.push(s.value);
-    else failures.push({ server: names[i], message: (s.reason as Error).message });
+    else failures.push({ server: names[i], message: errorMessage(s.reason) });
   });
   return {
     connections,

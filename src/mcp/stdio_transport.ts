@@ -11,6 +11,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { SandboxedChild } from "../sandbox/program.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /**
  * A {@link Transport} for a child process that is already running.
@@ -53,7 +54,7 @@ export class ChildTransport implements Transport {
         this.#buffer.append(Buffer.from(chunk));
       } catch (e) {
         // A message larger than the buffer: the stream cannot be resynchronised; stop the server.
-        this.onerror?.(new Error(`the server sent too much at once: ${(e as Error).message}`));
+        this.onerror?.(new Error(`the server sent too much at once: ${errorMessage(e)}`));
         void this.close();
         return;
       }
@@ -62,7 +63,7 @@ export class ChildTransport implements Transport {
         try {
           msg = this.#buffer.readMessage();
         } catch (e) {
-          this.onerror?.(new Error(`malformed message from the server: ${(e as Error).message}`));
+          this.onerror?.(new Error(`malformed message from the server: ${errorMessage(e)}`));
           continue;
         }
         if (msg === null) break;

@@ -13,6 +13,7 @@ import { scanForInjection } from "../net/injection_scan.ts";
 import { revertGitControl } from "../sandbox/git_guard.ts";
 import { gitControl } from "../sandbox/protected_paths.ts";
 import type { McpConnection, McpToolInfo } from "./connection.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** The name a server's tool is offered under. */
 export function mcpToolName(server: string, tool: string): string {
@@ -173,7 +174,7 @@ export function mcpTool(
       } catch (e) {
         return {
           ok: false,
-          output: `${name} failed: ${(e as Error).message}`,
+          output: `${name} failed: ${errorMessage(e)}`,
           detail: { untrusted: false, server: conn.server, tool },
         };
       }

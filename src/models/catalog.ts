@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import { deniedByPermissions, LOOPBACK_DENIED_HINT } from "../providers/error_map.ts";
 
 /** The default OpenAI-compatible base URL of Ollama Cloud. */
@@ -124,7 +124,7 @@ export async function fetchCatalog(
   try {
     res = await f(url, { signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000) });
   } catch (e) {
-    throw new RetieError(`cannot fetch the model list (${url}): ${(e as Error).message}`, {
+    throw new RetieError(`cannot fetch the model list (${url}): ${errorMessage(e)}`, {
       hint: deniedByPermissions(e) ? LOOPBACK_DENIED_HINT : "check the network and --base-url",
       cause: e,
     });

@@ -9,19 +9,11 @@
  *
  * @module
  */
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { cacheDir } from "../core/dirs.ts";
 import { RetieError } from "../core/errors.ts";
+import { writeFileAtomicSync } from "../core/atomic_write.ts";
 
 /** What retie knows of a model's entitlement. */
 export type Entitlement = "accessible" | "denied" | "inconclusive" | "not_probed";
@@ -109,10 +101,10 @@ export class ProbeCache {
   }
 
   #save(f: ProbeFile): void {
-    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-    const tmp = `${this.path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-    writeFileSync(tmp, JSON.stringify(f, null, 1) + "\n", { mode: 0o600 });
-    renameSync(tmp, this.path);
+    writeFileAtomicSync(this.path, JSON.stringify(f, null, 1) + "\n", {
+      mode: 0o600,
+      mkdirMode: 0o700,
+    });
   }
 
   #update(fn: (f: ProbeFile) => void): void {

@@ -81,9 +81,10 @@ const UNITS: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, t: 1e12 };
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { paramsFromName } from "./tiers.ts";
- * paramsFromName("gpt-oss:120b"); // 120000000000
- * paramsFromName("glm-5.2"); // null
+ * assert.deepEqual(paramsFromName("gpt-oss:120b"), 120000000000);
+ * assert.deepEqual(paramsFromName("glm-5.2"), null);
  * ```
  */
 export function paramsFromName(name: string): number | null {
@@ -116,8 +117,9 @@ function median(xs: number[]): number | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { bytesPerParam } from "./tiers.ts";
- * bytesPerParam([{ name: "a:10b", size: 2e10 }]); // 2
+ * assert.deepEqual(bytesPerParam([{ name: "a:10b", size: 2e10 }]), 2);
  * ```
  */
 export function bytesPerParam(models: SizedModel[]): number {
@@ -148,8 +150,9 @@ function isAnchor(name: string, anchor: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { anchorsFor } from "./tiers.ts";
- * anchorsFor([{ name: "gpt-oss:20b", size: 14e9 }]).level1; // 14000000000
+ * assert.deepEqual(anchorsFor([{ name: "gpt-oss:20b", size: 14e9 }]).level1, 14000000000);
  * ```
  */
 export function anchorsFor(models: SizedModel[]): Anchors {
@@ -183,8 +186,9 @@ export function anchorsFor(models: SizedModel[]): Anchors {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { tierForSize } from "./tiers.ts";
- * tierForSize(65e9, { level1: 13.8e9, level4: 1.76e12, level1From: "fallback", level4From: "fallback" }); // 2
+ * assert.deepEqual(tierForSize(65e9, { level1: 13.8e9, level4: 1.76e12, level1From: "fallback", level4From: "fallback" }), 2);
  * ```
  */
 export function tierForSize(bytes: number, anchors: Anchors): number {
@@ -198,9 +202,10 @@ export function tierForSize(bytes: number, anchors: Anchors): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { assignTiers } from "./tiers.ts";
- * assignTiers([{ name: "gpt-oss:20b", size: 13.8e9 }, { name: "brand-new:300b" }])
- *   .map((m) => m.tier); // [1, 3]
+ * const tiered = assignTiers([{ name: "gpt-oss:20b", size: 13.8e9 }, { name: "brand-new:300b" }]);
+ * assert.deepEqual(tiered.map((m) => m.tier), [1, 3]);
  * ```
  */
 export function assignTiers(models: SizedModel[]): TieredModel[] {
@@ -220,8 +225,9 @@ export function assignTiers(models: SizedModel[]): TieredModel[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { effectiveTier } from "./tiers.ts";
- * effectiveTier(null); // 5
+ * assert.deepEqual(effectiveTier(null), 5);
  * ```
  */
 export function effectiveTier(tier: number | null): number {
@@ -233,9 +239,10 @@ export function effectiveTier(tier: number | null): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { tierWeight } from "./tiers.ts";
- * tierWeight(3); // 3
- * tierWeight(null); // 4
+ * assert.deepEqual(tierWeight(3), 3);
+ * assert.deepEqual(tierWeight(null), 4);
  * ```
  */
 export function tierWeight(tier: number | null): number {

@@ -115,10 +115,11 @@ function judgeV6(ip: V6, shown: string): AddressVerdict {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { judgeAddress } from "./address_policy.ts";
  * judgeAddress("169.254.169.254").allowed; // false ("is linkLocal")
- * judgeAddress("::ffff:7f00:1").reason; // "::ffff:7f00:1 is IPv4-mapped embedding 127.0.0.1, which is loopback"
- * judgeAddress("93.184.215.14").allowed; // true
+ * assert.deepEqual(judgeAddress("::ffff:7f00:1").reason, "::ffff:7f00:1 is IPv4-mapped embedding 127.0.0.1, which is loopback");
+ * assert.deepEqual(judgeAddress("93.184.215.14").allowed, true);
  * ```
  */
 export function judgeAddress(address: string): AddressVerdict {
@@ -142,9 +143,10 @@ export function judgeAddress(address: string): AddressVerdict {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isIpLiteral } from "./address_policy.ts";
- * isIpLiteral("[::1]"); // true
- * isIpLiteral("example.com"); // false
+ * assert.deepEqual(isIpLiteral("[::1]"), true);
+ * assert.deepEqual(isIpLiteral("example.com"), false);
  * ```
  */
 export function isIpLiteral(host: string): boolean {

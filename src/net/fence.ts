@@ -22,8 +22,10 @@ const defaultRandom: RandomSource = (b) => crypto.getRandomValues(b);
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { newMarker } from "./fence.ts";
- * newMarker(); // "UNTRUSTED-3f9c…" (different every call)
+ * assert.match(newMarker(), /^UNTRUSTED-/);
+ * assert.notEqual(newMarker(), newMarker()); // different every call
  * ```
  */
 export function newMarker(random: RandomSource = defaultRandom): string {
@@ -50,9 +52,10 @@ export interface Fenced {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fenceText } from "./fence.ts";
  * const { fenced, marker } = fenceText("hello", "https://example.com/");
- * fenced.endsWith(`<<<END ${marker}>>>`); // true
+ * assert.deepEqual(fenced.endsWith(`<<<END ${marker}>>>`), true);
  * ```
  */
 export function fenceText(
@@ -75,8 +78,9 @@ export function fenceText(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { FENCE_SYSTEM_PROMPT } from "./fence.ts";
- * FENCE_SYSTEM_PROMPT.includes("UNTRUSTED-"); // true
+ * assert.deepEqual(FENCE_SYSTEM_PROMPT.includes("UNTRUSTED-"), true);
  * ```
  */
 export const FENCE_SYSTEM_PROMPT =

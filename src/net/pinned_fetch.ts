@@ -14,7 +14,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import zlib from "node:zlib";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { CheckedTarget } from "./url_check.ts";
 
 /**
@@ -72,7 +72,7 @@ function decode(body: Uint8Array, encoding: string, url: string, maxBytes: numbe
     if (e instanceof RangeError || String(e).includes("maxOutputLength")) {
       throw tooLarge(url, maxBytes);
     }
-    throw new RetieError(`cannot decode the response (${url}): ${(e as Error).message}`);
+    throw new RetieError(`cannot decode the response (${url}): ${errorMessage(e)}`);
   }
   throw new RetieError(`unsupported content encoding (${url}): ${encoding}`, {
     hint: "the server ignored Accept-Encoding: identity; try another URL",

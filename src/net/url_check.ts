@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import { isIpLiteral, judgeAddress } from "./address_policy.ts";
 import type { Resolver } from "./resolver.ts";
 
@@ -40,8 +40,9 @@ export interface CheckedTarget {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseFetchUrl } from "./url_check.ts";
- * parseFetchUrl("http://0177.0.0.1/").hostname; // "127.0.0.1"
+ * assert.deepEqual(parseFetchUrl("http://0177.0.0.1/").hostname, "127.0.0.1");
  * ```
  */
 export function parseFetchUrl(raw: string): URL {
@@ -64,11 +65,13 @@ function refuse(url: string, reason: string, addresses: string[] = []): CheckVer
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { inspectUrl } from "./url_check.ts";
  * import { overrideResolver } from "./resolver.ts";
  * const r = overrideResolver(new Map([["public.example", ["93.184.215.14"]]]));
  * const { verdict, target } = await inspectUrl("https://public.example/a", r);
- * // verdict.verdict === "allow", target.addresses === ["93.184.215.14"]
+ * assert.equal(verdict.verdict, "allow");
+ * assert.deepEqual(target?.addresses, ["93.184.215.14"]);
  * ```
  */
 export async function inspectUrl(
@@ -80,7 +83,7 @@ export async function inspectUrl(
   try {
     url = parseFetchUrl(raw);
   } catch (e) {
-    return { verdict: refuse(raw, (e as Error).message) };
+    return { verdict: refuse(raw, errorMessage(e)) };
   }
   const shown = url.href;
   if (url.protocol !== "http:" && url.protocol !== "https:") {
@@ -109,7 +112,7 @@ export async function inspectUrl(
     try {
       addresses = await resolver.resolve(host, signal);
     } catch (e) {
-      return { verdict: refuse(shown, `cannot resolve ${host}: ${(e as Error).message}`) };
+      return { verdict: refuse(shown, `cannot resolve ${host}: ${errorMessage(e)}`) };
     }
     if (addresses.length === 0) return { verdict: refuse(shown, `${host} resolved to no address`) };
   }
@@ -137,9 +140,11 @@ export async function inspectUrl(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkUrl } from "./url_check.ts";
  * import { dnsResolver } from "./resolver.ts";
- * (await checkUrl("http://2130706433/", dnsResolver)).verdict; // "refuse" (127.0.0.1 is loopback)
+ * // 2130706433 is 127.0.0.1, loopback
+ * assert.equal((await checkUrl("http://2130706433/", dnsResolver)).verdict, "refuse");
  * ```
  */
 export async function checkUrl(url: string, resolver: Resolver): Promise<CheckVerdict> {

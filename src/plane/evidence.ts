@@ -38,8 +38,9 @@ const SECRET_PATTERNS: RegExp[] = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { maskSecrets } from "./evidence.ts";
- * maskSecrets("API_KEY=abcdef123456"); // "API_KEY=[masked]"
+ * assert.deepEqual(maskSecrets("API_KEY=abcdef123456"), "API_KEY=[masked]");
  * ```
  */
 export function maskSecrets(line: string): string {
@@ -58,8 +59,9 @@ function clip(line: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { outputExcerpt } from "./evidence.ts";
- * outputExcerpt("a\nb\nexit code 0"); // { head: ["a", "b", "exit code 0"], tail: [], omitted: 0, lines: 3 }
+ * assert.deepEqual(outputExcerpt("a\nb\nexit code 0"), { head: ["a", "b", "exit code 0"], tail: [], omitted: 0, lines: 3 });
  * ```
  */
 export function outputExcerpt(output: string): OutputExcerpt {
@@ -81,9 +83,10 @@ export function outputExcerpt(output: string): OutputExcerpt {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { recordedDiffs } from "./evidence.ts";
  * const d = recordedDiffs([{ path: "/ws/a.py", before: "x = 1\n", after: "x = 2\n" }], "/ws");
- * d[0].hunks[0].lines; // ["-x = 1", "+x = 2"]
+ * assert.deepEqual(d[0].hunks[0].lines, ["-x = 1", "+x = 2"]);
  * ```
  */
 export function recordedDiffs(changes: FileChange[], workspace?: string): RecordedDiff[] {

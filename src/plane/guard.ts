@@ -29,6 +29,7 @@ import {
   postStateNote,
   type UndoPlan,
 } from "./undo_plan.ts";
+import { errorMessage } from "../core/errors.ts";
 
 export type * from "./guard_types.ts";
 
@@ -117,7 +118,7 @@ export function createGuard(deps: GuardDeps): Guard {
         null,
       );
     } catch (e) {
-      recordNote = ` (the refusal could not be recorded either: ${(e as Error).message})`;
+      recordNote = ` (the refusal could not be recorded either: ${errorMessage(e)})`;
     }
     return {
       status: "refused",
@@ -194,7 +195,7 @@ export function createGuard(deps: GuardDeps): Guard {
         inspection = inspect(changes, ctx.workspace);
       }
     } catch (e) {
-      return refuse(call, args, "classify", `cannot classify the call: ${(e as Error).message}`);
+      return refuse(call, args, "classify", `cannot classify the call: ${errorMessage(e)}`);
     }
     const findings = inspection.findings;
 
@@ -259,7 +260,7 @@ export function createGuard(deps: GuardDeps): Guard {
         ok = typeof answer === "boolean" ? answer : answer.approved === true;
         instead = typeof answer === "object" ? answer.instead?.trim() || undefined : undefined;
       } catch (e) {
-        return refuse(call, args, "approval", `approval failed: ${(e as Error).message}`, base);
+        return refuse(call, args, "approval", `approval failed: ${errorMessage(e)}`, base);
       }
       if (!ok) {
         const why = `the user declined: ${effect.summary}${instead ? `; instead: ${instead}` : ""}`;
@@ -279,7 +280,7 @@ export function createGuard(deps: GuardDeps): Guard {
       plan = await stagedPlan(effect, deps.staging) ??
         await planUndo(effect, { blobs: deps.blobs, snapshots: deps.snapshots });
     } catch (e) {
-      const msg = (e as Error).message;
+      const msg = errorMessage(e);
       return refuse(
         call,
         args,
@@ -328,7 +329,7 @@ export function createGuard(deps: GuardDeps): Guard {
         call,
         args,
         "record",
-        `the ledger could not record the intent: ${(e as Error).message}`,
+        `the ledger could not record the intent: ${errorMessage(e)}`,
         {
           ...base,
           model: "the action was not run because it could not be recorded first",
@@ -375,7 +376,7 @@ export function createGuard(deps: GuardDeps): Guard {
         }
       } else after = await capturePostState(plan, { blobs: deps.blobs, snapshots: deps.snapshots });
     } catch (e) {
-      postError = (e as Error).message;
+      postError = errorMessage(e);
     }
     const status = result.ok ? "ok" : "error";
     const detail: Record<string, unknown> = { ...(result.detail ?? {}) };
@@ -399,7 +400,7 @@ export function createGuard(deps: GuardDeps): Guard {
       );
     } catch (e) {
       // The action ran but its outcome is not on record: say so, to the model and the person.
-      const why = (e as Error).message;
+      const why = errorMessage(e);
       result = {
         ...result,
         output: `${result.output}\n(warning: the action ran, but its outcome could not be ` +

@@ -16,8 +16,9 @@ export const ACTION_ID_RE = /^act_[0-9a-f]{12}$/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { newActionId } from "./ids.ts";
- * newActionId(); // "act_9b1c22aa07fe"
+ * assert.match(newActionId(), /^act_[0-9a-f]{12}$/);
  * ```
  */
 export function newActionId(): string {
@@ -29,9 +30,10 @@ export function newActionId(): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isActionId } from "./ids.ts";
- * isActionId("act_0123456789ab"); // true
- * isActionId("ses_0123456789ab"); // false
+ * assert.deepEqual(isActionId("act_0123456789ab"), true);
+ * assert.deepEqual(isActionId("ses_0123456789ab"), false);
  * ```
  */
 export function isActionId(s: string): boolean {
@@ -43,8 +45,9 @@ export function isActionId(s: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isSessionId } from "./ids.ts";
- * isSessionId("ses_0123456789ab"); // true
+ * assert.deepEqual(isSessionId("ses_0123456789ab"), true);
  * ```
  */
 export function isSessionId(s: string): boolean {

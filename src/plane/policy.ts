@@ -19,7 +19,7 @@ import {
 import { dirname, join } from "node:path";
 import { canonicalJson } from "../core/canonical_json.ts";
 import { sha256Hex } from "../core/hash.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { ReversibilityClass } from "../core/effect.ts";
 import type { Severity } from "../inspect/types.ts";
 import { DEFAULT_POLICY } from "./default_policy.ts";
@@ -92,12 +92,14 @@ const STRICTNESS: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ruleMatches } from "./policy.ts";
  * import { DEFAULT_POLICY } from "./default_policy.ts";
  * const r = DEFAULT_POLICY.rules.find((x) => x.id === "reversible")!;
- * ruleMatches(r, { class: "reversible", tool: "edit", maxSeverity: null, risk: 0, mode: "default",
+ * const input = { class: "reversible", tool: "edit", maxSeverity: null, risk: 0, mode: "default",
  *   readsOutside: false, writesOutside: false, headless: false, yes: false, outOfScope: null,
- *   untrustedInput: false, network: false, external: false, sandboxed: false }); // true
+ *   untrustedInput: false, network: false, external: false, sandboxed: false } as const;
+ * assert.equal(ruleMatches(r, input), true);
  * ```
  */
 export function ruleMatches(rule: Rule, input: GateInput): boolean {
@@ -127,9 +129,10 @@ export function ruleMatches(rule: Rule, input: GateInput): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { policyDigest } from "./policy.ts";
  * import { DEFAULT_POLICY } from "./default_policy.ts";
- * policyDigest(DEFAULT_POLICY).length; // 12
+ * assert.deepEqual(policyDigest(DEFAULT_POLICY).length, 12);
  * ```
  */
 export function policyDigest(doc: PolicyDoc): string {
@@ -141,9 +144,10 @@ export function policyDigest(doc: PolicyDoc): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { compilePolicy } from "./policy.ts";
  * import { DEFAULT_POLICY } from "./default_policy.ts";
- * compilePolicy(DEFAULT_POLICY).identity; // "retie-default@…"
+ * assert.match(compilePolicy(DEFAULT_POLICY).identity, /^retie-default@[0-9a-f]{12}$/);
  * ```
  */
 export function compilePolicy(raw: unknown, source = "(built-in)"): CompiledPolicy {
@@ -204,8 +208,9 @@ let builtIn: CompiledPolicy | null = null;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { defaultPolicy } from "./policy.ts";
- * defaultPolicy().name; // "retie-default"
+ * assert.deepEqual(defaultPolicy().name, "retie-default");
  * ```
  */
 export function defaultPolicy(): CompiledPolicy {
@@ -223,8 +228,10 @@ export const PROJECT_POLICY_PATH: string = join(".retie", "policy.json");
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { loadEffectivePolicy } from "./policy.ts";
- * loadEffectivePolicy("/tmp/project").identity; // "retie-default@…" when no project file
+ * // retie's default when the workspace has no .retie/policy.json
+ * assert.match(loadEffectivePolicy(Deno.makeTempDirSync()).identity, /^retie-default@/);
  * ```
  */
 export function loadEffectivePolicy(workspace: string): CompiledPolicy {
@@ -288,7 +295,7 @@ function readProjectPolicy(workspace: string): string | null {
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (e) {
-    throw policyError(path, (e as Error).message);
+    throw policyError(path, errorMessage(e));
   }
   try {
     const st = fstatSync(fd);
@@ -319,8 +326,9 @@ function lstatOrNull(p: string): Stats | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { defaultPolicy, formatPolicy } from "./policy.ts";
- * formatPolicy(defaultPolicy()).startsWith("policy retie-default@"); // true
+ * assert.deepEqual(formatPolicy(defaultPolicy()).startsWith("policy retie-default@"), true);
  * ```
  */
 export function formatPolicy(p: CompiledPolicy): string {

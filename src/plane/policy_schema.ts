@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { CLASSES } from "../core/effect.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 
 /** Decisions, from least to most strict. */
 export const DECISIONS = ["allow", "ask", "deny"] as const;
@@ -202,10 +202,11 @@ function describePath(doc: unknown, path: PropertyKey[]): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parsePolicy } from "./policy_schema.ts";
  * const doc = parsePolicy({ name: "p", rules: [{ id: "r", match: { classes: ["none"] },
  *   decision: "allow", justification: "reads change nothing" }] }, "inline");
- * doc.rules.length; // 1
+ * assert.deepEqual(doc.rules.length, 1);
  * ```
  */
 export function parsePolicy(raw: unknown, source: string): PolicyDoc {
@@ -223,8 +224,9 @@ export function parsePolicy(raw: unknown, source: string): PolicyDoc {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parsePolicyText } from "./policy_schema.ts";
- * parsePolicyText('{"name":"p","rules":[{"id":"r","match":{"tools":["read"]},"decision":"allow","justification":"reading is harmless"}]}', "p.json").name; // "p"
+ * assert.deepEqual(parsePolicyText('{"name":"p","rules":[{"id":"r","match":{"tools":["read"]},"decision":"allow","justification":"reading is harmless"}]}', "p.json").name, "p");
  * ```
  */
 export function parsePolicyText(text: string, source: string): PolicyDoc {
@@ -232,7 +234,7 @@ export function parsePolicyText(text: string, source: string): PolicyDoc {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new RetieError(`invalid policy ${source}: not JSON (${(e as Error).message})`, {
+    throw new RetieError(`invalid policy ${source}: not JSON (${errorMessage(e)})`, {
       hint: "fix the JSON syntax (format: docs/policy-format.md)",
       exitCode: 2,
     });

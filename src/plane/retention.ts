@@ -17,7 +17,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import type { BlobStore } from "../core/blob_store.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { EntryState, StagedRecord, StagingService } from "../core/staging.ts";
 import type { EntrySink, LedgerEntry } from "../ledger/mod.ts";
 import { STAGED_EVENT } from "./staged.ts";
@@ -55,7 +55,7 @@ export function loadRetention(cfgDir: string): Retention {
   try {
     return retentionSchema.parse(JSON.parse(text));
   } catch (e) {
-    throw new RetieError(`${path}: not valid retention settings: ${(e as Error).message}`, {
+    throw new RetieError(`${path}: not valid retention settings: ${errorMessage(e)}`, {
       hint: 'write e.g. {"undoRetentionDays": 30, "undoMaxMiB": 2048, "autoPrune": true}',
       exitCode: 2,
     });

@@ -10,6 +10,7 @@ import type { StagingService } from "../core/staging.ts";
 import type { LedgerEntry } from "../ledger/mod.ts";
 import { stagedRecordOf } from "./staged.ts";
 import type { PostState } from "./undo_plan.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** How undo decided on a staged action (the shape `undo.ts` records). */
 export interface StagedDecision {
@@ -87,6 +88,6 @@ export function undoStaged(
       differs,
     };
   } catch (e) {
-    return { status: "refused", reason: `restore failed: ${(e as Error).message}`, differs };
+    return { status: "refused", reason: `restore failed: ${errorMessage(e)}`, differs };
   }
 }

@@ -12,7 +12,7 @@
  */
 import type { BlobStore } from "../core/blob_store.ts";
 import type { SnapshotStore } from "../core/snapshot.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import {
   type EntryKind,
   type EntrySink,
@@ -223,7 +223,7 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
     try {
       differs = await currentDiffers(post, deps);
     } catch (e) {
-      differs = [`cannot compare with the state after the action: ${(e as Error).message}`];
+      differs = [`cannot compare with the state after the action: ${errorMessage(e)}`];
     }
   }
   if (differs.length > 0 && !deps.force) {
@@ -258,7 +258,7 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
         differs,
       };
     }
-    return { status: "refused", reason: `restore failed: ${(e as Error).message}`, differs };
+    return { status: "refused", reason: `restore failed: ${errorMessage(e)}`, differs };
   }
 }
 

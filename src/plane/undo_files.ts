@@ -15,6 +15,7 @@ import {
   writeFileNoFollow,
 } from "../core/nofollow.ts";
 import type { PlannedFile } from "./undo_plan.ts";
+import { trustRealPath } from "../core/paths.ts";
 
 /**
  * Restores `files` inside `root` (the session's workspace); returns the paths restored. Throws
@@ -35,10 +36,12 @@ export function restoreFiles(
   if (root === null) {
     throw new Error("the session's workspace is not on record, so the files cannot be confined");
   }
+  // The workspace as recorded: checkDirChain refuses any symlink on the way down from it.
+  const real = trustRealPath(root);
   // Every file inside the workspace, every existing parent a real directory, before any change.
   for (const f of files) {
     try {
-      checkDirChain(root, dirname(f.path));
+      checkDirChain(real, dirname(f.path));
     } catch (e) {
       if (e instanceof ConfinementError && /does not exist$/.test(e.message)) continue;
       throw e;
@@ -50,11 +53,11 @@ export function restoreFiles(
   files.forEach((f, i) => {
     const b = bytes[i];
     if (b === null) {
-      removeNoFollow(root, f.path);
+      removeNoFollow(real, f.path);
       // Directories the action created for the file go too, when nothing else is in them.
       for (const d of f.dirs ?? []) {
         try {
-          removeNoFollow(root, d);
+          removeNoFollow(real, d);
         } catch (e) {
           if ((e as { code?: string }).code === "ENOENT") continue;
           break; // not empty (or not ours): its ancestors are not empty either
@@ -63,7 +66,7 @@ export function restoreFiles(
     } else {
       // Written beside the file and renamed over it: a symlink planted at the path since the
       // action is replaced, never followed; a parent swapped for one stops the undo.
-      writeFileNoFollow(root, f.path, b, f.mode ?? 0o644, true);
+      writeFileNoFollow(real, f.path, b, f.mode ?? 0o644, true);
     }
     restored.push(f.path);
   });

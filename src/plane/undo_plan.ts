@@ -16,7 +16,7 @@ import type { Effect } from "../core/effect.ts";
 import type { BlobStore } from "../core/blob_store.ts";
 import type { SnapshotStore } from "../core/snapshot.ts";
 import { sha256Hex } from "../core/hash.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import { readRegularNoFollow } from "../core/nofollow.ts";
 
 /** The missing ancestors of `path`, deepest first, up to the first one that exists. */
@@ -66,7 +66,7 @@ function planFile(path: string, blobs: BlobStore): PlannedFile {
         ? { path, blob: null, mode: null, dirs }
         : { path, blob: null, mode: null };
     }
-    throw new UndoPlanError(`cannot stat ${path}: ${(e as Error).message}`);
+    throw new UndoPlanError(`cannot stat ${path}: ${errorMessage(e)}`);
   }
   if (!st.isFile()) {
     throw new UndoPlanError(`${path} is not a regular file; only file contents can be restored`);
@@ -85,7 +85,7 @@ function planFile(path: string, blobs: BlobStore): PlannedFile {
       throw new Error(`hash mismatch for ${path}`);
     }
   } catch (e) {
-    throw new UndoPlanError(`prior bytes of ${path} not stored: ${(e as Error).message}`);
+    throw new UndoPlanError(`prior bytes of ${path} not stored: ${errorMessage(e)}`);
   }
   return { path, blob: stored, mode: st.mode & 0o7777 };
 }
@@ -125,7 +125,7 @@ export async function planUndo(effect: Effect, stores: UndoStores): Promise<Undo
         files: stores.blobs.batch(() => unique.map((p) => planFile(p, stores.blobs))),
       };
     } catch (e) {
-      return { kind: "impossible", why: `${effect.reason} (${(e as Error).message})` };
+      return { kind: "impossible", why: `${effect.reason} (${errorMessage(e)})` };
     }
   }
   if (effect.class === "irreversible" || effect.class === "unknown") {
@@ -158,14 +158,14 @@ export async function planUndo(effect: Effect, stores: UndoStores): Promise<Undo
       try {
         id = await stores.snapshots.capture(need.root, need.readOnly);
       } catch (e) {
-        throw new UndoPlanError(`workspace snapshot failed: ${(e as Error).message}`);
+        throw new UndoPlanError(`workspace snapshot failed: ${errorMessage(e)}`);
       }
       let ok = false;
       try {
         ok = await stores.snapshots.verify(id);
       } catch (e) {
         throw new UndoPlanError(
-          `snapshot ${id.slice(0, 12)} cannot be verified: ${(e as Error).message}`,
+          `snapshot ${id.slice(0, 12)} cannot be verified: ${errorMessage(e)}`,
         );
       }
       if (!ok) throw new UndoPlanError(`snapshot ${id.slice(0, 12)} is missing or damaged`);

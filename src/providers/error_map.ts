@@ -20,8 +20,9 @@ export interface ParsedErrorBody {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseErrorBody } from "./error_map.ts";
- * parseErrorBody('{"error":"too many concurrent requests"}').message; // "too many concurrent requests"
+ * assert.deepEqual(parseErrorBody('{"error":"too many concurrent requests"}').message, "too many concurrent requests");
  * ```
  */
 export function parseErrorBody(body: string): ParsedErrorBody {
@@ -59,8 +60,9 @@ function header(headers: Headers | Record<string, string> | undefined, name: str
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { retryAfterMs } from "./error_map.ts";
- * retryAfterMs({ "Retry-After": "11" }); // 11000
+ * assert.deepEqual(retryAfterMs({ "Retry-After": "11" }), 11000);
  * ```
  */
 export function retryAfterMs(
@@ -150,10 +152,11 @@ function kindFor(status: number | undefined, message: string, type?: string): Pr
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { classifyError } from "./error_map.ts";
  * const e = classifyError(429, '{"error":"too many concurrent requests"}', { "retry-after": "11" });
- * e.kind; // "concurrency"
- * e.retryAfterMs; // 11000
+ * assert.deepEqual(e.kind, "concurrency");
+ * assert.deepEqual(e.retryAfterMs, 11000);
  * ```
  */
 export function classifyError(
@@ -189,8 +192,9 @@ export const LOOPBACK_DENIED_HINT =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { deniedByPermissions } from "./error_map.ts";
- * deniedByPermissions(new Error("fetch failed")); // false
+ * assert.deepEqual(deniedByPermissions(new Error("fetch failed")), false);
  * ```
  */
 export function deniedByPermissions(e: unknown): boolean {

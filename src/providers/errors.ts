@@ -56,9 +56,10 @@ export class ProviderError extends RetieError {
   /**
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ProviderError } from "./errors.ts";
    * const e = new ProviderError("weekly_limit", "you have reached your weekly usage limit", { status: 429 });
-   * e.kind; // "weekly_limit"
+   * assert.deepEqual(e.kind, "weekly_limit");
    * ```
    */
   constructor(

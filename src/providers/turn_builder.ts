@@ -18,11 +18,12 @@ interface Slot {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TurnBuilder } from "./turn_builder.ts";
  * const b = new TurnBuilder("m");
  * b.text("Hel"); b.text("lo");
  * b.toolFragment(0, { id: "c1", name: "read" }); b.toolFragment(0, { args: '{"p":1}' });
- * b.finish("tool_calls").text; // "Hello"
+ * assert.deepEqual(b.finish("tool_calls").text, "Hello");
  * ```
  */
 export class TurnBuilder {
@@ -104,8 +105,9 @@ export class TurnBuilder {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { wireSchema } from "./turn_builder.ts";
- * wireSchema({ $schema: "x", type: "object" }); // { type: "object" }
+ * assert.deepEqual(wireSchema({ $schema: "x", type: "object" }), { type: "object" });
  * ```
  */
 export function wireSchema(p: Record<string, unknown>): Record<string, unknown> {

@@ -4,6 +4,7 @@
  * @module
  */
 import { run } from "../exec.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** Where retie expects bubblewrap (the only program its permissions let it start). */
 export const BWRAP_PATH = "/usr/bin/bwrap";
@@ -106,6 +107,6 @@ async function probe(): Promise<SandboxCheck> {
     if (r.code === 0) return { available: true };
     return { available: false, reason: explainProbeFailure(new TextDecoder().decode(r.stderr)) };
   } catch (e) {
-    return { available: false, reason: `cannot start ${BWRAP_PATH}: ${(e as Error).message}` };
+    return { available: false, reason: `cannot start ${BWRAP_PATH}: ${errorMessage(e)}` };
   }
 }

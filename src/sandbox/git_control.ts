@@ -16,6 +16,7 @@
  */
 import * as fs from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
+import { isBelow, isWithin, realPathOrNull } from "../core/paths.ts";
 
 /** Entries of a git dir that git reads as control (relative to the git dir). */
 export const GIT_CONTROL_ENTRIES: readonly string[] = [
@@ -44,11 +45,6 @@ export interface GitControlSet {
 /** An empty set to fill. */
 export function emptyControlSet(): GitControlSet {
   return { readOnly: new Set(), pinned: new Set(), identity: new Map() };
-}
-
-/** True when `p` is `root` or lies below it. */
-export function isInside(root: string, p: string): boolean {
-  return p === root || p.startsWith(root.endsWith("/") ? root : root + "/");
 }
 
 /** lstat, or null when the path does not exist (or cannot be looked at). */
@@ -85,15 +81,6 @@ export function readSmallText(p: string): string {
   }
 }
 
-/** The real path, or null when it does not resolve. */
-export function realOrNull(p: string): string | null {
-  try {
-    return Deno.realPathSync(p);
-  } catch {
-    return null;
-  }
-}
-
 function note(out: GitControlSet, p: string, st: Deno.FileInfo): void {
   out.identity.set(p, `${st.dev}:${st.ino}:${st.isSymlink ? "l" : st.isDirectory ? "d" : "f"}`);
 }
@@ -109,8 +96,8 @@ function addControl(ws: string, p: string, out: GitControlSet): void {
     out.readOnly.add(p);
     return;
   }
-  const t = realOrNull(p);
-  if (t && isInside(ws, t) && t !== ws) {
+  const t = realPathOrNull(p);
+  if (t && isBelow(t, ws)) {
     const ts = lstatOrNull(t);
     if (ts) note(out, t, ts);
     out.readOnly.add(t);
@@ -211,10 +198,10 @@ function scanConfig(ws: string, file: string, out: GitControlSet, top: string, d
     if (key === "core.hookspath") {
       if (v.startsWith("~")) continue; // the user's home: outside the workspace
       const p = resolve(top, v);
-      if (isInside(ws, p) && p !== ws) addControl(ws, p, out);
+      if (isBelow(p, ws)) addControl(ws, p, out);
     } else if (key === "include.path" || key === "includeif.path") {
-      const p = realOrNull(isAbsolute(v) ? v : resolve(dirname(file), v));
-      if (p && isInside(ws, p) && !out.readOnly.has(p)) {
+      const p = realPathOrNull(isAbsolute(v) ? v : resolve(dirname(file), v));
+      if (p && isWithin(p, ws) && !out.readOnly.has(p)) {
         addControl(ws, p, out);
         if (depth < 8) scanConfig(ws, p, out, top, depth + 1);
       }
@@ -244,9 +231,9 @@ export function protectGitDir(
   const st = lstatOrNull(g);
   if (!st) return;
   if (st.isSymlink) {
-    const real = realOrNull(g);
+    const real = realPathOrNull(g);
     note(out, g, st);
-    if (real && isInside(ws, real) && real !== ws) protectGitDir(ws, real, out, top, depth + 1);
+    if (real && isBelow(real, ws)) protectGitDir(ws, real, out, top, depth + 1);
     return;
   }
   if (!st.isDirectory) return;
@@ -255,7 +242,7 @@ export function protectGitDir(
   for (const e of GIT_CONTROL_ENTRIES) addControl(ws, join(g, e), out);
   for (const h of globalHooksPaths()) {
     const p = resolve(top, h);
-    if (isInside(ws, p) && p !== ws) addControl(ws, p, out);
+    if (isBelow(p, ws)) addControl(ws, p, out);
   }
   scanConfig(ws, join(g, "config"), out, top, 0);
   scanConfig(ws, join(g, "config.worktree"), out, top, 0);
@@ -263,8 +250,8 @@ export function protectGitDir(
   if (lstatOrNull(cd)?.isFile) {
     try {
       const rel = readSmallText(cd).trim();
-      const common = realOrNull(isAbsolute(rel) ? rel : resolve(g, rel));
-      if (common && isInside(ws, common) && common !== g) {
+      const common = realPathOrNull(isAbsolute(rel) ? rel : resolve(g, rel));
+      if (common && isWithin(common, ws) && common !== g) {
         protectGitDir(ws, common, out, top, depth + 1);
       }
     } catch { /* unreadable: git cannot use it either */ }
@@ -314,8 +301,8 @@ export function protectDotGit(ws: string, dotGit: string, out: GitControlSet, to
   try {
     const m = /^gitdir:\s*(.+?)\s*$/m.exec(readSmallText(dotGit));
     if (m) {
-      const g = realOrNull(isAbsolute(m[1]) ? m[1] : resolve(dirname(dotGit), m[1]));
-      if (g && isInside(ws, g)) protectGitDir(ws, g, out, top);
+      const g = realPathOrNull(isAbsolute(m[1]) ? m[1] : resolve(dirname(dotGit), m[1]));
+      if (g && isWithin(g, ws)) protectGitDir(ws, g, out, top);
     }
   } catch { /* unreadable */ }
 }

@@ -11,7 +11,8 @@
  * @module
  */
 import { gitControl } from "./protected_paths.ts";
-import { isInside } from "./git_control.ts";
+import { isWithin } from "../core/paths.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** What {@link revertGitControl} did. */
 export interface GitRevert {
@@ -42,7 +43,7 @@ export function gitControlChanges(workspace: string, before: Record<string, stri
     .map(([p]) => p)
     .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   const out: string[] = [];
-  for (const p of changed) if (!out.some((q) => isInside(q, p))) out.push(p);
+  for (const p of changed) if (!out.some((q) => isWithin(p, q))) out.push(p);
   return out;
 }
 
@@ -72,7 +73,7 @@ export function revertGitControl(workspace: string, before: Record<string, strin
         out.removed.push(p);
         progress = true;
       } catch (e) {
-        out.failed.push({ path: p, why: (e as Error).message });
+        out.failed.push({ path: p, why: errorMessage(e) });
       }
     }
     if (!progress) break;

@@ -28,6 +28,7 @@ import { STAGE_LAYOUT } from "../core/staging.ts";
 import { BWRAP_PATH } from "./check.ts";
 import type { SandboxProfile } from "./bwrap_args.ts";
 import { type PreparedSandbox, prepareSandboxed, runPrepared } from "./run.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** Exit code of the outer script when the overlay cannot be mounted (the command never ran). */
 export const OVERLAY_MOUNT_FAILED = 125;
@@ -237,7 +238,7 @@ export async function probeOverlay(
     }
     return { ok: true };
   } catch (e) {
-    return { ok: false, why: (e as Error).message };
+    return { ok: false, why: errorMessage(e) };
   } finally {
     if (dir) {
       try {

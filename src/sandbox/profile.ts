@@ -9,6 +9,7 @@ import { RetieError } from "../core/errors.ts";
 import type { SandboxProfile } from "./bwrap_args.ts";
 import { gitControl, type GitControlSet } from "./protected_paths.ts";
 import { normalizeExcludes } from "../snapshot/mod.ts";
+import { isBelow, isWithin, realPathOrNull } from "../core/paths.ts";
 
 /** Options for {@link workspaceProfile}. */
 export interface WorkspaceProfileOptions {
@@ -19,14 +20,6 @@ export interface WorkspaceProfileOptions {
   snapshotExclude?: string[];
   /** More absolute paths to hide (e.g. a ledger given with --ledger). */
   hide?: string[];
-}
-
-function realOrNull(p: string): string | null {
-  try {
-    return Deno.realPathSync(p);
-  } catch {
-    return null;
-  }
 }
 
 /** Name of the workspace's project-policy directory: hidden in the sandbox whether or not it
@@ -71,19 +64,18 @@ export function workspaceSandbox(
   workspace: string,
   opts: WorkspaceProfileOptions = {},
 ): { profile: SandboxProfile; git: GitControlSet } {
-  const ws = realOrNull(workspace);
+  const ws = realPathOrNull(workspace);
   if (!ws || !Deno.statSync(ws).isDirectory) {
     throw new RetieError(`sandbox workspace (${workspace}): not an existing directory`, {
       hint: "pass --workspace DIR with a directory that exists",
       exitCode: 2,
     });
   }
-  const inside = (p: string) => p.startsWith(ws + "/");
   const git = gitControl(ws);
   const readOnly = new Set(git.readOnly);
   for (const rel of normalizeExcludes(opts.snapshotExclude ?? [])) {
-    const p = realOrNull(join(ws, rel));
-    if (p && inside(p)) readOnly.add(p);
+    const p = realPathOrNull(join(ws, rel));
+    if (p && isBelow(p, ws)) readOnly.add(p);
   }
   const hidden = new Set<string>();
   const project = join(ws, PROJECT_DIR);
@@ -108,14 +100,14 @@ export function workspaceSandbox(
   // The default ledger ($RETIE_LEDGER may put it anywhere) and its side files, besides the dirs.
   const own = ledgerFiles(defaultLedgerPath());
   for (const d of [configDir(), stateDir(), cacheDir(), ...own, ...(opts.hide ?? [])]) {
-    const p = realOrNull(d);
-    if (p && (p === ws || ws.startsWith(p + "/"))) {
+    const p = realPathOrNull(d);
+    if (p && isWithin(ws, p)) {
       throw new RetieError(`sandbox workspace (${ws}) lies inside retie's own state (${p})`, {
         hint: "run retie from a project directory, not from its state or config directory",
         exitCode: 2,
       });
     }
-    if (p && inside(p)) hidden.add(p);
+    if (p && isBelow(p, ws)) hidden.add(p);
   }
   const profile: SandboxProfile = {
     workspace: ws,
@@ -124,7 +116,7 @@ export function workspaceSandbox(
     pinned: [...git.pinned].sort(),
     // A path under another hidden path is covered already (and could not be mounted on inside
     // the empty tmpfs that hides its parent).
-    hidden: [...hidden].filter((p) => ![...hidden].some((q) => p.startsWith(q + "/"))).sort(),
+    hidden: [...hidden].filter((p) => ![...hidden].some((q) => isBelow(p, q))).sort(),
     reserved: [project],
     confined: true,
   };

@@ -14,12 +14,11 @@ import {
   emptyControlSet,
   type GitControlSet,
   isGitDir,
-  isInside,
   lstatOrNull,
   protectDotGit,
   protectGitDir,
-  realOrNull,
 } from "./git_control.ts";
+import { isWithin, realPathOrNull } from "../core/paths.ts";
 
 export type { GitControlSet } from "./git_control.ts";
 
@@ -137,8 +136,8 @@ export function gitProtectedPaths(workspace: string): string[] {
  * ```
  */
 export function gitProtectedCover(workspace: string, real: string): string | null {
-  const ws = realOrNull(workspace) ?? workspace;
-  if (!isInside(ws, real)) return null;
+  const ws = realPathOrNull(workspace) ?? workspace;
+  if (!isWithin(real, ws)) return null;
   // A `.git` component, in any case.
   let dir = ws;
   for (const c of real.slice(ws.length).split("/").filter((x) => x.length > 0)) {
@@ -161,7 +160,7 @@ export function gitProtectedCover(workspace: string, real: string): string | nul
     if (dir === ws) break;
     dir = dirname(dir);
   }
-  for (const p of [...out.readOnly, ...out.pinned]) if (isInside(p, real)) return p;
+  for (const p of [...out.readOnly, ...out.pinned]) if (isWithin(real, p)) return p;
   return null;
 }
 

@@ -8,7 +8,7 @@
 import { run, type RunResult } from "../exec.ts";
 import { type OverlayRunInfo, runOverlay } from "./overlay_run.ts";
 import { basename, dirname, join } from "node:path";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import { cacheDir } from "../core/dirs.ts";
 import {
   buildBwrapArgs,
@@ -192,7 +192,7 @@ export function prepareSandboxed(
     workspace = Deno.realPathSync(profile.workspace);
     if (!Deno.statSync(workspace).isDirectory) throw new Error("not a directory");
   } catch (e) {
-    throw new RetieError(`sandbox workspace (${profile.workspace}): ${(e as Error).message}`, {
+    throw new RetieError(`sandbox workspace (${profile.workspace}): ${errorMessage(e)}`, {
       hint: "pass an existing directory as the workspace",
       exitCode: 2,
     });

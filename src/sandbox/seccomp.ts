@@ -68,8 +68,9 @@ export const OFF_ARCH = 4;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { offArgLo } from "./seccomp.ts";
- * offArgLo(1); // 24
+ * assert.deepEqual(offArgLo(1), 24);
  * ```
  */
 export function offArgLo(i: number): number {
@@ -288,8 +289,10 @@ const errno = (e: number) => ret(SECCOMP_RET_ERRNO | e);
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildSeccompProgram } from "./seccomp.ts";
- * buildSeccompProgram("x86_64", { network: false }).length; // about 140 instructions
+ * const program = buildSeccompProgram("x86_64", { network: false });
+ * assert.ok(program.length > 50 && program.length < 1000); // about 140 instructions
  * ```
  */
 export function buildSeccompProgram(arch: SeccompArch, opts: { network: boolean }): BpfInsn[] {
@@ -356,8 +359,9 @@ export function buildSeccompProgram(arch: SeccompArch, opts: { network: boolean 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { encodeBpf } from "./seccomp.ts";
- * encodeBpf([{ code: 6, jt: 0, jf: 0, k: 0x7fff0000 }]).length; // 8
+ * assert.deepEqual(encodeBpf([{ code: 6, jt: 0, jf: 0, k: 0x7fff0000 }]).length, 8);
  * ```
  */
 export function encodeBpf(prog: BpfInsn[]): Uint8Array {
@@ -377,9 +381,10 @@ export function encodeBpf(prog: BpfInsn[]): Uint8Array {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildSeccompFilter } from "./seccomp.ts";
  * const bytes = buildSeccompFilter("x86_64", { network: false });
- * bytes.length % 8; // 0
+ * assert.deepEqual(bytes.length % 8, 0);
  * ```
  */
 export function buildSeccompFilter(arch: SeccompArch, opts: { network: boolean }): Uint8Array {
@@ -391,8 +396,9 @@ export function buildSeccompFilter(arch: SeccompArch, opts: { network: boolean }
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hostSeccompArch } from "./seccomp.ts";
- * hostSeccompArch(); // "x86_64" here
+ * assert.ok(["x86_64", "aarch64"].includes(hostSeccompArch())); // "x86_64" here
  * ```
  */
 export function hostSeccompArch(): SeccompArch {

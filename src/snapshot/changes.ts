@@ -32,15 +32,16 @@ export interface Scan {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { entryOf } from "./changes.ts";
- * entryOf({ rel: "a", target: "", kind: "d", mode: 0o755, size: 0, mtime: 0, ctime: 0, ino: 1 }).t; // "d"
+ * assert.deepEqual(entryOf({ rel: "a", target: "", kind: "d", mode: 0o755, size: 0, mtime: 0, ctime: 0, ino: 1 }).kind, "d");
  * ```
  */
 export function entryOf(s: Listed): IndexEntry {
   return {
-    t: s.kind as IndexEntry["t"],
-    m: s.mode,
-    r: s.kind === "l" ? s.target : "",
+    kind: s.kind as IndexEntry["kind"],
+    mode: s.mode,
+    ref: s.kind === "l" ? s.target : "",
     size: s.size,
     mtime: s.mtime,
     ctime: s.ctime,
@@ -52,23 +53,26 @@ export function entryOf(s: Listed): IndexEntry {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sameEntry } from "./changes.ts";
- * sameEntry({ t: "d", m: 0o755, r: "", size: 0, mtime: 0, ctime: 0, ino: 1 },
- *   { rel: "a", target: "", kind: "d", mode: 0o755, size: 0, mtime: 0, ctime: 0, ino: 1 }, 0); // true
+ * const prev = { kind: "d", mode: 0o755, ref: "", size: 0, mtime: 0, ctime: 0, ino: 1 } as const;
+ * const now = { rel: "a", target: "", kind: "d", mode: 0o755, size: 0, mtime: 0, ctime: 0, ino: 1 } as const;
+ * assert.equal(sameEntry(prev, now, 0), true);
  * ```
  */
 export function sameEntry(p: IndexEntry, s: Listed, indexTime: number): boolean {
   return (s.kind === "f" && statMatches(p, s, indexTime)) ||
-    (s.kind === "d" && p.t === "d" && p.m === s.mode) ||
-    (s.kind === "l" && p.t === "l" && p.r === s.target);
+    (s.kind === "d" && p.kind === "d" && p.mode === s.mode) ||
+    (s.kind === "l" && p.kind === "l" && p.ref === s.target);
 }
 
 /** The error for a socket, FIFO or device in the tree.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { unrestorable } from "./changes.ts";
- * unrestorable("/work/p/sock").message;
+ * assert.match(unrestorable("/work/p/sock").message, /sockets, FIFOs and devices cannot be restored/);
  * ```
  */
 export function unrestorable(abs: string): RetieError {
@@ -91,9 +95,14 @@ function isNotFound(e: unknown): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scanChanges } from "./changes.ts";
  * const prev = { time: Date.now(), entries: new Map() };
- * scanChanges("/work/p", [], prev, new Set(["/work/p/src/main.ts"]));
+ * // A change under a path the previous index does not hold: a string says why to walk instead.
+ * assert.equal(
+ *   scanChanges("/work/p", [], prev, new Set(["/work/p/src/main.ts"])),
+ *   "a change was reported under src/main.ts, which is not in the tree",
+ * );
  * ```
  */
 export function scanChanges(
@@ -148,7 +157,9 @@ export function scanChanges(
     if (rel !== ".") {
       const i = rel.lastIndexOf("/");
       const parent = entries.get(i === -1 ? "." : rel.slice(0, i));
-      if (parent?.t !== "d") return `a change was reported under ${rel}, which is not in the tree`;
+      if (parent?.kind !== "d") {
+        return `a change was reported under ${rel}, which is not in the tree`;
+      }
     }
     const abs = absOf(real, rel);
     let info: Deno.FileInfo;
@@ -159,7 +170,7 @@ export function scanChanges(
       info = Deno.lstatSync(abs);
     } catch (e) {
       if (!isNotFound(e)) throw e;
-      if (old?.t === "d") return `the directory ${rel} moved or vanished`;
+      if (old?.kind === "d") return `the directory ${rel} moved or vanished`;
       drop(rel);
       continue;
     }
@@ -172,10 +183,10 @@ export function scanChanges(
       continue;
     }
     const s: Listed = { ...seen, rel, target: seen.kind === "l" ? Deno.readLinkSync(abs) : "" };
-    if (old?.t === "d" && (s.kind !== "d" || s.ino !== old.ino)) {
+    if (old?.kind === "d" && (s.kind !== "d" || s.ino !== old.ino)) {
       return `the directory ${rel} moved or vanished`;
     }
-    if (s.kind === "d" && old?.t !== "d") {
+    if (s.kind === "d" && old?.kind !== "d") {
       // A new directory (or one replacing a file): everything below it is new.
       if (old) drop(rel);
       if (!walkNew(real, rel, ex, scan)) {
@@ -210,7 +221,7 @@ export function scanChanges(
 function inodeNames(entries: Map<string, IndexEntry>): Map<number, string[]> {
   const m = new Map<number, string[]>();
   for (const [k, e] of entries) {
-    if (e.t !== "f") continue;
+    if (e.kind !== "f") continue;
     const l = m.get(e.ino);
     if (l) l.push(k);
     else m.set(e.ino, [k]);

@@ -58,14 +58,16 @@ export class ManifestTable {
       const set: [string, string, number, string][] = [];
       for (const [k, e] of changed) {
         const b = prev.entries.get(k);
-        if (!b || b.t !== e.t || b.m !== e.m || b.r !== e.r) set.push([k, e.t, e.m, e.r]);
+        if (!b || b.kind !== e.kind || b.mode !== e.mode || b.ref !== e.ref) {
+          set.push([k, e.kind, e.mode, e.ref]);
+        }
       }
       const data = JSON.stringify({ set, del: removed });
       insert.run(id, prev.manifest, baseRow.depth + 1, JSON.stringify(ex), data);
       return;
     }
     const set: [string, string, number, string][] = [];
-    for (const [k, e] of man) set.push([k, e.t, e.m, e.r]);
+    for (const [k, e] of man) set.push([k, e.kind, e.mode, e.ref]);
     insert.run(id, null, 0, JSON.stringify(ex), JSON.stringify({ set, del: [] }));
   }
 
@@ -117,7 +119,9 @@ export class ManifestTable {
         del: string[];
       };
       for (const k of d.del) man.delete(k);
-      for (const [k, t, m, r] of d.set) man.set(k, { t: t as ManifestEntry["t"], m, r });
+      for (const [k, t, m, r] of d.set) {
+        man.set(k, { kind: t as ManifestEntry["kind"], mode: m, ref: r });
+      }
     }
     if (manifestId(man) !== id) {
       throw new RetieError(`snapshot ${id.slice(0, 12)} is corrupted in ${this.#dbPath}`, {

@@ -21,6 +21,7 @@ import {
 } from "../core/nofollow.ts";
 import { absOf, type Manifest, type Seen } from "./tree.ts";
 import { UNKEPT, unkeptRef } from "./keep.ts";
+import type { RealPath } from "../core/paths.ts";
 
 /**
  * Makes the tree at `real` equal to `man`, given `diffs` (sorted by path) and what the listing saw
@@ -29,12 +30,13 @@ import { UNKEPT, unkeptRef } from "./keep.ts";
  * @example
  * ```ts
  * import { applyRestore } from "./restore.ts";
+ * import { trustRealPath } from "../core/paths.ts";
  * // normally called by DirSnapshotStore.restore after comparing the tree with a manifest
- * applyRestore("/work/p", [], new Map(), new Map(), () => new Uint8Array());
+ * applyRestore(trustRealPath("/work/p"), [], new Map(), new Map(), () => new Uint8Array());
  * ```
  */
 export function applyRestore(
-  real: string,
+  real: RealPath,
   diffs: PathDiff[],
   man: Manifest,
   cur: Map<string, Seen>,
@@ -49,7 +51,7 @@ export function applyRestore(
     diffs.filter((d) => {
       const s = cur.get(d.path);
       const m = man.get(d.path);
-      return s !== undefined && (m === undefined || m.t !== s.kind);
+      return s !== undefined && (m === undefined || m.kind !== s.kind);
     }).map((d) => d.path),
   );
   for (const d of diffs) precheck(real, d.path, replaced);
@@ -68,7 +70,7 @@ export function applyRestore(
     const s = cur.get(d.path);
     const m = man.get(d.path);
     if (!s || d.path === ".") continue;
-    if (m && m.t === s.kind) continue;
+    if (m && m.kind === s.kind) continue;
     if (under(d.path)) continue;
     removeNoFollow(real, absOf(real, d.path), { recursive: s.kind === "d" });
     if (s.kind === "d") removed.push(d.path);
@@ -76,7 +78,7 @@ export function applyRestore(
   const gone = (p: string) => {
     const s = cur.get(p);
     const m = man.get(p);
-    return !s || under(p) || (m !== undefined && s.kind !== m.t);
+    return !s || under(p) || (m !== undefined && s.kind !== m.kind);
   };
   // Directories checked from here on stay checked: nothing below removes a directory.
   const verified = new Set<string>();
@@ -84,35 +86,35 @@ export function applyRestore(
   const changed = diffs.filter((d) => d.change !== "added").map((d) => d.path);
   for (const p of changed) {
     const m = man.get(p)!;
-    if (m.t === "d" && gone(p)) {
+    if (m.kind === "d" && gone(p)) {
       checkDirChain(real, dirname(absOf(real, p)), { verified });
       Deno.mkdirSync(absOf(real, p), { mode: 0o700 });
       touchedDirs.add(p);
-    } else if (m.t === "d") touchedDirs.add(p);
+    } else if (m.kind === "d") touchedDirs.add(p);
   }
   for (const p of changed) {
     const m = man.get(p)!;
     const abs = absOf(real, p);
-    if (m.t === "f" && m.r.startsWith(UNKEPT)) {
+    if (m.kind === "f" && m.ref.startsWith(UNKEPT)) {
       const s = gone(p) ? undefined : cur.get(p);
-      if (s && unkeptRef(s) === m.r) {
-        chmodFile(real, abs, m.m, verified);
+      if (s && unkeptRef(s) === m.ref) {
+        chmodFile(real, abs, m.mode, verified);
       } else {
         notRestored.set(p, "its contents were not kept by the snapshot (see the action's notes)");
       }
-    } else if (m.t === "f") {
+    } else if (m.kind === "f") {
       const s = gone(p) ? undefined : cur.get(p);
-      if (s && sameContent(real, abs, m.r, verified)) chmodFile(real, abs, m.m, verified);
-      else writeFileNoFollow(real, abs, getBlob(m.r), m.m, false, verified);
-    } else if (m.t === "l") {
+      if (s && sameContent(real, abs, m.ref, verified)) chmodFile(real, abs, m.mode, verified);
+      else writeFileNoFollow(real, abs, getBlob(m.ref), m.mode, false, verified);
+    } else if (m.kind === "l") {
       if (!gone(p)) removeNoFollow(real, abs);
       checkDirChain(real, dirname(abs), { verified });
-      Deno.symlinkSync(m.r, abs);
+      Deno.symlinkSync(m.ref, abs);
     }
   }
   // 3. Directory modes, deepest first (a read-only parent would block its children).
-  const dirs = [...touchedDirs].filter((p) => man.get(p)?.t === "d").sort().reverse();
-  for (const p of dirs) chmodDir(real, absOf(real, p), man.get(p)!.m, verified);
+  const dirs = [...touchedDirs].filter((p) => man.get(p)?.kind === "d").sort().reverse();
+  for (const p of dirs) chmodDir(real, absOf(real, p), man.get(p)!.mode, verified);
   return notRestored;
 }
 
@@ -140,13 +142,13 @@ function precheck(real: string, rel: string, replaced: Set<string>): void {
 }
 
 /** chmod of a directory reached through real directories only (chmod follows a link). */
-function chmodDir(root: string, abs: string, mode: number, verified?: Set<string>): void {
+function chmodDir(root: RealPath, abs: string, mode: number, verified?: Set<string>): void {
   checkDirChain(root, abs, { verified });
   Deno.chmodSync(abs, mode);
 }
 
 /** chmod of a regular file in a checked parent, never through a link. */
-function chmodFile(root: string, abs: string, mode: number, verified?: Set<string>): void {
+function chmodFile(root: RealPath, abs: string, mode: number, verified?: Set<string>): void {
   checkDirChain(root, dirname(abs), { verified });
   const fd = fs.openSync(
     abs,
@@ -160,7 +162,7 @@ function chmodFile(root: string, abs: string, mode: number, verified?: Set<strin
 }
 
 function sameContent(
-  root: string,
+  root: RealPath,
   abs: string,
   hash: string,
   verified?: Set<string>,

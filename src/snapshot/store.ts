@@ -19,9 +19,9 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
-import { dirname } from "node:path";
+import { dirname, relative } from "node:path";
 import { BlobStore } from "../core/blob_store.ts";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { PathDiff, SnapshotStore } from "../core/snapshot.ts";
 import {
   absOf,
@@ -43,11 +43,24 @@ import { readRegularNoFollow } from "../core/nofollow.ts";
 import { entryOf, sameEntry, type Scan, scanChanges } from "./changes.ts";
 import { RootWatchers } from "./watch_coverage.ts";
 import { ManifestTable } from "./manifests.ts";
+import { isWithin, type RealPath } from "../core/paths.ts";
 
 interface RootIndex {
   time: number;
   manifest: string;
   entries: Map<string, IndexEntry>;
+}
+
+/** A row of `snap_index_rows` (the columns keep their short on-disk names). */
+interface IndexRow {
+  path: string;
+  t: IndexEntry["kind"];
+  m: number;
+  r: string;
+  size: number;
+  mtime: number;
+  ctime: number;
+  ino: number;
 }
 
 /** Snapshots of directory trees, stored in one SQLite file. */
@@ -128,7 +141,7 @@ export class DirSnapshotStore implements SnapshotStore {
 
   /** The root of a restore: it must be its own real path (a root swapped for a symlink since the
    * snapshot is refused, never followed). */
-  #restoreRoot(root: string): string {
+  #restoreRoot(root: string): RealPath {
     const real = this.#realRoot(root);
     const asGiven = root.length > 1 ? root.replace(/\/+$/, "") : root;
     if (real !== asGiven) {
@@ -141,11 +154,11 @@ export class DirSnapshotStore implements SnapshotStore {
     return real;
   }
 
-  #realRoot(root: string): string {
+  #realRoot(root: string): RealPath {
     try {
-      return Deno.realPathSync(root);
+      return Deno.realPathSync(root) as RealPath;
     } catch (e) {
-      throw new RetieError(`snapshot root (${root}): ${(e as Error).message}`, {
+      throw new RetieError(`snapshot root (${root}): ${errorMessage(e)}`, {
         hint: "pass an existing directory",
         exitCode: 2,
       });
@@ -161,10 +174,10 @@ export class DirSnapshotStore implements SnapshotStore {
     if (cached && cached.time === head.time && cached.manifest === head.manifest) return cached;
     const rows = this.#db.prepare(
       "SELECT path, t, m, r, size, mtime, ctime, ino FROM snap_index_rows WHERE root = ?",
-    ).all(root) as unknown as (IndexEntry & { path: string })[];
+    ).all(root) as unknown as IndexRow[];
     const entries = new Map<string, IndexEntry>();
     for (const { path, t, m, r, size, mtime, ctime, ino } of rows) {
-      entries.set(path, { t, m, r, size, mtime, ctime, ino });
+      entries.set(path, { kind: t, mode: m, ref: r, size, mtime, ctime, ino });
     }
     const idx = { time: head.time, manifest: head.manifest, entries };
     this.#indexCache.set(root, idx);
@@ -178,9 +191,9 @@ export class DirSnapshotStore implements SnapshotStore {
     } catch {
       return;
     }
-    if (db === root || db.startsWith(root + "/")) {
-      const rel = db === root ? "" : db.slice(root.length + 1);
-      if (rel === "" || !ex.some((e) => rel === e || rel.startsWith(e + "/"))) {
+    if (isWithin(db, root)) {
+      const rel = relative(root, db);
+      if (rel === "" || !ex.some((e) => isWithin(rel, e))) {
         throw new RetieError(`snapshot store (${this.dbPath}) lies inside the workspace ${root}`, {
           hint: "keep retie's state outside the workspace (the default is under $XDG_STATE_HOME)",
         });
@@ -264,19 +277,19 @@ export class DirSnapshotStore implements SnapshotStore {
           const why = notKept(e, abs, hashedBytes);
           if (why !== null) {
             // Contents not kept: the entry still tells a change (size, times, inode).
-            e.r = unkeptRef(e);
+            e.ref = unkeptRef(e);
             notes.push(`${abs.slice(real.length + 1)}: ${why}`);
             continue;
           }
           const bytes = readRegularNoFollow(abs);
           if (bytes === null) {
-            e.r = unkeptRef(e);
+            e.ref = unkeptRef(e);
             notes.push(`${abs.slice(real.length + 1)}: no longer a regular file when read`);
             continue;
           }
           hashedBytes += bytes.length;
-          e.r = this.#blobs.put(bytes);
-          this.#present.add(e.r);
+          e.ref = this.#blobs.put(bytes);
+          this.#present.add(e.ref);
         }
       });
     }
@@ -292,7 +305,7 @@ export class DirSnapshotStore implements SnapshotStore {
     for (const [k, e] of candidates) {
       const p = prev?.entries.get(k);
       if (
-        !p || p.t !== e.t || p.m !== e.m || p.r !== e.r || p.size !== e.size ||
+        !p || p.kind !== e.kind || p.mode !== e.mode || p.ref !== e.ref || p.size !== e.size ||
         p.mtime !== e.mtime || p.ctime !== e.ctime || p.ino !== e.ino
       ) changed.push([k, e]);
     }
@@ -320,7 +333,9 @@ export class DirSnapshotStore implements SnapshotStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       if (!prev) this.#db.prepare("DELETE FROM snap_index_rows WHERE root = ?").run(real);
-      for (const [k, e] of changed) up.run(real, k, e.t, e.m, e.r, e.size, e.mtime, e.ctime, e.ino);
+      for (const [k, e] of changed) {
+        up.run(real, k, e.kind, e.mode, e.ref, e.size, e.mtime, e.ctime, e.ino);
+      }
       const del = this.#db.prepare("DELETE FROM snap_index_rows WHERE root = ? AND path = ?");
       for (const k of removed) del.run(real, k);
       this.#db.prepare(
@@ -368,9 +383,9 @@ export class DirSnapshotStore implements SnapshotStore {
       const { man } = this.#manifests.get(id);
       if (this.#verifiedIds.has(id)) return true;
       for (const e of man.values()) {
-        if (e.t !== "f" || this.#present.has(e.r) || e.r.startsWith(UNKEPT)) continue;
-        if (!this.#blobs.has(e.r)) return false;
-        this.#present.add(e.r);
+        if (e.kind !== "f" || this.#present.has(e.ref) || e.ref.startsWith(UNKEPT)) continue;
+        if (!this.#blobs.has(e.ref)) return false;
+        this.#present.add(e.ref);
       }
       this.#verifiedIds.add(id);
       return true;
@@ -384,9 +399,9 @@ export class DirSnapshotStore implements SnapshotStore {
     const seen = new Set<string>();
     for (const d of diffs) {
       const m = man.get(d.path);
-      if (!m || m.t !== "f" || seen.has(m.r) || m.r.startsWith(UNKEPT)) continue;
-      seen.add(m.r);
-      this.#blobs.get(m.r);
+      if (!m || m.kind !== "f" || seen.has(m.ref) || m.ref.startsWith(UNKEPT)) continue;
+      seen.add(m.ref);
+      this.#blobs.get(m.ref);
     }
   }
 
@@ -408,18 +423,18 @@ export class DirSnapshotStore implements SnapshotStore {
       const m = man.get(rel);
       if (!m) {
         diffs.push({ path: rel, change: "added" });
-      } else if (s.kind !== m.t || s.mode !== m.m && s.kind !== "l") {
+      } else if (s.kind !== m.kind || s.mode !== m.mode && s.kind !== "l") {
         diffs.push({ path: rel, change: "modified" });
-      } else if (s.kind === "l" && s.target !== m.r) {
+      } else if (s.kind === "l" && s.target !== m.ref) {
         diffs.push({ path: rel, change: "modified" });
       } else if (s.kind === "f") {
         const ie = idx?.entries.get(rel);
         const hash = idx && statMatches(ie, s, idx.time)
-          ? ie!.r
-          : m.r.startsWith(UNKEPT)
+          ? ie!.ref
+          : m.ref.startsWith(UNKEPT)
           ? unkeptRef(s)
           : sha256Hex(readRegularNoFollow(absOf(real, rel)) ?? new Uint8Array());
-        if (hash !== m.r) diffs.push({ path: rel, change: "modified" });
+        if (hash !== m.ref) diffs.push({ path: rel, change: "modified" });
       }
     }
     for (const k of man.keys()) if (!seenPaths.has(k)) diffs.push({ path: k, change: "removed" });
@@ -456,14 +471,14 @@ export class DirSnapshotStore implements SnapshotStore {
     // modes it may have to open up to write in them).
     const cur = new Map<string, Seen>();
     const seen = (f: ManifestEntry): Seen => ({
-      kind: f.t,
-      mode: f.m,
+      kind: f.kind,
+      mode: f.mode,
       size: 0,
       mtime: 0,
       ctime: 0,
       ino: 0,
     });
-    for (const [rel, f] of from) if (f.t === "d") cur.set(rel, seen(f));
+    for (const [rel, f] of from) if (f.kind === "d") cur.set(rel, seen(f));
     for (const d of diffs) {
       const f = from.get(d.path);
       if (f) cur.set(d.path, seen(f));

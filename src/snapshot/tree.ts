@@ -12,10 +12,11 @@ export type Kind = "f" | "d" | "l";
 
 /** One manifest entry: type, permission bits (07777), and blob hash (file) or target (symlink). */
 export interface ManifestEntry {
-  t: Kind;
-  m: number;
+  kind: Kind;
+  /** Permission bits (07777). */
+  mode: number;
   /** Blob hash for files, link target for symlinks, "" for directories. */
-  r: string;
+  ref: string;
 }
 
 /** Relative path ("." for the root) → entry. */
@@ -51,8 +52,9 @@ export const RACY_MARGIN_MS = 20;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { normalizeExcludes } from "./tree.ts";
- * normalizeExcludes(["./node_modules/", "dist"]); // ["dist", "node_modules"]
+ * assert.deepEqual(normalizeExcludes(["./node_modules/", "dist"]), ["dist", "node_modules"]);
  * ```
  */
 export function normalizeExcludes(exclude: string[]): string[] {
@@ -73,9 +75,14 @@ export function normalizeExcludes(exclude: string[]): string[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { walkTree } from "./tree.ts";
- * let n = 0;
- * walkTree(Deno.cwd(), new Set(["node_modules"]), () => n++);
+ * const root = Deno.makeTempDirSync();
+ * Deno.mkdirSync(`${root}/node_modules/x`, { recursive: true });
+ * Deno.writeTextFileSync(`${root}/a.ts`, "");
+ * const seen: string[] = [];
+ * walkTree(root, new Set(["node_modules"]), (rel) => seen.push(rel));
+ * assert.deepEqual(seen.sort(), [".", "a.ts"]);
  * ```
  */
 export function walkTree(
@@ -118,8 +125,10 @@ export function tooLong(abs: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { leftOut } from "./tree.ts";
- * leftOut("p", { kind: "other" }); // "p: a socket, …"
+ * assert.match(leftOut("p", { kind: "other" })!, /^p: a socket, FIFO or device/);
+ * assert.equal(leftOut("p", { kind: "f" }), null);
  * ```
  */
 export function leftOut(rel: string, s: Pick<Seen, "kind">): string | null {
@@ -138,8 +147,9 @@ export function leftOut(rel: string, s: Pick<Seen, "kind">): string | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { toSeen } from "./tree.ts";
- * toSeen(Deno.lstatSync(Deno.cwd())).kind; // "d"
+ * assert.deepEqual(toSeen(Deno.lstatSync(Deno.cwd())).kind, "d");
  * ```
  */
 export function toSeen(info: Deno.FileInfo): Seen {
@@ -157,14 +167,15 @@ export function toSeen(info: Deno.FileInfo): Seen {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { statMatches } from "./tree.ts";
- * statMatches(undefined, { kind: "f", mode: 0o644, size: 1, mtime: 0, ctime: 0, ino: 1 }, 0); // false
+ * assert.deepEqual(statMatches(undefined, { kind: "f", mode: 0o644, size: 1, mtime: 0, ctime: 0, ino: 1 }, 0), false);
  * ```
  */
 export function statMatches(prev: IndexEntry | undefined, s: Seen, indexTime: number): boolean {
-  if (!prev || prev.t !== "f" || s.kind !== "f") return false;
+  if (!prev || prev.kind !== "f" || s.kind !== "f") return false;
   if (prev.size !== s.size || prev.mtime !== s.mtime || prev.ctime !== s.ctime) return false;
-  if (prev.ino !== s.ino || prev.m !== s.mode) return false;
+  if (prev.ino !== s.ino || prev.mode !== s.mode) return false;
   // Racy git: a change within the same clock tick as the index would keep the same stat. ctime
   // gets a further second: Deno's lstat reports it in whole seconds.
   return prev.mtime < indexTime - RACY_MARGIN_MS &&
@@ -205,8 +216,9 @@ function patchedKeys(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { manifestId } from "./tree.ts";
- * manifestId(new Map([[".", { t: "d", m: 0o755, r: "" }]])).length; // 64
+ * assert.deepEqual(manifestId(new Map([[".", { kind: "d", mode: 0o755, ref: "" }]])).length, 64);
  * ```
  */
 export function manifestId(
@@ -231,7 +243,7 @@ export function manifestId(
   for (let i = 0; i < keys.length; i++) {
     const e = man.get(keys[i])! as ManifestEntry & { line?: string };
     // Index entries carry their canonical line over from the previous capture when unchanged.
-    const line = e.line ?? (e.line = JSON.stringify([keys[i], e.t, e.m, e.r]));
+    const line = e.line ?? (e.line = JSON.stringify([keys[i], e.kind, e.mode, e.ref]));
     chunk += (i === 0 ? "" : "\n") + line;
     if (chunk.length > 65536) {
       h.update(chunk);
@@ -249,8 +261,9 @@ export function manifestId(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { manifestDiffs } from "./tree.ts";
- * manifestDiffs(new Map([["a", { t: "f", m: 0o644, r: "x" }]]), new Map()); // [{ path: "a", change: "added" }]
+ * assert.deepEqual(manifestDiffs(new Map([["a", { kind: "f", mode: 0o644, ref: "x" }]]), new Map()), [{ path: "a", change: "added" }]);
  * ```
  */
 export function manifestDiffs(
@@ -261,7 +274,7 @@ export function manifestDiffs(
   for (const [rel, f] of from) {
     const t = to.get(rel);
     if (!t) diffs.push({ path: rel, change: "added" });
-    else if (t.t !== f.t || t.m !== f.m || t.r !== f.r) {
+    else if (t.kind !== f.kind || t.mode !== f.mode || t.ref !== f.ref) {
       diffs.push({ path: rel, change: "modified" });
     }
   }
@@ -273,8 +286,9 @@ export function manifestDiffs(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { absOf } from "./tree.ts";
- * absOf("/w", "."); // "/w"
+ * assert.deepEqual(absOf("/w", "."), "/w");
  * ```
  */
 export function absOf(root: string, rel: string): string {

@@ -27,6 +27,8 @@
  * @module
  */
 
+import { errorMessage } from "../core/errors.ts";
+
 /** More events than this between two captures: walk instead (see the module doc). */
 export const MAX_EVENTS = 4096;
 /** Paths remembered between two drains at most (a bound on memory, not on correctness). */
@@ -76,7 +78,7 @@ export class TreeWatcher {
       this.#fs = Deno.watchFs([root, sentinelDir], { recursive: true, ignore });
     } catch (e) {
       // The kernel's watch limit, or no permission: every capture walks.
-      this.#break(`cannot watch: ${(e as Error).message}`);
+      this.#break(`cannot watch: ${errorMessage(e)}`);
       return;
     }
     this.#consume(this.#fs);
@@ -109,7 +111,7 @@ export class TreeWatcher {
       }
       this.#break("the watcher stopped");
     } catch (e) {
-      this.#break(`the watcher failed: ${(e as Error).message}`);
+      this.#break(`the watcher failed: ${errorMessage(e)}`);
     }
     this.#notify();
   }
@@ -136,7 +138,7 @@ export class TreeWatcher {
     try {
       Deno.writeFileSync(sentinel, new Uint8Array());
     } catch (e) {
-      this.#break(`cannot write the barrier: ${(e as Error).message}`);
+      this.#break(`cannot write the barrier: ${errorMessage(e)}`);
       return { ok: false, why: this.#broken! };
     }
     const deadline = performance.now() + timeoutMs;

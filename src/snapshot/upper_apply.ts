@@ -36,6 +36,7 @@ import {
   type TreeManifest,
   writeState,
 } from "./upper_state.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** True when the stage's owner is another retie process that is still running. */
 function ownerAlive(dir: string): boolean {
@@ -100,7 +101,7 @@ export class OverlayStaging implements StagingService {
   ) {}
 
   probe(): Promise<{ ok: boolean; why?: string }> {
-    this.#probe ??= this.runProbe().catch((e) => ({ ok: false, why: (e as Error).message }));
+    this.#probe ??= this.runProbe().catch((e) => ({ ok: false, why: errorMessage(e) }));
     return this.#probe;
   }
 
@@ -236,7 +237,7 @@ export class OverlayStaging implements StagingService {
         const full = p.path === "" ? record.root : confinedPath(record.root, p.path);
         return stateDigest(full, p.modeOnly === true);
       } catch (e) {
-        return `unreadable: ${(e as Error).message}`;
+        return `unreadable: ${errorMessage(e)}`;
       }
     });
   }
@@ -269,7 +270,7 @@ export class OverlayStaging implements StagingService {
         restored.push(p.path);
       } catch (e) {
         // The others are still put back; this one is named, never counted as restored.
-        failed.push(`${p.path || "."} (${(e as Error).message})`);
+        failed.push(`${p.path || "."} (${errorMessage(e)})`);
       }
     }
     // Say only what was achieved: every path must now read as its recorded prior state.

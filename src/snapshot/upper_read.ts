@@ -27,6 +27,7 @@ import {
   stateDigest,
   storedBytes,
 } from "./upper_state.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** Limits on what one staged command may leave for undo. */
 export interface StageLimits {
@@ -146,7 +147,7 @@ export function collectStage(
   try {
     changes = upperChanges(stage.dir, stage.root);
   } catch (e) {
-    record.refused.push(`the changes cannot be read: ${(e as Error).message}`);
+    record.refused.push(`the changes cannot be read: ${errorMessage(e)}`);
     return { record, changes: [] };
   }
   const upper = join(stage.dir, STAGE_LAYOUT.upper);
@@ -206,7 +207,7 @@ export function collectStage(
         record.paths.push(p);
         kept.push(c);
       } catch (e) {
-        const why = (e as Error).message;
+        const why = errorMessage(e);
         record.refused.push(
           `${short(c.rel || ".")}: ${why.length > 300 ? `${why.slice(0, 300)}…` : why}`,
         );

@@ -45,7 +45,7 @@ const MAX_EXCLUDED_ENTRIES = 5000;
  */
 export function hasDirSymlink(real: string, index: IndexView): boolean {
   for (const [rel, e] of index.entries) {
-    if (e.t !== "l") continue;
+    if (e.kind !== "l") continue;
     try {
       if (Deno.statSync(absOf(real, rel)).isDirectory) return true;
     } catch { /* dangling */ }
@@ -103,7 +103,7 @@ function watchLimit(): number {
  */
 export function withinWatchBudget(index: IndexView, extra: number, limit = watchLimit()): boolean {
   let dirs = extra;
-  for (const e of index.entries.values()) if (e.t === "d") dirs++;
+  for (const e of index.entries.values()) if (e.kind === "d") dirs++;
   return dirs <= limit / 4;
 }
 
@@ -115,7 +115,7 @@ export function withinWatchBudget(index: IndexView, extra: number, limit = watch
  * @example
  * ```ts
  * import { coversTree } from "./watch_coverage.ts";
- * const e = { t: "d" as const, m: 0o755, r: "", size: 0, mtime: 0, ctime: 0, ino: 1 };
+ * const e = { kind: "d" as const, mode: 0o755, ref: "", size: 0, mtime: 0, ctime: 0, ino: 1 };
  * coversTree("/w", { entries: new Map([[".", e]]) }, { entries: new Map([[".", e]]) }, new Set()); // true
  * ```
  */
@@ -127,15 +127,15 @@ export function coversTree(
 ): boolean {
   const dirInos = new Set<number>();
   for (const [rel, e] of index.entries) {
-    if (e.t !== "d") continue;
+    if (e.kind !== "d") continue;
     dirInos.add(e.ino);
     const p = prev.entries.get(rel);
-    if ((!p || p.t !== "d" || p.ino !== e.ino) && !seen.has(absOf(real, rel))) return false;
+    if ((!p || p.kind !== "d" || p.ino !== e.ino) && !seen.has(absOf(real, rel))) return false;
   }
   for (const [rel, p] of prev.entries) {
-    if (p.t !== "d") continue;
+    if (p.kind !== "d") continue;
     const now = index.entries.get(rel);
-    if ((!now || now.t !== "d" || now.ino !== p.ino) && dirInos.has(p.ino)) return false;
+    if ((!now || now.kind !== "d" || now.ino !== p.ino) && dirInos.has(p.ino)) return false;
   }
   return true;
 }

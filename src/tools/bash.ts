@@ -17,6 +17,7 @@ import { runSandboxed, type SandboxProfile } from "../sandbox/run.ts";
 import { realProtectedPaths } from "./confine.ts";
 import { protectedInside } from "./paths.ts";
 import { guarded, settle } from "./results.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** Timeout when none is given. */
 export const DEFAULT_TIMEOUT_SECONDS = 120;
@@ -247,7 +248,7 @@ async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Prom
     try {
       git = revertGitControl(ctx.workspace, approved.confinement.gitIdentity);
     } catch (e) {
-      git = { removed: [], failed: [{ path: ctx.workspace, why: (e as Error).message }] };
+      git = { removed: [], failed: [{ path: ctx.workspace, why: errorMessage(e) }] };
     }
   }
   const parts: string[] = [];

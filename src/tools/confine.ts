@@ -22,9 +22,10 @@
  */
 import * as fs from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { ToolContext } from "../core/tool.ts";
-import { components, displayPath, isWithin, pathProblem, protectedCover } from "./paths.ts";
+import { isWithin, type RealPath } from "../core/paths.ts";
+import { components, displayPath, pathProblem, protectedCover } from "./paths.ts";
 
 const C = fs.constants;
 const MAX_LINKS = 40;
@@ -34,7 +35,7 @@ export interface ResolvedPath {
   /** The argument as given. */
   input: string;
   /** Absolute real path (symlinks resolved; a missing tail is appended as written). */
-  real: string;
+  real: RealPath;
   /** The path exists now. */
   exists: boolean;
   /** The real path lies inside the workspace. */
@@ -51,7 +52,10 @@ export interface ResolvedPath {
  * resolveRealPath("/", "/proc/self/root/etc").real; // "/etc"
  * ```
  */
-export function resolveRealPath(base: string, input: string): { real: string; exists: boolean } {
+export function resolveRealPath(
+  base: string,
+  input: string,
+): { real: RealPath; exists: boolean } {
   let cur = input.startsWith("/") ? "/" : fs.realpathSync(base);
   const pending = components(input);
   let links = 0;
@@ -78,7 +82,7 @@ export function resolveRealPath(base: string, input: string): { real: string; ex
         cur = next;
         continue;
       }
-      throw new RetieError(`cannot resolve the path (${input}): ${(e as Error).message}`, {
+      throw new RetieError(`cannot resolve the path (${input}): ${errorMessage(e)}`, {
         hint: "choose a path you can reach",
         exitCode: 2,
         cause: e,
@@ -98,7 +102,7 @@ export function resolveRealPath(base: string, input: string): { real: string; ex
     }
     cur = next;
   }
-  return { real: cur, exists: !missing };
+  return { real: cur as RealPath, exists: !missing };
 }
 
 /**
@@ -124,7 +128,7 @@ export function resolveToolPath(ctx: ToolContext, input: string): ResolvedPath {
   }
   const { real, exists } = resolveRealPath(ctx.workspace, input);
   refuseProtected(ctx, input, real);
-  return { input, real, exists, inside: isWithin(ctx.workspace, real) };
+  return { input, real, exists, inside: isWithin(real, ctx.workspace) };
 }
 
 /**
@@ -189,12 +193,12 @@ function refuseProtected(ctx: ConfineScope, input: string, real: string): void {
  * closeSync(fd);
  * ```
  */
-export function openedPath(fd: number, name: string): string {
+export function openedPath(fd: number, name: string): RealPath {
   const st = fs.fstatSync(fd);
-  let real: string;
+  let real: RealPath;
   let at: fs.Stats;
   try {
-    real = fs.realpathSync(name);
+    real = fs.realpathSync(name) as RealPath;
     at = fs.lstatSync(real);
   } catch (e) {
     throw new RetieError(`${name} moved or was deleted while it was being opened`, {
@@ -221,7 +225,7 @@ export type ConfineScope = Pick<ToolContext, "workspace" | "protectedPaths">;
 export interface VerifiedFd {
   fd: number;
   /** Real path of what was opened, from the kernel. */
-  real: string;
+  real: RealPath;
   stat: fs.Stats;
 }
 
@@ -274,8 +278,8 @@ export function openVerified(
         exitCode: 2,
       });
     }
-    const approved = (opts.approvedOutside ?? []).some((a) => isWithin(a, real));
-    if (!isWithin(ctx.workspace, real) && !approved) {
+    const approved = (opts.approvedOutside ?? []).some((a) => isWithin(real, a));
+    if (!isWithin(real, ctx.workspace) && !approved) {
       throw new RetieError(
         `refused (${displayPath(ctx.workspace, path)}): it now resolves to ${real}, outside the ` +
           "workspace, which this call was not approved to read",
@@ -329,7 +333,7 @@ function openError(ctx: ConfineScope, path: string, e: unknown): RetieError {
     EACCES: ["permission denied", "choose a file you can read"],
     ELOOP: ["it is a symlink where none was expected", "the workspace changed; check it with ls"],
   };
-  const [msg, hint] = why[code ?? ""] ?? [String((e as Error).message ?? e), "check the path"];
+  const [msg, hint] = why[code ?? ""] ?? [String(errorMessage(e) ?? e), "check the path"];
   return new RetieError(`cannot open (${shown}): ${msg}`, { hint, cause: e });
 }
 

@@ -16,7 +16,8 @@ import type { Effect } from "../core/effect.ts";
 import type { ToolContext } from "../core/tool.ts";
 import { gitProtectedCover } from "../sandbox/protected_paths.ts";
 import { openedPath, openVerified, resolveToolPath } from "./confine.ts";
-import { components, displayPath, isWithin } from "./paths.ts";
+import { isWithin } from "../core/paths.ts";
+import { components, displayPath } from "./paths.ts";
 
 const C = fs.constants;
 
@@ -32,7 +33,7 @@ const C = fs.constants;
  * ```
  */
 export function ensureDirInside(ctx: ToolContext, dir: string): void {
-  if (!isWithin(ctx.workspace, dir)) {
+  if (!isWithin(dir, ctx.workspace)) {
     throw new RetieError(`refused (${dir}): outside the workspace`, {
       hint: "tools write only inside the workspace",
       exitCode: 2,

@@ -15,8 +15,9 @@ export type EditPlan =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { occurrences } from "./edit_match.ts";
- * occurrences("aaa", "aa"); // [0, 1]
+ * assert.deepEqual(occurrences("aaa", "aa"), [0, 1]);
  * ```
  */
 export function occurrences(hay: string, needle: string): number[] {
@@ -30,8 +31,9 @@ export function occurrences(hay: string, needle: string): number[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lineAt } from "./edit_match.ts";
- * lineAt("a\nb\nc", 2); // 2
+ * assert.deepEqual(lineAt("a\nb\nc", 2), 2);
  * ```
  */
 export function lineAt(text: string, i: number): number {
@@ -51,9 +53,10 @@ function countLines(s: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { planEdit } from "./edit_match.ts";
  * const p = planEdit("a = 1\nb = 2\n", "b = 2", "b = 3");
- * p.ok && p.after; // "a = 1\nb = 3\n"
+ * assert.deepEqual(p.ok && p.after, "a = 1\nb = 3\n");
  * ```
  */
 export function planEdit(content: string, old: string, replacement: string): EditPlan {
@@ -150,8 +153,9 @@ function bigrams(s: string): Map<string, number> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { closestLine } from "./edit_match.ts";
- * closestLine(["let a = 1;", "return a + b;"], "return a+b;")?.line; // 2
+ * assert.deepEqual(closestLine(["let a = 1;", "return a + b;"], "return a+b;")?.line, 2);
  * ```
  */
 export function closestLine(

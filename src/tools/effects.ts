@@ -7,7 +7,8 @@ import { type Effect, effect } from "../core/effect.ts";
 import type { ToolContext } from "../core/tool.ts";
 import type { ResolvedPath } from "./confine.ts";
 import { gitProtectedCover } from "../sandbox/protected_paths.ts";
-import { displayPath, isWithin } from "./paths.ts";
+import { isWithin } from "../core/paths.ts";
+import { displayPath } from "./paths.ts";
 
 /**
  * The effect of a read-only call (class `none`) over the resolved paths. Outside paths land in
@@ -29,7 +30,7 @@ export function readEffect(
   summary: string,
 ): Effect {
   const reads = paths.map((p) => p.real);
-  const readsOutside = reads.filter((p) => !isWithin(ctx.workspace, p));
+  const readsOutside = reads.filter((p) => !isWithin(p, ctx.workspace));
   const where = readsOutside.length > 0
     ? `reads outside the workspace: ${readsOutside.join(", ")}`
     : "reads inside the workspace only";

@@ -13,8 +13,9 @@
  * @throws Error naming the problem for an unclosed `[` or `{`.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { globToRegExp } from "./glob_match.ts";
- * globToRegExp("src/**\/*.{ts,tsx}").test("src/a/b/c.tsx"); // true
+ * assert.deepEqual(globToRegExp("src/**\/*.{ts,tsx}").test("src/a/b/c.tsx"), true);
  * globToRegExp("*.ts").test("a/b.ts"); // false (use matchGlob for name-anywhere matching)
  * ```
  */
@@ -110,9 +111,10 @@ function escape(c: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { matchGlob } from "./glob_match.ts";
  * const m = matchGlob("*.ts");
- * m("src/deep/a.ts"); // true
+ * assert.deepEqual(m("src/deep/a.ts"), true);
  * ```
  */
 export function matchGlob(glob: string): (rel: string) => boolean {

@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import { z } from "zod";
-import { RetieError } from "../core/errors.ts";
+import { errorMessage, RetieError } from "../core/errors.ts";
 import type { Tool, ToolContext, ToolResult } from "../core/tool.ts";
 import { openVerified, resolveToolPath } from "./confine.ts";
 import { readEffect } from "./effects.ts";
@@ -52,7 +52,7 @@ export function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
     return new RegExp(pattern, ignoreCase ? "i" : "");
   } catch (e) {
     throw new RetieError(
-      `invalid regular expression (${pattern}): ${(e as Error).message.replace(/^.*: /, "")}`,
+      `invalid regular expression (${pattern}): ${errorMessage(e).replace(/^.*: /, "")}`,
       {
         hint: "use JavaScript RegExp syntax; escape literal ( ) [ ] { } . * + ? | with a backslash",
         exitCode: 2,

@@ -1,5 +1,6 @@
 /**
- * Pure path helpers for the file tools: containment, protected paths, display.
+ * Pure path helpers for the file tools: protected paths, display (containment itself is
+ * `core/paths.ts`).
  *
  * Everything here works on absolute, already-resolved (real) paths; resolving symlinks is
  * `confine.ts`'s job. Kept free of I/O so the rules can be tested exhaustively.
@@ -7,34 +8,20 @@
  * @module
  */
 import { relative } from "node:path";
-
-/**
- * True when `p` is `root` or lies below it. Both must be absolute and normalised.
- *
- * @example
- * ```ts
- * import { isWithin } from "./paths.ts";
- * isWithin("/ws", "/ws/a/b"); // true
- * isWithin("/ws", "/ws2/a"); // false
- * ```
- */
-export function isWithin(root: string, p: string): boolean {
-  if (root === "/") return p.startsWith("/");
-  return p === root || p.startsWith(root.endsWith("/") ? root : root + "/");
-}
+import { isWithin } from "../core/paths.ts";
 
 /**
  * The protected path that covers `p` (equal to it or above it), or null.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { protectedCover } from "./paths.ts";
- * protectedCover("/home/u/.local/state/retie/ledger.db", ["/home/u/.local/state/retie"]);
- * // "/home/u/.local/state/retie"
+ * assert.deepEqual(protectedCover("/home/u/.local/state/retie/ledger.db", ["/home/u/.local/state/retie"]), "/home/u/.local/state/retie");
  * ```
  */
 export function protectedCover(p: string, protectedPaths: readonly string[]): string | null {
-  for (const q of protectedPaths) if (isWithin(q, p)) return q;
+  for (const q of protectedPaths) if (isWithin(p, q)) return q;
   return null;
 }
 
@@ -43,12 +30,13 @@ export function protectedCover(p: string, protectedPaths: readonly string[]): st
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { protectedInside } from "./paths.ts";
- * protectedInside("/ws", ["/ws/.retie/ledger.db", "/etc/retie"]); // ["/ws/.retie/ledger.db"]
+ * assert.deepEqual(protectedInside("/ws", ["/ws/.retie/ledger.db", "/etc/retie"]), ["/ws/.retie/ledger.db"]);
  * ```
  */
 export function protectedInside(root: string, protectedPaths: readonly string[]): string[] {
-  return protectedPaths.filter((q) => isWithin(root, q));
+  return protectedPaths.filter((q) => isWithin(q, root));
 }
 
 /**
@@ -56,14 +44,15 @@ export function protectedInside(root: string, protectedPaths: readonly string[])
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { displayPath } from "./paths.ts";
- * displayPath("/ws", "/ws/src/a.ts"); // "src/a.ts"
- * displayPath("/ws", "/ws"); // "."
- * displayPath("/ws", "/etc/hosts"); // "/etc/hosts"
+ * assert.deepEqual(displayPath("/ws", "/ws/src/a.ts"), "src/a.ts");
+ * assert.deepEqual(displayPath("/ws", "/ws"), ".");
+ * assert.deepEqual(displayPath("/ws", "/etc/hosts"), "/etc/hosts");
  * ```
  */
 export function displayPath(workspace: string, p: string): string {
-  if (!isWithin(workspace, p)) return p;
+  if (!isWithin(p, workspace)) return p;
   return relative(workspace, p) || ".";
 }
 
@@ -72,8 +61,9 @@ export function displayPath(workspace: string, p: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { components } from "./paths.ts";
- * components("/a//b/../c/"); // ["a", "b", "..", "c"]
+ * assert.deepEqual(components("/a//b/../c/"), ["a", "b", "..", "c"]);
  * ```
  */
 export function components(p: string): string[] {
@@ -85,9 +75,10 @@ export function components(p: string): string[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pathProblem } from "./paths.ts";
- * pathProblem(""); // "the path is empty"
- * pathProblem("a.txt"); // null
+ * assert.deepEqual(pathProblem(""), "the path is empty");
+ * assert.deepEqual(pathProblem("a.txt"), null);
  * ```
  */
 export function pathProblem(p: string): string | null {
@@ -103,8 +94,9 @@ export function pathProblem(p: string): string | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rawPath } from "./paths.ts";
- * rawPath("/ws", "a/../b"); // "/ws/a/../b"
+ * assert.deepEqual(rawPath("/ws", "a/../b"), "/ws/a/../b");
  * ```
  */
 export function rawPath(workspace: string, input: string): string {

@@ -11,8 +11,9 @@ import type { ToolResult } from "../core/tool.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { errorResult } from "./results.ts";
- * errorResult(new Error("boom")).output; // "error: boom"
+ * assert.deepEqual(errorResult(new Error("boom")).output, "error: boom");
  * ```
  */
 export function errorResult(e: unknown, detail?: Record<string, unknown>): ToolResult {
@@ -27,8 +28,10 @@ export function errorResult(e: unknown, detail?: Record<string, unknown>): ToolR
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { guarded } from "./results.ts";
- * const r = await guarded(() => { throw new Error("no"); }); // { ok: false, … }
+ * const r = await guarded(() => { throw new Error("no"); });
+ * assert.equal(r.ok, false);
  * ```
  */
 export async function guarded(body: () => ToolResult | Promise<ToolResult>): Promise<ToolResult> {
@@ -45,8 +48,9 @@ export async function guarded(body: () => ToolResult | Promise<ToolResult>): Pro
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { settle } from "./results.ts";
- * await settle(() => 42); // 42
+ * assert.equal(await settle(() => 42), 42);
  * ```
  */
 export function settle<T>(fn: () => T): Promise<T> {

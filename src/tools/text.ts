@@ -14,9 +14,10 @@ export const SNIFF_BYTES = 8192;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { looksBinary } from "./text.ts";
- * looksBinary(new TextEncoder().encode("héllo\n")); // false
- * looksBinary(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1])); // true
+ * assert.deepEqual(looksBinary(new TextEncoder().encode("héllo\n")), false);
+ * assert.deepEqual(looksBinary(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1])), true);
  * ```
  */
 export function looksBinary(head: Uint8Array): boolean {
@@ -59,8 +60,9 @@ const MAGIC: [number[], string][] = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { guessBinaryType } from "./text.ts";
- * guessBinaryType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d]), "logo.png"); // "PNG image"
+ * assert.deepEqual(guessBinaryType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d]), "logo.png"), "PNG image");
  * ```
  */
 export function guessBinaryType(head: Uint8Array, name: string): string {
@@ -83,8 +85,9 @@ export function guessBinaryType(head: Uint8Array, name: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatSize } from "./text.ts";
- * formatSize(12_600); // "12.3 KB"
+ * assert.deepEqual(formatSize(12_600), "12.3 KB");
  * ```
  */
 export function formatSize(n: number): string {
@@ -104,8 +107,9 @@ export function formatSize(n: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { clipLine } from "./text.ts";
- * clipLine("abcdef", 3); // "abc… [line cut: 6 chars]"
+ * assert.deepEqual(clipLine("abcdef", 3), "abc… [line cut: 6 chars]");
  * ```
  */
 export function clipLine(line: string, max: number): string {

@@ -15,7 +15,8 @@ import { join, relative } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import type { ToolContext } from "../core/tool.ts";
 import { openVerified, realProtectedPaths } from "./confine.ts";
-import { isWithin, protectedCover } from "./paths.ts";
+import { isWithin } from "../core/paths.ts";
+import { protectedCover } from "./paths.ts";
 
 /** One entry met by the walk. */
 export interface WalkEntry {
@@ -139,7 +140,7 @@ export function walk(
 /** Ignore levels above the walk root: the workspace's exclude file and each .gitignore on the way. */
 function ancestorLevels(ctx: ToolContext, root: string): Level[] {
   const out: Level[] = [];
-  if (!isWithin(ctx.workspace, root)) return out;
+  if (!isWithin(root, ctx.workspace)) return out;
   const exclude = readSmall(ctx, join(ctx.workspace, ".git", "info", "exclude"), []);
   if (exclude !== null) out.push({ base: ctx.workspace, ig: ignore().add(exclude) });
   let cur = ctx.workspace;
@@ -176,7 +177,7 @@ function readSmall(ctx: ToolContext, path: string, approved: readonly string[]):
 function isIgnored(levels: Level[], abs: string, isDir: boolean): boolean {
   let state = false;
   for (const l of levels) {
-    if (abs === l.base || !isWithin(l.base, abs)) continue;
+    if (abs === l.base || !isWithin(abs, l.base)) continue;
     const t = l.ig.test(relative(l.base, abs) + (isDir ? "/" : ""));
     if (t.ignored) state = true;
     else if (t.unignored) state = false;

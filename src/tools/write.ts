@@ -13,6 +13,7 @@ import { currentText } from "./file_text.ts";
 import { displayPath } from "./paths.ts";
 import { guarded, settle } from "./results.ts";
 import { formatSize } from "./text.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** Arguments of `write`. */
 export const writeSchema = z.object({
@@ -50,7 +51,7 @@ export const writeTool: Tool<WriteArgs> = {
       try {
         before = currentText(ctx, r.real);
       } catch (e) {
-        before = `(current content not shown: ${(e as Error).message})`;
+        before = `(current content not shown: ${errorMessage(e)})`;
       }
       return [{ path: r.real, before, after: args.content }];
     });

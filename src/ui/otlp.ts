@@ -32,6 +32,7 @@ import {
 import { VERSION } from "../version.ts";
 import { outputLines } from "./replay_diff.ts";
 import type { ReplayItem, ReplayModel } from "./replay_model.ts";
+import { errorMessage } from "../core/errors.ts";
 
 /** What an export did. */
 export interface OtlpReport {
@@ -273,7 +274,7 @@ export async function exportOtlp(
     await provider.forceFlush();
   } catch (e) {
     // A refused connection surfaces here rather than in the exporter's callback.
-    exporter.errors.push((e as Error).message ?? String(e));
+    exporter.errors.push(errorMessage(e) ?? String(e));
   }
   try {
     await provider.shutdown();

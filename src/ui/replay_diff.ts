@@ -21,9 +21,9 @@ export interface NumberedLine {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { numberHunk } from "./replay_diff.ts";
- * numberHunk({ oldStart: 1, newStart: 1, lines: [" a", "-b", "+c"] }).map((l) => [l.old, l.new]);
- * // [[1, 1], [2, null], [null, 2]]
+ * assert.deepEqual(numberHunk({ oldStart: 1, newStart: 1, lines: [" a", "-b", "+c"] }).map((l) => [l.old, l.new]), [[1, 1], [2, null], [null, 2]]);
  * ```
  */
 export function numberHunk(h: ReplayHunk): NumberedLine[] {
@@ -45,8 +45,9 @@ export function numberHunk(h: ReplayHunk): NumberedLine[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hunkHeader } from "./replay_diff.ts";
- * hunkHeader({ oldStart: 3, newStart: 3, lines: [" a", "-b", "+c"] }); // "@@ -3,2 +3,2 @@"
+ * assert.deepEqual(hunkHeader({ oldStart: 3, newStart: 3, lines: [" a", "-b", "+c"] }), "@@ -3,2 +3,2 @@");
  * ```
  */
 export function hunkHeader(h: ReplayHunk): string {
@@ -60,8 +61,9 @@ export function hunkHeader(h: ReplayHunk): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cutLines } from "./replay_diff.ts";
- * cutLines("a\nb\nc", 2); // { shown: "a\nb", more: 1 }
+ * assert.deepEqual(cutLines("a\nb\nc", 2), { shown: "a\nb", more: 1 });
  * ```
  */
 export function cutLines(text: string, max: number): { shown: string; more: number } {
@@ -75,8 +77,9 @@ export function cutLines(text: string, max: number): { shown: string; more: numb
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { outputLines } from "./replay_diff.ts";
- * outputLines({ head: ["ok"], tail: [], omitted: 0, lines: 1, exitCode: 0 }); // ["ok", "(exit code 0)"]
+ * assert.deepEqual(outputLines({ head: ["ok"], tail: [], omitted: 0, lines: 1, exitCode: 0 }), ["ok", "(exit code 0)"]);
  * ```
  */
 export function outputLines(o: ReplayOutput): string[] {
@@ -126,9 +129,9 @@ export function undoMark(a: ReplayItem): string | null {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findingLine } from "./replay_diff.ts";
- * findingLine({ rule: "auth-check-removed", severity: "high", path: "pay.py", line: 3 });
- * // "⚑ high: auth-check-removed at pay.py:3"
+ * assert.deepEqual(findingLine({ rule: "auth-check-removed", severity: "high", path: "pay.py", line: 3 }), "⚑ high: auth-check-removed at pay.py:3");
  * ```
  */
 export function findingLine(f: ReplayFinding): string {

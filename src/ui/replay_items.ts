@@ -21,8 +21,9 @@ import type {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { str } from "./replay_items.ts";
- * str(3, "-"); // "-"
+ * assert.deepEqual(str(3, "-"), "-");
  * ```
  */
 export const str = (v: unknown, d = ""): string => (typeof v === "string" ? v : d);
@@ -37,8 +38,9 @@ const strings = (v: unknown): string[] =>
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findingsOf } from "./replay_items.ts";
- * findingsOf({ findings: [{ rule: "auth-check-removed", severity: "high" }] })[0].rule; // "auth-check-removed"
+ * assert.deepEqual(findingsOf({ findings: [{ rule: "auth-check-removed", severity: "high" }] })[0].rule, "auth-check-removed");
  * ```
  */
 export function findingsOf(p: Record<string, unknown>): ReplayFinding[] {
@@ -83,9 +85,9 @@ const prefixed = (sign: string, text: string): string[] =>
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { diffsOf } from "./replay_items.ts";
- * diffsOf("edit", { path: "a.py", old_text: "a - b", new_text: "a + b" }, { detail: { line: 2 } })[0].hunks[0];
- * // { oldStart: 2, newStart: 2, lines: ["-a - b", "+a + b"] }
+ * assert.deepEqual(diffsOf("edit", { path: "a.py", old_text: "a - b", new_text: "a + b" }, { detail: { line: 2 } })[0].hunks[0], { oldStart: 2, newStart: 2, lines: ["-a - b", "+a + b"] });
  * ```
  */
 export function diffsOf(
@@ -118,8 +120,9 @@ export function diffsOf(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { excerptOf } from "./replay_items.ts";
- * excerptOf({ excerpt: { head: ["ok"], tail: [], omitted: 0, lines: 1 }, detail: { code: 0 } })?.exitCode; // 0
+ * assert.deepEqual(excerptOf({ excerpt: { head: ["ok"], tail: [], omitted: 0, lines: 1 }, detail: { code: 0 } })?.exitCode, 0);
  * ```
  */
 export function excerptOf(p: Record<string, unknown>): ReplayOutput | undefined {

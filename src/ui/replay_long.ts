@@ -12,8 +12,9 @@ const s = (v: unknown): string => (typeof v === "string" ? v : v == null ? "" : 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { longSessionEvent } from "./replay_long.ts";
- * longSessionEvent({ type: "clear", messagesDropped: 4 }); // "cleared the conversation (4 messages dropped)"
+ * assert.deepEqual(longSessionEvent({ type: "clear", messagesDropped: 4 }), "cleared the conversation (4 messages dropped)");
  * ```
  */
 export function longSessionEvent(p: Record<string, unknown>): string | null {

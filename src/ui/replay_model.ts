@@ -352,8 +352,9 @@ function objectiveOf(genesis: string, entries: LedgerEntry[]): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatDuration } from "./replay_model.ts";
- * formatDuration(125_000); // "2m05s"
+ * assert.deepEqual(formatDuration(125_000), "2m05s");
  * ```
  */
 export function formatDuration(ms: number): string {

@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
+import { trustRealPath } from "../../src/core/paths.ts";
 import { DirSnapshotStore } from "../../src/snapshot/mod.ts";
 import {
   checkDirChain,
@@ -129,7 +130,7 @@ Deno.test("restore: a root that now resolves elsewhere is refused, nothing resto
 Deno.test("no-follow primitives: every depth of swapped parent is refused with its name", () => {
   const base = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-swap-" }));
   try {
-    const ws = join(base, "ws");
+    const ws = trustRealPath(join(base, "ws"));
     const outside = join(base, "outside");
     Deno.mkdirSync(join(ws, "p/q/r"), { recursive: true });
     Deno.mkdirSync(join(outside, "q/r"), { recursive: true });

@@ -8,7 +8,15 @@ import { profileFor } from "../sandbox/fixture.ts";
 import { RACY_MARGIN_MS, statMatches } from "../../src/snapshot/tree.ts";
 
 Deno.test("snapshot: racy rule — an index entry not older than the index time is never trusted", () => {
-  const e = { t: "f" as const, m: 0o644, r: "h", size: 4, mtime: 10_000, ctime: 10_000, ino: 7 };
+  const e = {
+    kind: "f" as const,
+    mode: 0o644,
+    ref: "h",
+    size: 4,
+    mtime: 10_000,
+    ctime: 10_000,
+    ino: 7,
+  };
   const seen = { kind: "f" as const, mode: 0o644, size: 4, mtime: 10_000, ctime: 10_000, ino: 7 };
   assert.equal(statMatches(e, seen, 10_000 + RACY_MARGIN_MS + 1001), true);
   assert.equal(

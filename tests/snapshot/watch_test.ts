@@ -60,9 +60,9 @@ function rng(seed: number): () => number {
 
 /** A directory and a file index entry with the given inode, for the pure checks. */
 const dirEntry = (ino: number): IndexEntry => ({
-  t: "d",
-  m: 0o755,
-  r: "",
+  kind: "d",
+  mode: 0o755,
+  ref: "",
   size: 0,
   mtime: 0,
   ctime: 0,
@@ -70,9 +70,9 @@ const dirEntry = (ino: number): IndexEntry => ({
 });
 const fileEntry = (ino: number): IndexEntry => ({
   ...dirEntry(ino),
-  t: "f",
-  m: 0o644,
-  r: "h",
+  kind: "f",
+  mode: 0o644,
+  ref: "h",
   size: 1,
 });
 

@@ -1,15 +1,16 @@
 import assert from "node:assert/strict";
 import { closestLine, lineAt, occurrences, planEdit } from "../../src/tools/edit_match.ts";
 import { globToRegExp, matchGlob } from "../../src/tools/glob_match.ts";
-import { displayPath, isWithin, protectedCover, protectedInside } from "../../src/tools/paths.ts";
+import { isWithin } from "../../src/core/paths.ts";
+import { displayPath, protectedCover, protectedInside } from "../../src/tools/paths.ts";
 import { formatSize, guessBinaryType, looksBinary } from "../../src/tools/text.ts";
 
 Deno.test("isWithin is by path component, not by string prefix", () => {
   assert.equal(isWithin("/ws", "/ws"), true);
-  assert.equal(isWithin("/ws", "/ws/a"), true);
-  assert.equal(isWithin("/ws", "/ws2/a"), false);
-  assert.equal(isWithin("/ws", "/"), false);
-  assert.equal(isWithin("/", "/etc"), true);
+  assert.equal(isWithin("/ws/a", "/ws"), true);
+  assert.equal(isWithin("/ws2/a", "/ws"), false);
+  assert.equal(isWithin("/", "/ws"), false);
+  assert.equal(isWithin("/etc", "/"), true);
   assert.equal(protectedCover("/s/ledger.db", ["/x", "/s"]), "/s");
   assert.equal(protectedCover("/sx/ledger.db", ["/s"]), null);
   assert.deepEqual(protectedInside("/ws", ["/ws/.retie", "/etc/retie", "/ws"]), [
