@@ -14,6 +14,7 @@
  */
 
 import { RetieError } from "../core/errors.ts";
+import { isBelow, isWithin, overlaps } from "../core/paths.ts";
 
 /** What a sandboxed command may see and do. */
 export interface SandboxProfile {
@@ -131,12 +132,6 @@ export function sandboxEnv(term?: string): Record<string, string> {
   };
 }
 
-/** True when `a` and `b` are the same path or one lies inside the other. */
-function overlaps(a: string, b: string): boolean {
-  const [x, y] = [a.replace(/\/+$/, ""), b.replace(/\/+$/, "")];
-  return x === y || x.startsWith(y + "/") || y.startsWith(x + "/");
-}
-
 /** Number of components of an absolute path. */
 function depth(p: string): number {
   return p.split("/").filter((c) => c.length > 0).length;
@@ -163,7 +158,7 @@ function checkProfile(profile: SandboxProfile): void {
   }
   const norm = ws.replace(/\/+$/, "") || "/";
   for (const s of SYSTEM_PATHS) {
-    if (norm === s || (s !== "/" && s.startsWith(norm + "/"))) {
+    if (norm === s || (s !== "/" && isBelow(s, norm))) {
       throw new RetieError(
         `sandbox workspace (${ws}): a system directory cannot be the workspace`,
         { hint: "run from a project directory, or pass --workspace DIR", exitCode: 2 },
@@ -296,7 +291,7 @@ export function buildBwrapArgs(
   // nothing pinned inside a read-only path (a later writable mount would open it again).
   const ro = [...profile.readOnly];
   const mounts: [string, "--bind" | "--ro-bind"][] = [
-    ...(profile.pinned ?? []).filter((p) => !ro.some((r) => overlaps(r, p) && p.startsWith(r)))
+    ...(profile.pinned ?? []).filter((p) => !ro.some((r) => isWithin(p, r)))
       .map((p): [string, "--bind"] => [p, "--bind"]),
     ...ro.map((p): [string, "--ro-bind"] => [p, "--ro-bind"]),
   ].sort((x, y) => depth(x[0]) - depth(y[0]) || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { overlaps } from "../core/paths.ts";
 import { run, type RunResult } from "../exec.ts";
 import { type OverlayRunInfo, runOverlay } from "./overlay_run.ts";
 import { basename, dirname, join } from "node:path";
@@ -141,8 +142,6 @@ export function safeTerm(): string | undefined {
  * could write it, and so every later sandbox's /etc.
  */
 export function etcViewFor(workspace: string): string | undefined {
-  const overlaps = (a: string, b: string) =>
-    a === b || a.startsWith(b + "/") || b.startsWith(a + "/");
   try {
     const root = join(cacheDir(), "sandbox-etc");
     if (overlaps(resolvedPath(root), workspace)) return undefined; // and build nothing there
