@@ -200,26 +200,30 @@ function parsedContextSecrets(
 ): SecretHit[] | null {
   if (!isLoaded(g)) return null;
   const out: SecretHit[] = [];
+  // Only a new line can bring a new literal: a statement is parsed when one of its new lines,
+  // with two lines around, names a credential or a signing call and quotes something the
+  // before-text lacks.
+  let hot: Uint8Array | null = null;
+  if (fresh) {
+    const lines = full.split("\n");
+    hot = new Uint8Array(fresh.length);
+    let any = false;
+    for (let i = fresh.indexOf(1); i >= 0; i = fresh.indexOf(1, i + 1)) {
+      const near = lines.slice(Math.max(0, i - 2), i + 3).join("\n");
+      if (CONTEXT_HINT.test(near) && quotesNew(near, prior)) {
+        hot[i] = 1;
+        any = true;
+      }
+    }
+    if (!any) return out;
+  }
   const sts = splitTopLevel(full);
-  const lines = fresh ? full.split("\n") : null;
   for (let k = 0; k < sts.length; k++) {
     const st = sts[k];
     if (window && (st.end <= window[0] || st.start >= window[1])) continue;
-    if (fresh && lines) {
-      // Only a new line can bring a new literal: a statement is parsed when one of its new
-      // lines, with two lines around, names a credential or a signing call and quotes something
-      // the before-text lacks.
-      const end = k + 1 < sts.length ? sts[k + 1].line : fresh.length;
-      let hit = false;
-      for (
-        let i = fresh.indexOf(1, st.line);
-        i >= 0 && i < end && !hit;
-        i = fresh.indexOf(1, i + 1)
-      ) {
-        const near = lines.slice(Math.max(st.line, i - 2), Math.min(end, i + 3)).join("\n");
-        hit = CONTEXT_HINT.test(near) && quotesNew(near, prior);
-      }
-      if (!hit) continue;
+    if (hot) {
+      const end = k + 1 < sts.length ? sts[k + 1].line : hot.length;
+      if (hot.subarray(st.line, end).indexOf(1) < 0) continue;
     } else if (!CONTEXT_HINT.test(st.text) || !quotesNew(st.text, prior)) continue;
     const tree = parse(st.text, g);
     if (!tree.ok) return null;

@@ -217,7 +217,7 @@ export function structuralFindings(
  * diff, a regenerated bundle rather than an edit), the parser is skipped and the regular
  * expressions alone count, with a note. A typical edit changes a few hundred characters.
  */
-export const MAX_CHANGED_CHARS = 40_000;
+export const MAX_CHANGED_CHARS = 20_000;
 
 /** Words that any guard fact's construct contains (a superset of the structural vocabulary). */
 const GUARD_HINT =
