@@ -149,7 +149,15 @@ export function structuralFindings(
     };
     const pb = p.b.filter(needed);
     const pa = p.a.filter(needed);
-    const size = (ps: Piece[]) => ps.reduce((n, x) => n + x.st.text.length, 0);
+    // What has to be looked at: a whole statement one side lacks, and of a statement edited
+    // inside, the span between its common prefix and suffix (one method of a large class is
+    // parsed incrementally and walked only there).
+    const size = (ps: Piece[]) =>
+      ps.reduce((n, x) => {
+        if (!x.other) return n + x.st.text.length;
+        const r = changedRanges(x.st.text, x.other.text);
+        return n + (r ? r.a[1] - r.a[0] : x.st.text.length);
+      }, 0);
     if (Math.max(size(pb), size(pa)) > MAX_CHANGED_CHARS) {
       const note = `${path || "(input)"}: the edit changes more than ${MAX_CHANGED_CHARS} ` +
         "characters of guard-related code; not parsed, regular expressions only";
