@@ -169,9 +169,12 @@ function secretItems(
   return [...out.values()];
 }
 
-/** Words every credential name and signing call holds (`secret_or_key`, `jwt.sign`, `hmac.new`). */
+/**
+ * Words every credential name and signing call of `secret_context.ts` holds (`secret_or_key`,
+ * `accessToken`, `API_KEY`, `jwt.sign`, `hmac.new`); keep in step with its CRED_NAME and SIGNING.
+ */
 const CONTEXT_HINT =
-  /pass|pwd|secret|[a-z_]key\b|key_|token|credential|\bsign|verify|encode|decode|hmac/i;
+  /pass|pwd|secret|credential|(?:api|access|private|signing|jwt|encryption|master|hmac)[_-]?key|(?:access|auth|refresh|bearer|bot)[_-]?token|token[_-]?secret|\bsign\b|\bverify\b|\bencode\b|\bdecode\b|hmac/i;
 /** Quoted text (a superset of the string literals of Python, JS/TS and Go). */
 const QUOTED = /(["'`])((?:\\[\s\S]|(?!\1)[^\\])*?)\1/g;
 
