@@ -105,35 +105,6 @@ export function changedStatements(
 }
 
 /**
- * The smallest run of whole top-level statements of `text` that covers `range` ([start, end)
- * character offsets): its span and its first line (0-based). Parsing this slice instead of the
- * whole text keeps the parser's cost in proportion to the edit.
- *
- * @example
- * ```ts
- * const t = "a = 1\ndef f():\n    return 2\nb = 3\n";
- * enclosingStatements(t, [t.indexOf("return"), t.indexOf("return") + 6]);
- * // { start: 6, end: 27, line: 1 }
- * ```
- */
-export function enclosingStatements(
-  text: string,
-  range: readonly [number, number],
-): { start: number; end: number; line: number } {
-  const sts = splitTopLevel(text);
-  let first: Statement | undefined;
-  let last: Statement | undefined;
-  for (const st of sts) {
-    if (st.end <= range[0] && !(st.end === text.length)) continue;
-    if (st.start >= range[1] && first) break;
-    first ??= st;
-    last = st;
-  }
-  if (!first || !last) return { start: 0, end: text.length, line: 0 };
-  return { start: first.start, end: last.end, line: first.line };
-}
-
-/**
  * `after` with every line blanked that `before` also holds (anywhere) and that is more than
  * `around` lines from a line it lacks: line numbers stay, and what is left is what the edit
  * brought in. A value first seen in the edit must sit in what is left (a multi-line value needs
