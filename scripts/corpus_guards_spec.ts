@@ -18,13 +18,14 @@ export interface GuardEdit {
   path: string;
   find: string;
   replace: string;
-  split: "dev" | "heldout" | "heldout2";
+  split: "dev" | "heldout" | "heldout2" | "heldout3";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
 
 const D = "dev" as const;
 const H = "heldout" as const;
+const H3 = "heldout3" as const;
 const DRF = "encode/django-rest-framework";
 
 export const EDITS: GuardEdit[] = [
@@ -765,6 +766,325 @@ export const EDITS: GuardEdit[] = [
     find:
       "  if (!username || !password) {\n    return this.fail({ message: options.badRequestMessage || 'Missing credentials' }, 400);\n  }\n",
     replace: "",
+  },
+  // ---- third held-out batch: flask-jwt-extended, passport-jwt, go-chi/jwtauth, python-jose,
+  // oauthlib, django-oauth-toolkit (written and measured once before any rule change)
+  {
+    id: "fje-fresh-bool",
+    repo: "vimalloc/flask-jwt-extended",
+    path: "flask_jwt_extended/view_decorators.py",
+    cls: "token",
+    split: H3,
+    find:
+      '        if not fresh:\n            raise FreshTokenRequired("Fresh token required", jwt_header, jwt_data)\n',
+    replace: "        pass\n",
+  },
+  {
+    id: "fje-fresh-expired",
+    repo: "vimalloc/flask-jwt-extended",
+    path: "flask_jwt_extended/view_decorators.py",
+    cls: "token",
+    split: H3,
+    find:
+      '        if fresh < now:\n            raise FreshTokenRequired("Fresh token required", jwt_header, jwt_data)\n',
+    replace: "",
+  },
+  {
+    id: "fje-required-verify-call",
+    repo: "vimalloc/flask-jwt-extended",
+    path: "flask_jwt_extended/view_decorators.py",
+    cls: "authz",
+    split: H3,
+    find:
+      "            verify_jwt_in_request(\n                optional, fresh, refresh, locations, verify_type, skip_revocation_check\n            )\n",
+    replace: "",
+  },
+  {
+    id: "fje-user-lookup-none",
+    repo: "vimalloc/flask-jwt-extended",
+    path: "flask_jwt_extended/view_decorators.py",
+    cls: "authn-branch",
+    split: H3,
+    find:
+      '    if user is None:\n        error_msg = "user_lookup returned None for {}".format(identity)\n        raise UserLookupError(error_msg, jwt_header, jwt_data)\n',
+    replace: "",
+  },
+  {
+    id: "fje-revocation-check",
+    repo: "vimalloc/flask-jwt-extended",
+    path: "flask_jwt_extended/view_decorators.py",
+    cls: "token",
+    split: H3,
+    find:
+      "    if not skip_revocation_check:\n        verify_token_not_blocklisted(jwt_header, decoded_token)\n",
+    replace: "",
+  },
+  {
+    id: "fje-custom-verification",
+    repo: "vimalloc/flask-jwt-extended",
+    path: "flask_jwt_extended/view_decorators.py",
+    cls: "token",
+    split: H3,
+    find:
+      "    custom_verification_for_token(jwt_header, decoded_token)\n\n    return decoded_token",
+    replace: "    return decoded_token",
+  },
+  {
+    id: "fje-blocklist-branch",
+    repo: "vimalloc/flask-jwt-extended",
+    path: "flask_jwt_extended/internal_utils.py",
+    cls: "token",
+    split: H3,
+    find:
+      "    if jwt_manager._token_in_blocklist_callback(jwt_header, jwt_data):\n        raise RevokedTokenError(jwt_header, jwt_data)\n",
+    replace: "",
+  },
+  {
+    id: "fje-token-type-refresh",
+    repo: "vimalloc/flask-jwt-extended",
+    path: "flask_jwt_extended/internal_utils.py",
+    cls: "token",
+    split: H3,
+    find:
+      '    if not refresh and decoded_token["type"] == "refresh":\n        raise WrongTokenError("Only non-refresh tokens are allowed")\n    elif refresh',
+    replace: "    if refresh",
+  },
+  {
+    id: "pjwt-no-token",
+    repo: "mikenicholson/passport-jwt",
+    path: "lib/strategy.js",
+    cls: "authn-branch",
+    split: H3,
+    find: '    if (!token) {\n        return self.fail(new Error("No auth token"));\n    }\n',
+    replace: "",
+  },
+  {
+    id: "pjwt-verify-error",
+    repo: "mikenicholson/passport-jwt",
+    path: "lib/strategy.js",
+    cls: "token",
+    split: H3,
+    find:
+      "                if (jwt_err) {\n                    return self.fail(jwt_err);\n                } else {",
+    replace: "                {",
+  },
+  {
+    id: "pjwt-no-user",
+    repo: "mikenicholson/passport-jwt",
+    path: "lib/strategy.js",
+    cls: "authn-branch",
+    split: H3,
+    find:
+      "                        } else if (!user) {\n                            return self.fail(info);\n                        } else {",
+    replace: "                        } else {",
+  },
+  {
+    id: "jwtauth-validate",
+    repo: "go-chi/jwtauth",
+    path: "jwtauth.go",
+    cls: "token",
+    split: H3,
+    find:
+      "\tif err := jwt.Validate(token, ja.validateOptions...); err != nil {\n\t\treturn token, ErrorReason(err)\n\t}\n",
+    replace: "",
+  },
+  {
+    id: "jwtauth-authenticator-err",
+    repo: "go-chi/jwtauth",
+    path: "jwtauth.go",
+    cls: "authn-branch",
+    split: H3,
+    find:
+      "\t\t\tif err != nil {\n\t\t\t\thttp.Error(w, err.Error(), http.StatusUnauthorized)\n\t\t\t\treturn\n\t\t\t}\n\n\t\t\tif token == nil {",
+    replace: "\t\t\tif token == nil {",
+  },
+  {
+    id: "jwtauth-authenticator-nil",
+    repo: "go-chi/jwtauth",
+    path: "jwtauth.go",
+    cls: "authn-branch",
+    split: H3,
+    find:
+      "\t\t\tif token == nil {\n\t\t\t\thttp.Error(w, http.StatusText(http.StatusUnauthorized), http.StatusUnauthorized)\n\t\t\t\treturn\n\t\t\t}\n",
+    replace: "",
+  },
+  {
+    id: "pyjose-verify-signature-default",
+    repo: "mpdavis/python-jose",
+    path: "jose/jwt.py",
+    cls: "secure-default",
+    split: H3,
+    find: '    verify_signature = defaults.get("verify_signature", True)\n',
+    replace: '    verify_signature = defaults.get("verify_signature", False)\n',
+  },
+  {
+    id: "pyjose-exp",
+    repo: "mpdavis/python-jose",
+    path: "jose/jwt.py",
+    cls: "token",
+    split: H3,
+    find:
+      '    if exp < (now - leeway):\n        raise ExpiredSignatureError("Signature has expired.")\n',
+    replace: "",
+  },
+  {
+    id: "pyjose-aud-branch",
+    repo: "mpdavis/python-jose",
+    path: "jose/jwt.py",
+    cls: "token",
+    split: H3,
+    find:
+      '    if audience not in audience_claims:\n        raise JWTClaimsError("Invalid audience")\n',
+    replace: "",
+  },
+  {
+    id: "pyjose-iss-branch",
+    repo: "mpdavis/python-jose",
+    path: "jose/jwt.py",
+    cls: "token",
+    split: H3,
+    find:
+      '        if claims.get("iss") not in issuer:\n            raise JWTClaimsError("Invalid issuer")\n',
+    replace: "        pass\n",
+  },
+  {
+    id: "pyjose-at-hash",
+    repo: "mpdavis/python-jose",
+    path: "jose/jwt.py",
+    cls: "token",
+    split: H3,
+    find:
+      '    if claims["at_hash"] != expected_hash:\n        raise JWTClaimsError("at_hash claim does not match access_token.")\n',
+    replace: "",
+  },
+  {
+    id: "pyjose-alg-allowlist",
+    repo: "mpdavis/python-jose",
+    path: "jose/jws.py",
+    cls: "token",
+    split: H3,
+    find:
+      '    if algorithms is not None and alg not in algorithms:\n        raise JWSError("The specified alg value is not allowed")\n',
+    replace: "",
+  },
+  {
+    id: "pyjose-sig-matches",
+    repo: "mpdavis/python-jose",
+    path: "jose/jws.py",
+    cls: "token",
+    split: H3,
+    find:
+      "        if not _sig_matches_keys(keys, signing_input, signature, alg):\n            raise JWSSignatureError()\n",
+    replace: "        _sig_matches_keys(keys, signing_input, signature, alg)\n",
+  },
+  {
+    id: "oauthlib1-check-access-token",
+    repo: "oauthlib/oauthlib",
+    path: "oauthlib/oauth1/rfc5849/endpoints/resource.py",
+    cls: "token",
+    split: H3,
+    find:
+      "        if not self.request_validator.check_access_token(\n                request.resource_owner_key):\n            return False, request\n\n",
+    replace: "",
+  },
+  {
+    id: "oauthlib1-nonce",
+    repo: "oauthlib/oauthlib",
+    path: "oauthlib/oauth1/rfc5849/endpoints/resource.py",
+    cls: "token",
+    split: H3,
+    find:
+      "        if not self.request_validator.validate_timestamp_and_nonce(\n                request.client_key, request.timestamp, request.nonce, request,\n                access_token=request.resource_owner_key):\n            return False, request\n",
+    replace: "",
+  },
+  {
+    id: "oauthlib1-hmac-compare",
+    repo: "oauthlib/oauthlib",
+    path: "oauthlib/oauth1/rfc5849/signature.py",
+    cls: "credential",
+    split: H3,
+    find:
+      "    match = safe_string_equals(signature, request.signature)\n    if not match:\n        log.debug('Verify HMAC failed: signature base string: %s', sig_base_str)\n    return match\n",
+    replace: "    return True\n",
+  },
+  {
+    id: "oauthlib2-validate-code",
+    repo: "oauthlib/oauthlib",
+    path: "oauthlib/oauth2/rfc6749/grant_types/authorization_code.py",
+    cls: "authz",
+    split: H3,
+    find:
+      "        if not self.request_validator.validate_code(request.client_id,\n                                                    request.code, request.client, request):\n            log.debug('Client, %r (%r), is not allowed access to scopes %r.',\n                      request.client_id, request.client, request.scopes)\n            raise errors.InvalidGrantError(request=request)\n",
+    replace: "",
+  },
+  {
+    id: "oauthlib2-pkce-verifier",
+    repo: "oauthlib/oauthlib",
+    path: "oauthlib/oauth2/rfc6749/grant_types/authorization_code.py",
+    cls: "token",
+    split: H3,
+    find:
+      "            if not self.validate_code_challenge(challenge,\n                                                challenge_method,\n                                                request.code_verifier):\n                log.debug('request provided a invalid code_verifier.')\n                raise errors.InvalidGrantError(request=request)\n",
+    replace: "",
+  },
+  {
+    id: "oauthlib2-redirect-uri",
+    repo: "oauthlib/oauthlib",
+    path: "oauthlib/oauth2/rfc6749/grant_types/authorization_code.py",
+    cls: "authz",
+    split: H3,
+    find:
+      "        if not self.request_validator.confirm_redirect_uri(request.client_id, request.code,\n                                                           request.redirect_uri, request.client,\n                                                           request):\n            log.debug('Redirect_uri (%r) invalid for client %r (%r).',\n                      request.redirect_uri, request.client_id, request.client)\n            raise errors.MismatchingRedirectURIError(request=request)\n",
+    replace: "",
+  },
+  {
+    id: "dot-has-scope-valid",
+    repo: "jazzband/django-oauth-toolkit",
+    path: "oauth2_provider/contrib/rest_framework/permissions.py",
+    cls: "authz",
+    split: H3,
+    find: "            if token.is_valid(required_scopes):\n                return True\n",
+    replace: "            return True\n",
+  },
+  {
+    id: "dot-protected-resource",
+    repo: "jazzband/django-oauth-toolkit",
+    path: "oauth2_provider/decorators.py",
+    cls: "authz",
+    split: H3,
+    find:
+      "            valid, oauthlib_req = core.verify_request(request, scopes=_scopes)\n            if valid:\n                request.resource_owner = oauthlib_req.user\n                return view_func(request, *args, **kwargs)\n            return HttpResponseForbidden()\n\n        return _validate\n\n    return decorator\n\n\ndef rw",
+    replace:
+      "            return view_func(request, *args, **kwargs)\n\n        return _validate\n\n    return decorator\n\n\ndef rw",
+  },
+  {
+    id: "dot-basic-secret",
+    repo: "jazzband/django-oauth-toolkit",
+    path: "oauth2_provider/oauth2_validators.py",
+    cls: "credential",
+    split: H3,
+    find:
+      '        elif not self._check_secret(client_secret, request.client.client_secret):\n            log.debug("Failed basic auth: wrong client secret %s" % client_secret)\n            return False\n',
+    replace: "",
+  },
+  {
+    id: "dot-validate-user-active",
+    repo: "jazzband/django-oauth-toolkit",
+    path: "oauth2_provider/oauth2_validators.py",
+    cls: "credential",
+    split: H3,
+    find: "        if u is not None and u.is_active:\n",
+    replace: "        if u is not None:\n",
+  },
+  {
+    id: "dot-bearer-valid",
+    repo: "jazzband/django-oauth-toolkit",
+    path: "oauth2_provider/oauth2_validators.py",
+    cls: "token",
+    split: H3,
+    find:
+      "        if access_token and access_token.is_valid(scopes):\n            request.client = access_token.application",
+    replace: "        if access_token:\n            request.client = access_token.application",
   },
 ];
 

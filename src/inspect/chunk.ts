@@ -103,3 +103,32 @@ export function changedStatements(
   }
   return { before: onlyBefore, after: onlyAfter };
 }
+
+/**
+ * `after` with every line blanked that `before` also holds (anywhere) and that is more than
+ * `around` lines from a line it lacks: line numbers stay, and what is left is what the edit
+ * brought in. A value first seen in the edit must sit in what is left (a multi-line value needs
+ * one new line within `around` lines of each end). `fresh[i]` is 1 when line `i` is new.
+ *
+ * @example
+ * ```ts
+ * newLinesOnly("a = 1\nb = 2\nc = 3\n", "a = 1\nb = 9\nc = 3\n", 0).text; // "\nb = 9\n\n"
+ * ```
+ */
+export function newLinesOnly(
+  after: string,
+  before: string,
+  around = 5,
+): { text: string; fresh: Uint8Array } {
+  const had = new Set(before.split("\n"));
+  const lines = after.split("\n");
+  const keep = new Uint8Array(lines.length);
+  const fresh = new Uint8Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    if (!had.has(lines[i])) {
+      fresh[i] = 1;
+      keep.fill(1, Math.max(0, i - around), Math.min(lines.length, i + around + 1));
+    }
+  }
+  return { text: lines.map((l, i) => keep[i] ? l : "").join("\n"), fresh };
+}

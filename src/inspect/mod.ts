@@ -14,6 +14,7 @@ import type { Finding, InspectResult, Severity } from "./types.ts";
 import type { Rule } from "./rule_types.ts";
 import { isTestPath, langOf, stripComments } from "./count.ts";
 import { structuralFindings } from "./structural_findings.ts";
+import { changedStatements } from "./chunk.ts";
 import { HARDCODED_SECRET } from "./rules_secrets.ts";
 import { TLS_VERIFY_DISABLED } from "./rules_tls.ts";
 import { AUTH_BYPASS_ADDED, AUTH_CHECK_REMOVED } from "./rules_auth.ts";
@@ -135,6 +136,7 @@ function regexFindings(
     ? raw
     : { before: stripComments(raw.before, lang), after: stripComments(raw.after, lang) };
   const out: Finding[] = [];
+  const delta: { code?: Pair | null; raw?: Pair | null } = {};
   for (const rule of RULES) {
     if (lang !== null && !rule.langs.includes(lang)) continue;
     const text = rule.codeOnly ? code : raw;
@@ -152,8 +154,9 @@ function regexFindings(
     if (rule.items && lang !== null) {
       // A new value can only be in the changed lines of the after-text: scan those (with a few
       // lines around, for multi-line keys), and call a value new when the before-text lacks it.
-      const win = text.before === "" ? undefined : changedWindow(text.before, text.after);
-      const ai = text.after === "" || win === null ? [] : rule.items(text.after, lang, path, win);
+      const ai = text.after === ""
+        ? []
+        : rule.items(text.after, lang, path, undefined, text.before || undefined);
       const added = ai.filter((x) => !text.before.includes(x.value));
       [b, a, fires] = [ai.length - added.length, ai.length, added.length > 0];
       if (fires) {
@@ -164,9 +167,16 @@ function regexFindings(
         };
       }
     } else {
+      // Counts are sums over top-level statements, and the statements both sides hold cancel
+      // out: a rule whose count does not move on the changed statements cannot fire, so the
+      // whole texts are counted only when it does (for the numbers the finding reports).
+      const d = rule.codeOnly
+        ? (delta.code ??= changedOnly(code))
+        : (delta.raw ??= changedOnly(raw));
+      if (d && !moves(rule.mode, count(d.before), count(d.after))) continue;
       b = count(text.before);
       a = count(text.after);
-      fires = rule.mode === "guard" ? a < b : a > b;
+      fires = moves(rule.mode, b, a);
     }
     if (!fires) continue;
     let severity = rule.severity;
@@ -201,6 +211,26 @@ function regexFindings(
     });
   }
   return out;
+}
+
+type Pair = { before: string; after: string };
+
+function moves(mode: Rule["mode"], before: number, after: number): boolean {
+  return mode === "guard" ? after < before : after > before;
+}
+
+/**
+ * The top-level statements each side holds and the other does not, joined; null when an edit
+ * creates or deletes the file (nothing to cancel) or when too little cancels to be worth it.
+ */
+function changedOnly(p: Pair): Pair | null {
+  if (p.before === "" || p.after === "") return null;
+  const d = changedStatements(p.before, p.after);
+  const join = (sts: { text: string }[]) => sts.map((st) => st.text).join("");
+  const out = { before: join(d.before), after: join(d.after) };
+  return out.before.length + out.after.length > 0.8 * (p.before.length + p.after.length)
+    ? null
+    : out;
 }
 
 /**
@@ -274,29 +304,4 @@ export function inspectChanges(
  */
 export function formatFinding(f: Finding): string {
   return `⚑ ${f.severity}: ${f.rule} (${f.before} → ${f.after})`;
-}
-
-/**
- * The lines of `after` that differ from `before` (common prefix and suffix removed), widened by
- * five lines each way, as a [start, end) character range; null when nothing differs.
- */
-function changedWindow(before: string, after: string): [number, number] | null {
-  if (before === after) return null;
-  let p = 0;
-  const max = Math.min(before.length, after.length);
-  while (p < max && before.charCodeAt(p) === after.charCodeAt(p)) p++;
-  let s = 0;
-  while (
-    s < max - p &&
-    before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)
-  ) s++;
-  let start = p === 0 ? 0 : after.lastIndexOf("\n", p - 1) + 1;
-  for (let k = 0; k < 5 && start > 0; k++) start = after.lastIndexOf("\n", start - 2) + 1;
-  const nl0 = after.indexOf("\n", after.length - s);
-  let end = nl0 < 0 ? after.length : nl0;
-  for (let k = 0; k < 5 && end < after.length; k++) {
-    const nl = after.indexOf("\n", end + 1);
-    end = nl < 0 ? after.length : nl;
-  }
-  return [start, end];
 }

@@ -173,6 +173,19 @@ export function parserStatus(): string {
   return loading ? "loading" : "not started";
 }
 
+/**
+ * Whether the grammar's parser is loaded (parsing would not fall back for that reason).
+ *
+ * @example
+ * ```ts
+ * await loadParsers();
+ * isLoaded("python"); // true
+ * ```
+ */
+export function isLoaded(g: Grammar): boolean {
+  return parsers.has(g);
+}
+
 /** A parse result: the tree's root, or the reason the text was not parsed. */
 export type ParseResult =
   | { ok: true; root: SyntaxNode; hasError: boolean; release(): void; tree?: TsTree }

@@ -63,7 +63,13 @@ export interface Rule {
    * an item whose value the before-text lacks (a new secret, even if another one went), and the
    * finding names its line.
    */
-  items?(text: string, lang: Lang, path: string, window?: readonly [number, number]): RuleItem[];
+  items?(
+    text: string,
+    lang: Lang,
+    path: string,
+    window?: readonly [number, number],
+    prior?: string,
+  ): RuleItem[];
 }
 
 /**

@@ -7,9 +7,16 @@
  */
 import type { Lang, Rule, RuleItem } from "./rule_types.ts";
 import { fakeTokens } from "./fake_token.ts";
-import { genericAllowed, isPlaceholder, lineStarts, scanSecrets } from "./secret_scan.ts";
+import {
+  genericAllowed,
+  isPlaceholder,
+  lineStarts,
+  scanSecrets,
+  type SecretHit,
+} from "./secret_scan.ts";
 import { contextSecrets } from "./secret_context.ts";
-import { grammarOf, parseShared } from "./parser.ts";
+import { type Grammar, grammarOf, isLoaded, parse } from "./parser.ts";
+import { newLinesOnly, splitTopLevel } from "./chunk.ts";
 
 /** Token formats whose shape alone identifies a live credential. */
 const FORMATS: RegExp[] = [
@@ -28,6 +35,9 @@ const CONN =
 /** Names that say "this holds a credential". */
 const NAME =
   /(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|client[_-]?secret|auth[_-]?token|private[_-]?key|credentials?)(?:[_-][\w$]*)?["']?\]?\s*(?::|=|:=|=>)\s*[rbu]?(["'`])([^"'`\n]{12,200})\1/gi;
+
+/** A word every {@link NAME} match holds (a cheap test before the slow one). */
+const NAME_HINT = /passw|pwd|secret|token|key|credential/i;
 
 /** Unquoted `key: value` / `KEY=value` lines of config files (YAML, .env, INI, properties). */
 const CONFIG_LINE =
@@ -85,14 +95,19 @@ function lineOf(starts: number[], i: number): number {
  * otherwise) and, in config files, unquoted `KEY=value` lines.
  */
 function secretItems(
-  full: string,
+  whole: string,
   lang: Lang,
   path = "",
   window?: readonly [number, number],
+  prior?: string,
 ): RuleItem[] {
   const out = new Map<string, RuleItem>();
   // With a window, the patterns run on that slice only; offsets are mapped back to the file.
   const base = window ? window[0] : 0;
+  // With the before-text, only the lines it lacks (and a few around) can bring a new value: the
+  // others are blanked, keeping every line where it was.
+  const fresh = prior === undefined ? null : newLinesOnly(whole, prior);
+  const full = fresh ? fresh.text : whole;
   const text = window ? full.slice(window[0], window[1]) : full;
   let starts: number[] | null = null;
   const add = (value: string, index: number, label: string) => {
@@ -123,16 +138,16 @@ function secretItems(
     }
   }
   const g = path ? grammarOf(path) : null;
-  const tree = g ? parseShared(full, g) : null;
-  if (tree?.ok && g) {
-    for (const h of contextSecrets(tree.root, g, window)) {
+  const ctx = g ? parsedContextSecrets(whole, g, window, prior, fresh?.fresh) : null;
+  if (ctx) {
+    for (const h of ctx) {
       if (!out.has(h.value)) {
         out.set(h.value, { value: h.value, line: h.line, label: "credential literal" });
       }
     }
   } else {
     NAME.lastIndex = 0;
-    for (const m of text.matchAll(NAME)) {
+    for (const m of (NAME_HINT.test(text) ? text : "").matchAll(NAME)) {
       if (looksSecret(m[2]) && !genericAllowed(lineAround(text, m.index ?? 0), m[2])) {
         add(m[2], m.index ?? 0, "credential literal");
       }
@@ -152,6 +167,76 @@ function secretItems(
     for (const [k, v] of out) if (lines[v.line - 1]?.includes("gitleaks:allow")) out.delete(k);
   }
   return [...out.values()];
+}
+
+/**
+ * Words every credential name and signing call of `secret_context.ts` holds (`secret_or_key`,
+ * `accessToken`, `API_KEY`, `jwt.sign`, `hmac.new`); keep in step with its CRED_NAME and SIGNING.
+ */
+const CONTEXT_HINT =
+  /pass|pwd|secret|credential|(?:api|access|private|signing|jwt|encryption|master|hmac)[_-]?key|(?:access|auth|refresh|bearer|bot)[_-]?token|token[_-]?secret|\bsign\b|\bverify\b|\bencode\b|\bdecode\b|hmac/i;
+/** Quoted text (a superset of the string literals of Python, JS/TS and Go). */
+const QUOTED = /(["'`])((?:\\[\s\S]|(?!\1)[^\\])*?)\1/g;
+
+/** Whether `text` quotes anything of three or more characters that `prior` does not contain. */
+function quotesNew(text: string, prior?: string): boolean {
+  if (prior === undefined) return true;
+  QUOTED.lastIndex = 0;
+  for (const m of text.matchAll(QUOTED)) {
+    if (m[2].length >= 3 && !prior.includes(m[2])) return true;
+  }
+  return false;
+}
+
+/**
+ * Keyword-context literals found with the parser, or null when it cannot be used. Each top-level
+ * statement is parsed on its own, and only when it holds a credential word and quotes something
+ * `prior` (the before-text) lacks: a literal the before-text already holds is not new, and no
+ * literal can be given to a credential name without one.
+ */
+function parsedContextSecrets(
+  full: string,
+  g: Grammar,
+  window?: readonly [number, number],
+  prior?: string,
+  fresh?: Uint8Array,
+): SecretHit[] | null {
+  if (!isLoaded(g)) return null;
+  const out: SecretHit[] = [];
+  // Only a new line can bring a new literal: a statement is parsed when one of its new lines,
+  // with two lines around, names a credential or a signing call and quotes something the
+  // before-text lacks.
+  let hot: Uint8Array | null = null;
+  if (fresh) {
+    const lines = full.split("\n");
+    hot = new Uint8Array(fresh.length);
+    let any = false;
+    for (let i = fresh.indexOf(1); i >= 0; i = fresh.indexOf(1, i + 1)) {
+      const near = lines.slice(Math.max(0, i - 2), i + 3).join("\n");
+      if (CONTEXT_HINT.test(near) && quotesNew(near, prior)) {
+        hot[i] = 1;
+        any = true;
+      }
+    }
+    if (!any) return out;
+  }
+  const sts = splitTopLevel(full);
+  for (let k = 0; k < sts.length; k++) {
+    const st = sts[k];
+    if (window && (st.end <= window[0] || st.start >= window[1])) continue;
+    if (hot) {
+      const end = k + 1 < sts.length ? sts[k + 1].line : hot.length;
+      if (hot.subarray(st.line, end).indexOf(1) < 0) continue;
+    } else if (!CONTEXT_HINT.test(st.text) || !quotesNew(st.text, prior)) continue;
+    const tree = parse(st.text, g);
+    if (!tree.ok) return null;
+    try {
+      for (const h of contextSecrets(tree.root, g)) out.push({ ...h, line: h.line + st.line });
+    } finally {
+      tree.release();
+    }
+  }
+  return out;
 }
 
 function countSecrets(text: string, lang: Lang): number {

@@ -134,13 +134,38 @@ export function structuralFindings(
   let a: ReturnType<typeof factsOf>;
   if (ranges) {
     const d = changedStatements(before!, after!);
-    // A statement whose text holds no guard vocabulary cannot hold a fact: skip it unparsed.
-    const p = pairUp(
-      d.before.filter((st) => GUARD_HINT.test(st.text)),
-      d.after.filter((st) => GUARD_HINT.test(st.text)),
-    );
-    b = factsOfPieces(p.b, g, true);
-    a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOfPieces(p.a, g, false);
+    // A statement whose text holds no guard vocabulary cannot hold a fact, and a statement
+    // edited inside whose changed lines (with their neighbours and the block headers above them)
+    // hold none keeps its facts: skip those unparsed.
+    const p = pairUp(d.before, d.after);
+    const decided = new Map<Statement, boolean>();
+    const needed = (x: Piece) => {
+      if (!x.other) return GUARD_HINT.test(x.st.text);
+      const known = decided.get(x.other);
+      if (known !== undefined) return known;
+      const yes = GUARD_HINT.test(changedContext(x.st.text, x.other.text)) ||
+        GUARD_HINT.test(changedContext(x.other.text, x.st.text));
+      decided.set(x.st, yes);
+      return yes;
+    };
+    const pb = p.b.filter(needed);
+    const pa = p.a.filter(needed);
+    // What has to be looked at: a whole statement one side lacks, and of a statement edited
+    // inside, the span between its common prefix and suffix (one method of a large class is
+    // parsed incrementally and walked only there).
+    const size = (ps: Piece[]) =>
+      ps.reduce((n, x) => {
+        if (!x.other) return n + x.st.text.length;
+        const r = changedRanges(x.st.text, x.other.text);
+        return n + (r ? r.a[1] - r.a[0] : x.st.text.length);
+      }, 0);
+    if (Math.max(size(pb), size(pa)) > MAX_CHANGED_CHARS) {
+      const note = `${path || "(input)"}: the edit changes more than ${MAX_CHANGED_CHARS} ` +
+        "characters of guard-related code; not parsed, regular expressions only";
+      return { findings: [], notes: [note] };
+    }
+    b = factsOfPieces(pb, g, true);
+    a = b.facts.length === 0 && !b.note ? { facts: [] } : factsOfPieces(pa, g, false);
   } else {
     b = factsOf(before, g);
     // Nothing to lose: the after-text need not be walked (unless the before failed to parse).
@@ -196,9 +221,43 @@ export function structuralFindings(
   return { findings, notes };
 }
 
+/**
+ * Above this many characters of changed statements to parse on either side (a rewrite, a release
+ * diff, a regenerated bundle rather than an edit), the parser is skipped and the regular
+ * expressions alone count, with a note. A typical edit changes a few hundred characters.
+ */
+export const MAX_CHANGED_CHARS = 20_000;
+
 /** Words that any guard fact's construct contains (a superset of the structural vocabulary). */
 const GUARD_HINT =
   /auth|perm|login|logged|csrf|xsrf|passw|pwd|verif|valid|token|sign|cert|secur|admin|staff|superuser|owner|role|jwt|session|40[13]|forbid|denied|deny|unauthori|strict|required|require|ensure|enforce|check|digest|compare|equal|hostname|fingerprint|cookie|credential|secret|ssl|tls|expir|claim|issuer|audience|\balg|\bexp\b|\biss\b|\baud\b|\bnbf\b|\biat\b|middleware|guard|restrict|protect|allow|access|scope|user_passes|is_?active|banned|locked|anonymous|reject|http_?only|CERT_|VERIFY_|mfa|otp|nonce|hmac|kid\b|user|account|identity|principal|active|key|sudo|rbac|acl|origin|refer/i;
+
+/**
+ * The lines of `x` that `y` lacks, each with three lines around and the header lines of the
+ * blocks it sits in (the nearest less-indented line above, up to column zero).
+ */
+function changedContext(x: string, y: string): string {
+  const had = new Set(y.split("\n"));
+  const lines = x.split("\n");
+  const keep = new Uint8Array(lines.length);
+  const header = new Uint8Array(lines.length);
+  const indent = (l: string) => l.length - l.trimStart().length;
+  for (let i = 0; i < lines.length; i++) {
+    if (had.has(lines[i])) continue;
+    keep.fill(1, Math.max(0, i - 3), Math.min(lines.length, i + 4));
+    let level = lines[i].trim() === "" ? Infinity : indent(lines[i]);
+    for (let j = i - 1; j >= 0 && level > 0; j--) {
+      if (lines[j].trim() === "") continue;
+      const k = indent(lines[j]);
+      if (k < level) {
+        if (header[j]) break; // its own headers are in already
+        keep[j] = header[j] = 1;
+        level = k;
+      }
+    }
+  }
+  return lines.filter((_, i) => keep[i]).join("\n");
+}
 
 /** The lines holding `range` of `text`, with three lines around. */
 function around(text: string, range: readonly [number, number]): string {

@@ -37,6 +37,7 @@ import {
   STRONG_FAIL,
   STRONG_FAIL_STMT,
   STRONG_WORDS,
+  TOKEN_RECEIVER,
   VERIFY_CALL,
 } from "./structure_vocab.ts";
 
@@ -358,6 +359,12 @@ export function guardScan(
       add("auth-check-removed", `call:${receiver(fn)}.${name}`, `${receiver(fn)}.${raw}() call`, n);
     } else if (VERIFY_CALL.test(name)) {
       add("crypto-verification-removed", `call:${name}`, `${raw}() call`, n);
+    } else if (
+      /^(?:is_valid|valid|is_expired|has_expired|allow_scopes|has_scopes?)$/.test(name) &&
+      TOKEN_RECEIVER.test(snake(receiver(fn)))
+    ) {
+      const who = `${receiver(fn)}.${raw}`;
+      add("crypto-verification-removed", `call:${snake(who)}`, `${who}() call`, n);
     } else if (/^(?:get|pop|setdefault|getattr|get_bool|getboolean)$/.test(name) && args) {
       const list = args.namedChildren.filter((c): c is SyntaxNode => !!c);
       const key = list.length >= 2 ? stringValue(list[list.length - 2]) : null;

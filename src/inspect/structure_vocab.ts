@@ -35,7 +35,7 @@ export const HASH_RECEIVER =
 
 /** Calls that verify a token, a signature or a certificate (snake_case callee name). */
 export const VERIFY_CALL =
-  /^(?:verify|verify_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|alg|hmac|digest|mac|cert|host|sign|key|chain|peer)\w*)|(?:validate|check)_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|alg|hmac|digest|cert|host|sign)\w*)|verify_hostname|match_hostname|check_hostname|construct_event|compare_digest|timing_safe_equal|constant_time_\w+|safe_str_cmp|secure_compare|safe_compare|bytes_eq)$/;
+  /^(?:\w+_verification_(?:for_|of_)?(?:token|jwt|signature|claims?)\w*|validate_code_challenge|verify|verify_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|alg|hmac|digest|mac|cert|host|sign|key|chain|peer)\w*)|(?:validate|check)_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|alg|hmac|digest|cert|host|sign)\w*)|verify_hostname|match_hostname|check_hostname|construct_event|compare_digest|timing_safe_equal|constant_time_\w+|safe_str_cmp|secure_compare|safe_compare|bytes_eq)$/;
 
 /** Attributes that hold a role or an account state, read by authorization code. */
 export const ROLE_ATTR =
@@ -69,9 +69,15 @@ export const TLS_WORDS = new Set(
 export const FAIL =
   /\braise\b|\bthrow\b|\babort\s*\(|\breturn\s+(?:nil\s*,\s*|false\s*,\s*|None\s*,\s*)?(?:False|false|None|null|undefined|nil|[Ee]rr\w*|error\w*|fmt\.Errorf|errors\.New|&?\w*Err(?:or)?\b|-1|0|self\.\w*(?:fail|deny|error|unauth|forbid)\w*)\b|\breturn\s*;|\breturn\s*$|\breturn\s+\w*(?:Unauthori[sz]ed|Forbidden|Denied|Error|Fail)\w*|status\s*\(\s*4\d\d|\b40[13]\b|Unauthori[sz]ed|Forbidden|Denied|http\.Error|\bpanic\s*\(|\bnext\s*\(\s*(?:new\s+\w*Error|err\w*)|\bdone\s*\(\s*(?:null\s*,\s*false|err)|\b(?:callback|cb)\s*\(\s*(?:new\s+|err)|\breject\s*\(|\.destroy\s*\(|emit\s*\(\s*["']error|\bfail\w*\s*\(|\bdeny\w*\s*\(|redirect\w*\s*\([^)]*login|\breturn\b[^\n]*\b(?:new\w*Error|\w*Err(?:or)?\b|errors?\.\w+|fmt\.Errorf)|\breturn\b[^\n]*(?:unauthori[sz]ed|needs_refresh|challenge|login|den(?:y|ied)|reject|abort|fail|forbid|invalid)|append\s*\(\s*errs?\b|^\s*\{?\s*(?:[\w$]+\.)*[\w$]*(?:unexpected|invalid|fail|deny|reject|forbid|unauthori[sz]|abort|throw)\w*\s*\(|(?:last\w*)?[Ee]rr\w*\s*=\s*\w*(?:Err|Error)\w*/mi;
 
+/**
+ * Receivers whose validity predicate (`token.is_valid(scopes)`, `jwt.isExpired()`) is a token
+ * check (snake_case receiver name).
+ */
+export const TOKEN_RECEIVER = /(?:^|_)(?:token|jwt|jws|signature|grant|credentials?)$/;
+
 /** A branch body that is unmistakably an auth failure, whatever its condition says. */
 export const STRONG_FAIL =
-  /\b40[13]\b|Unauthori[sz]ed|Forbidden|PermissionDenied|NotAuthenticated|AuthenticationFailed|AuthenticationError|AccessDenied|InvalidToken|ExpiredSignature|InvalidSignature|InvalidAudience|InvalidIssuer|ImmatureSignature|InvalidAlgorithm|InvalidKey|BadSignature|SignatureExpired|TokenExpired|JsonWebTokenError|NotBeforeError|CsrfViewMiddleware|REASON_\w*CSRF|csrf_failure|HTTP_40[13]|redirect_to_login|SignatureInvalid|TokenInvalid|Err\w*(?:Signature|Token|Auth|Unauthori|Forbidden|Permission|Credential|Expired|Audience|Issuer)\w*/;
+  /\b40[13]\b|\w*(?:Token|Jwt|JWT|Jws|JWS|Signature|Claims?|Grant|Credentials?|Permission|Scope|Nonce|RedirectU(?:RI|ri)|Csrf|CSRF|Revoked|Unauthenticated)(?:[A-Z]\w*)?(?:Error|Exception|Required|Denied|Failed|Failure)\b|Unauthori[sz]ed|Forbidden|PermissionDenied|NotAuthenticated|AuthenticationFailed|AuthenticationError|AccessDenied|InvalidToken|ExpiredSignature|InvalidSignature|InvalidAudience|InvalidIssuer|ImmatureSignature|InvalidAlgorithm|InvalidKey|BadSignature|SignatureExpired|TokenExpired|JsonWebTokenError|NotBeforeError|CsrfViewMiddleware|REASON_\w*CSRF|csrf_failure|HTTP_40[13]|redirect_to_login|SignatureInvalid|TokenInvalid|Err\w*(?:Signature|Token|Auth|Unauthori|Forbidden|Permission|Credential|Expired|Audience|Issuer)\w*/;
 
 /** An unmistakable auth failure inside a raise/throw/return/abort/error statement. */
 export const STRONG_FAIL_STMT = new RegExp(

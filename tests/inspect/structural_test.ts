@@ -128,3 +128,24 @@ Deno.test("secrets: keyword-context literals in JS/TS/Python, placeholders silen
   assert.ok(!hit("cfg.ts", "const apiKey = process.env.API_KEY ?? 'changeme';\n"));
   assert.ok(!hit("cfg.js", "const token = '********';\nconst secret = 'REDACTED';\n"));
 });
+
+Deno.test("an edit inside one method of a large class is still parsed; a rewrite falls back with a note", () => {
+  const method = (i: number) =>
+    `    def view_${i}(self, request):\n        data = self.load(request, ${i})\n        return self.render(data)\n\n`;
+  const filler = Array.from({ length: 400 }, (_, i) => method(i)).join("");
+  const guarded = "    def pay(self, request):\n" +
+    "        if not request.user.has_perm('pay'):\n            raise PermissionDenied\n" +
+    "        return self.render(None)\n\n";
+  const open = "    def pay(self, request):\n        return self.render(None)\n\n";
+  const before = `class Views:\n${filler}${guarded}${filler}`;
+  assert.ok(before.length > 60_000); // one top-level statement, larger than the edit cap
+  const small = inspectTextNoted("views.py", before, before.replace(guarded, open));
+  assert.deepEqual(small.notes, []);
+  assert.ok(small.findings.some((f) => f.rule === "auth-check-removed" && f.severity === "high"));
+  assert.ok(small.findings.some((f) => f.detail?.includes("pay")));
+  // Every method rewritten: more changed text than the cap, regular expressions only.
+  const rewritten = before.replaceAll("return self.render(data)", "return self.render_all(data)")
+    .replace(guarded, open);
+  const big = inspectTextNoted("views.py", before, rewritten);
+  assert.ok(big.notes.some((n) => n.includes("regular expressions only")), big.notes.join("\n"));
+});
