@@ -83,6 +83,18 @@ export function changedStatements(
   before: string,
   after: string,
 ): { before: Statement[]; after: Statement[] } {
+  // The regular-expression rules and the structural counter ask for the same pair in a row.
+  if (last && last.before === before && last.after === after) return last.result;
+  const result = changedStatementsOf(before, after);
+  last = { before, after, result };
+  return result;
+}
+
+let last: { before: string; after: string; result: ChangedStatements } | null = null;
+
+type ChangedStatements = { before: Statement[]; after: Statement[] };
+
+function changedStatementsOf(before: string, after: string): ChangedStatements {
   const bs = splitTopLevel(before);
   const as = splitTopLevel(after);
   const left = new Map<string, number>();
@@ -120,15 +132,54 @@ export function newLinesOnly(
   before: string,
   around = 5,
 ): { text: string; fresh: Uint8Array } {
-  const had = new Set(before.split("\n"));
   const lines = after.split("\n");
+  const fresh = newLineFlags(lines, before.split("\n"), before);
   const keep = new Uint8Array(lines.length);
-  const fresh = new Uint8Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    if (!had.has(lines[i])) {
-      fresh[i] = 1;
-      keep.fill(1, Math.max(0, i - around), Math.min(lines.length, i + around + 1));
-    }
+  for (let i = fresh.indexOf(1); i >= 0; i = fresh.indexOf(1, i + 1)) {
+    keep.fill(1, Math.max(0, i - around), Math.min(lines.length, i + around + 1));
   }
   return { text: lines.map((l, i) => keep[i] ? l : "").join("\n"), fresh };
+}
+
+/**
+ * Which of `lines` (the lines of one text) the other text, split into `old`, lacks anywhere:
+ * `out[i]` is 1 when line `i` is new. The common head and tail of the two are skipped unhashed;
+ * a middle line is looked up among the middle lines of `old`, and only when it is not there among
+ * the head and tail lines (searched for in `oldText`, or hashed once there are many such lines).
+ *
+ * @example
+ * ```ts
+ * const before = "a\nb\nc";
+ * [...newLineFlags("a\nx\nc".split("\n"), before.split("\n"), before)]; // [0, 1, 0]
+ * ```
+ */
+export function newLineFlags(lines: string[], old: string[], oldText: string): Uint8Array {
+  let head = 0;
+  const max = Math.min(lines.length, old.length);
+  while (head < max && lines[head] === old[head]) head++;
+  let tail = 0;
+  while (tail < max - head && lines[lines.length - 1 - tail] === old[old.length - 1 - tail]) {
+    tail++;
+  }
+  const out = new Uint8Array(lines.length);
+  if (head + tail === lines.length) return out;
+  const mid = new Set<string>();
+  for (let i = head; i < old.length - tail; i++) mid.add(old[i]);
+  let padded: string | null = null;
+  let ends: Set<string> | null = null;
+  let searches = 0;
+  const inEnds = (l: string): boolean => {
+    if (head + tail === 0) return false;
+    if (ends === null && ++searches > 8) {
+      ends = new Set(old.slice(0, head));
+      for (let i = old.length - tail; i < old.length; i++) ends.add(old[i]);
+    }
+    if (ends !== null) return ends.has(l);
+    padded ??= `\n${oldText}\n`;
+    return padded.includes(`\n${l}\n`);
+  };
+  for (let i = head; i < lines.length - tail; i++) {
+    if (!mid.has(lines[i]) && !inEnds(lines[i])) out[i] = 1;
+  }
+  return out;
 }

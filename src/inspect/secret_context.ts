@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { type Grammar, type SyntaxNode, walk } from "./parser.ts";
+import { captureNodes, type Grammar, type SyntaxNode, walk } from "./parser.ts";
 import { isPlaceholder, type SecretHit } from "./secret_scan.ts";
 import { snake } from "./structure_vocab.ts";
 
@@ -115,9 +115,7 @@ export function contextSecrets(
     if (!credentialValue(s, signing)) return;
     out.push({ rule: "keyword-literal", value: s, line: v.startPosition.row + 1 });
   };
-  walk(root, (type, get) => {
-    if (!CONTEXT_TYPES.has(type)) return;
-    const n = get();
+  const visit = (type: string, n: SyntaxNode) => {
     switch (type) {
       case "assignment":
       case "assignment_expression":
@@ -154,9 +152,10 @@ export function contextSecrets(
       case "call":
       case "call_expression": {
         const fn = n.childForFieldName("function");
-        const args = n.childForFieldName("arguments")?.namedChildren.filter((c) =>
-          c && c.type !== "comment"
-        ) ?? [];
+        const args =
+          n.childForFieldName("arguments")?.namedChildren.filter((c) =>
+            c && c.type !== "comment"
+          ) ?? [];
         const prop = fn?.childForFieldName("attribute") ?? fn?.childForFieldName("property");
         const name = prop?.text ?? fn?.text ?? "";
         const recv = (fn?.childForFieldName("object")?.text ?? "").replace(/.*\./, "");
@@ -174,6 +173,17 @@ export function contextSecrets(
         break;
       }
     }
-  }, range);
+  };
+  // A query finds the nodes inside WebAssembly (in document order, as the walk would); the walk
+  // is the fallback when no query can be made.
+  const found = range ? null : captureNodes(root, grammar, CONTEXT_LIST);
+  if (found) { for (const n of found) visit(n.type, n); }
+  else {
+    walk(root, (type, get) => {
+      if (CONTEXT_TYPES.has(type)) visit(type, get());
+    }, range);
+  }
   return out;
 }
+
+const CONTEXT_LIST = [...CONTEXT_TYPES];

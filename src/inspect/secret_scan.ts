@@ -43,7 +43,22 @@ interface CompiledRule {
   group: number;
   entropy: number;
   keywords: string[];
+  /** Indices of the keywords in {@link KeywordIndex.words}. */
+  keywordIds: number[];
   allow: Allow[];
+}
+
+/**
+ * Every rule keyword, indexed by its first two characters, so one pass over a text finds which
+ * keywords it holds (instead of one substring search per keyword and rule).
+ */
+interface KeywordIndex {
+  words: string[];
+  /** 1 where some keyword starts with this pair of (low bytes of) character codes. */
+  pairs: Uint8Array;
+  byPair: Map<number, number[]>;
+  /** Keywords shorter than two characters (searched for on their own). */
+  short: number[];
 }
 
 /** One secret found in a text. */
@@ -61,24 +76,83 @@ export const SECRET_RULESET = `${data.source} ${data.version} (${data.commit.sli
 
 let compiled: CompiledRule[] | null = null;
 let globalAllow: RegExp[] = [];
+let globalStopwords: string[] = [];
+let keywordIndex: KeywordIndex = {
+  words: [],
+  pairs: new Uint8Array(0),
+  byPair: new Map(),
+  short: [],
+};
 
 function rx(r: RawRegex): RegExp {
   return new RegExp(r.source, r.flags);
 }
 
+/** The pair code of `s` at `i`: the low bytes of two character codes. */
+function pairAt(s: string, i: number): number {
+  return ((s.charCodeAt(i) & 0xff) << 8) | (s.charCodeAt(i + 1) & 0xff);
+}
+
 function rules(): CompiledRule[] {
   if (compiled) return compiled;
   globalAllow = data.global.regexes.map(rx);
-  compiled = (data.rules as RawRule[]).map((r) => ({
-    id: r.id,
-    re: new RegExp(r.source, r.flags + "g"),
-    multiline: /\\n|\\r|\(\?s|-----BEGIN|\[\\s\\S\]|\\s[*+]|\\s\{\d*,\}/.test(r.source),
-    group: r.group,
-    entropy: r.entropy,
-    keywords: r.keywords,
-    allow: r.allow.map((a) => ({ ...a, regexes: a.regexes.map(rx) })),
-  }));
+  globalStopwords = data.global.stopwords.map((w) => w.toLowerCase());
+  const words: string[] = [];
+  const ids = new Map<string, number>();
+  const idOf = (k: string) => {
+    let id = ids.get(k);
+    if (id === undefined) ids.set(k, id = words.push(k) - 1);
+    return id;
+  };
+  compiled = (data.rules as RawRule[]).map((r) => {
+    // gitleaks compares keywords case-insensitively.
+    const keywords = r.keywords.map((k) => k.toLowerCase());
+    return {
+      id: r.id,
+      re: new RegExp(r.source, r.flags + "g"),
+      multiline: /\\n|\\r|\(\?s|-----BEGIN|\[\\s\\S\]|\\s[*+]|\\s\{\d*,\}/.test(r.source),
+      group: r.group,
+      entropy: r.entropy,
+      keywords,
+      keywordIds: keywords.map(idOf),
+      allow: r.allow.map((a) => ({ ...a, regexes: a.regexes.map(rx) })),
+    };
+  });
+  const pairs = new Uint8Array(1 << 16);
+  const byPair = new Map<number, number[]>();
+  const short: number[] = [];
+  words.forEach((w, id) => {
+    if (w.length < 2) return void short.push(id);
+    const p = pairAt(w, 0);
+    pairs[p] = 1;
+    const list = byPair.get(p);
+    if (list) list.push(id);
+    else byPair.set(p, [id]);
+  });
+  keywordIndex = { words, pairs, byPair, short };
   return compiled;
+}
+
+/**
+ * Which keywords (by index) occur in `lower`, in one pass: a position is looked at closely only
+ * when the two characters there start some keyword.
+ */
+function keywordsIn(lower: string): Uint8Array {
+  const { words, pairs, byPair, short } = keywordIndex;
+  const found = new Uint8Array(words.length);
+  for (const id of short) if (lower.includes(words[id])) found[id] = 1;
+  const n = lower.length - 1;
+  let prev = lower.charCodeAt(0) & 0xff;
+  for (let i = 0; i < n; i++) {
+    const next = lower.charCodeAt(i + 1) & 0xff;
+    const p = (prev << 8) | next;
+    prev = next;
+    if (pairs[p] === 0) continue;
+    for (const id of byPair.get(p)!) {
+      if (found[id] === 0 && lower.startsWith(words[id], i)) found[id] = 1;
+    }
+  }
+  return found;
 }
 
 /**
@@ -204,8 +278,11 @@ export function scanSecrets(text: string): SecretHit[] {
   const lower = text.toLowerCase();
   let starts: number[] | null = null;
   const seen = new Set<string>();
-  for (const r of rules()) {
-    if (r.keywords.length > 0 && !r.keywords.some((k) => lower.includes(k))) continue;
+  const all = rules();
+  const found = keywordsIn(lower);
+  for (const r of all) {
+    // gitleaks' pre-filter: a rule with keywords runs only when one of them occurs.
+    if (r.keywordIds.length > 0 && !r.keywordIds.some((id) => found[id] === 1)) continue;
     // Single-line rules run on the lines holding a keyword only (offsets kept by padding the
     // other lines' text away is not needed: each window is scanned at its own offset).
     const windows = r.keywords.length > 0 && !r.multiline
@@ -222,7 +299,10 @@ export function scanSecrets(text: string): SecretHit[] {
         if (!secret) continue;
         if (r.entropy > 0 && shannon(secret) < r.entropy) continue;
         if (globalAllow.some((g) => g.test(secret!))) continue;
-        if (data.global.stopwords.some((w) => secret!.toLowerCase().includes(w))) continue;
+        if (globalStopwords.length > 0) {
+          const low = secret.toLowerCase();
+          if (globalStopwords.some((w) => low.includes(w))) continue;
+        }
         const idx = base + (m.index ?? 0);
         const ls = text.lastIndexOf("\n", idx) + 1;
         const le = text.indexOf("\n", idx + m[0].length);

@@ -8,7 +8,7 @@
  */
 import type { Finding, Severity } from "./types.ts";
 import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts";
-import { changedStatements, type Statement } from "./chunk.ts";
+import { changedStatements, newLineFlags, type Statement } from "./chunk.ts";
 import { definedNames, type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
 import { errorMessage } from "../core/errors.ts";
@@ -237,13 +237,12 @@ const GUARD_HINT =
  * blocks it sits in (the nearest less-indented line above, up to column zero).
  */
 function changedContext(x: string, y: string): string {
-  const had = new Set(y.split("\n"));
   const lines = x.split("\n");
+  const fresh = newLineFlags(lines, y.split("\n"), y);
   const keep = new Uint8Array(lines.length);
   const header = new Uint8Array(lines.length);
   const indent = (l: string) => l.length - l.trimStart().length;
-  for (let i = 0; i < lines.length; i++) {
-    if (had.has(lines[i])) continue;
+  for (let i = fresh.indexOf(1); i >= 0; i = fresh.indexOf(1, i + 1)) {
     keep.fill(1, Math.max(0, i - 3), Math.min(lines.length, i + 4));
     let level = lines[i].trim() === "" ? Infinity : indent(lines[i]);
     for (let j = i - 1; j >= 0 && level > 0; j--) {
