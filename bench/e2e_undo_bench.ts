@@ -26,12 +26,14 @@ async function drive(ws: string, script: EmulatedCall[]): Promise<{ start: numbe
   const emu = startOllamaEmulator({ script: [...script, { text: "done" }] });
   const at: number[] = [];
   let seen = 0;
-  const poll = setInterval(() => {
+  // Only the model turns: retie may ask other things first (its model list).
+  const take = () => {
     while (emu.requests.length > seen) {
+      if (/\/chat\/completions$/.test(emu.requests[seen].path)) at.push(performance.now());
       seen++;
-      at.push(performance.now());
     }
-  }, 0.5);
+  };
+  const poll = setInterval(take, 0.5);
   const start = performance.now();
   try {
     const child = new Deno.Command(Deno.execPath(), {
@@ -71,10 +73,7 @@ async function drive(ws: string, script: EmulatedCall[]): Promise<{ start: numbe
     if (out.code !== 0) console.error(new TextDecoder().decode(out.stderr).slice(-2000));
   } finally {
     clearInterval(poll);
-    while (emu.requests.length > seen) {
-      seen++;
-      at.push(performance.now());
-    }
+    take();
     await emu.close();
     Deno.removeSync(iso.dir, { recursive: true });
   }

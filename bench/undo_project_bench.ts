@@ -24,6 +24,7 @@ import { undoAll } from "../src/plane/undo.ts";
 import { probeOverlay } from "../src/sandbox/overlay_run.ts";
 import { runSandboxed } from "../src/sandbox/run.ts";
 import { gitProtectedPaths } from "../src/sandbox/protected_paths.ts";
+import { revertGitControl } from "../src/sandbox/git_guard.ts";
 import { workspaceProfile } from "../src/sandbox/profile.ts";
 import { DirSnapshotStore, OverlayStaging } from "../src/snapshot/mod.ts";
 import { bashTool } from "../src/tools/bash.ts";
@@ -94,6 +95,17 @@ function session(ws: string, state: string, mode: "overlay" | "snapshots") {
     blobs,
     snapshots,
     staging,
+    // As a session does: git's control paths are checked once a staged command's changes
+    // reached the workspace (only where the apply wrote).
+    afterStagedApply: (effect, touched) => {
+      if (!effect.confinement) return null;
+      const g = revertGitControl(
+        ws,
+        effect.confinement.gitIdentity,
+        touched ? { changedOnly: touched } : {},
+      );
+      return g.removed.length ? { note: "git control removed", removed: g.removed } : null;
+    },
     approve: () => Promise.resolve(true),
     mode: "default",
     headless: true,
@@ -182,14 +194,14 @@ async function measure(mode: "overlay" | "snapshots"): Promise<void> {
       })`,
     );
     // Shared by both modes and by a bare sandboxed run: git's protected paths are listed when the
-    // call is classified and again for the profile.
+    // call is classified (the profile is built from that listing).
     const gp: number[] = [];
     for (let i = 0; i < 5; i++) {
       const t0 = performance.now();
       gitProtectedPaths(ws);
       gp.push(performance.now() - t0);
     }
-    console.log(`  of which listing git's protected paths (twice a command): 2 × ${ms(med(gp))}`);
+    console.log(`  of which listing git's protected paths (once a command): ${ms(med(gp))}`);
     console.log(`state dir after 11 commands: ${mib(stateBytes(s.ledgerPath) - state0)}`);
     t = performance.now();
     const reports = await s.undoAll();

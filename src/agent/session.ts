@@ -295,10 +295,14 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       snapshots: opts.sandbox.available ? snapshots : null,
       staging,
       // A staged command's changes reach the workspace after it ran: check git's files then.
-      afterStagedApply: (effect) => {
+      afterStagedApply: (effect, touched) => {
         if (!effect.confinement) return null;
         try {
-          const g = revertGitControl(opts.workspace, effect.confinement.gitIdentity);
+          const g = revertGitControl(
+            opts.workspace,
+            effect.confinement.gitIdentity,
+            touched ? { changedOnly: touched } : {},
+          );
           const note = describeGitRevert(opts.workspace, g);
           return note ? { note, removed: g.removed } : null;
         } catch (e) {

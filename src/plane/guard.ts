@@ -358,7 +358,8 @@ export function createGuard(deps: GuardDeps): Guard {
     let postError: string | undefined;
     try {
       if (plan.kind === "staged" && stage) {
-        ({ result, after } = finishStaged(
+        let touched: string[] | null;
+        ({ result, after, touched } = finishStaged(
           { staging: deps.staging!, blobs: deps.blobs, sink: deps.sink },
           stage,
           plan,
@@ -366,7 +367,8 @@ export function createGuard(deps: GuardDeps): Guard {
           result,
           ctx.protectedPaths,
         ));
-        const git = deps.afterStagedApply?.(effect) ?? null;
+        // Nothing reached the workspace: nothing of git's can have changed.
+        const git = touched?.length === 0 ? null : deps.afterStagedApply?.(effect, touched) ?? null;
         if (git) {
           result = {
             ...result,

@@ -60,9 +60,14 @@ export interface GuardDeps {
   /**
    * Runs after a staged command's changes reached the workspace: takes away git control files
    * they created or swapped (the check a shell command gets right after it runs, which for a
-   * staged one must follow the apply). Returns what it says to the model and the record.
+   * staged one must follow the apply). `touched`: the workspace-relative paths the apply changed
+   * (nothing else in the workspace was written by the command), or null when unknown. Not called
+   * when the apply changed nothing. Returns what it says to the model and the record.
    */
-  afterStagedApply?: (effect: Effect) => { note: string; removed: string[] } | null;
+  afterStagedApply?: (
+    effect: Effect,
+    touched: string[] | null,
+  ) => { note: string; removed: string[] } | null;
   approve: Approver;
   mode: Mode;
   headless: boolean;

@@ -44,7 +44,8 @@ export async function stagedPlan(
 
 /**
  * After a staged command: record its changes, then apply them. Returns the result (with notes on
- * anything not applied) and the post-state for the outcome.
+ * anything not applied), the post-state for the outcome, and the workspace-relative paths the
+ * apply changed (`touched`; null when an apply failed part-way and what it changed is unknown).
  *
  * @example
  * ```ts
@@ -60,8 +61,11 @@ export function finishStaged(
   actionId: string,
   result: ToolResult,
   protectedPaths: string[] = [],
-): { result: ToolResult; after: PostState } {
+): { result: ToolResult; after: PostState; touched: string[] | null } {
   const notes: string[] = [];
+  // What reached the workspace (workspace-relative): nothing until the apply; null when unknown
+  // (an apply that failed part-way).
+  let touched: string[] | null = [];
   const post = (changed: number, applied: number, conflicts: string[]): PostState => ({
     kind: "staged",
     root: plan.root,
@@ -73,8 +77,9 @@ export function finishStaged(
     try {
       deps.staging.discard(stage);
     } catch { /* a leftover stage is finished or removed on the next start */ }
-    if (notes.length === 0) return { result, after };
+    if (notes.length === 0) return { result, after, touched };
     return {
+      touched,
       result: {
         ...result,
         ok: result.ok && !notes.some((n) => n.startsWith("not applied")),
@@ -120,7 +125,9 @@ export function finishStaged(
   let applied = 0;
   let conflicts = record.conflicts;
   try {
+    touched = null;
     const r = deps.staging.apply(stage, record, seq);
+    touched = r.applied;
     applied = r.applied.length;
     conflicts = r.conflicts;
   } catch (e) {
@@ -128,7 +135,11 @@ export function finishStaged(
       `not fully applied: ${msg(e)}; the next start of retie completes or rolls it back`,
     );
     const output = `${result.output}\n${notes[0]}`;
-    return { result: { ...result, ok: false, output }, after: post(record.paths.length, 0, []) };
+    return {
+      result: { ...result, ok: false, output },
+      after: post(record.paths.length, 0, []),
+      touched,
+    };
   }
   if (conflicts.length > 0) {
     notes.push(

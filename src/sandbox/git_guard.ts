@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { join } from "node:path";
 import { gitControl } from "./protected_paths.ts";
 import { isWithin } from "../core/paths.ts";
 import { errorMessage } from "../core/errors.ts";
@@ -33,8 +34,12 @@ export interface GitRevert {
  * gitControlChanges("/work/p", {}); // e.g. ["/work/p/.git"] when a command ran `git init`
  * ```
  */
-export function gitControlChanges(workspace: string, before: Record<string, string>): string[] {
-  const now = gitControl(workspace).identity;
+export function gitControlChanges(
+  workspace: string,
+  before: Record<string, string>,
+  opts: { changedOnly?: string[] } = {},
+): string[] {
+  const now = gitControl(workspace, opts).identity;
   // The very same file under another name (a parent directory was renamed) is the user's own,
   // and was read-only while the command ran: moved, not planted. Left where it is.
   const known = new Set(Object.values(before));
@@ -50,6 +55,8 @@ export function gitControlChanges(workspace: string, before: Record<string, stri
 /**
  * Removes every control path a command created or swapped (see {@link gitControlChanges}). Call it
  * only once the command and everything it started are gone (the sandbox's pid namespace is).
+ * `changedOnly` (workspace-relative paths) says that nothing else in the workspace changed since
+ * `before` was taken (a staged command's apply): only what those paths touch is looked at again.
  *
  * @example
  * ```ts
@@ -58,11 +65,21 @@ export function gitControlChanges(workspace: string, before: Record<string, stri
  * r.removed; // the paths taken away
  * ```
  */
-export function revertGitControl(workspace: string, before: Record<string, string>): GitRevert {
+export function revertGitControl(
+  workspace: string,
+  before: Record<string, string>,
+  opts: { changedOnly?: string[] } = {},
+): GitRevert {
   const out: GitRevert = { removed: [], failed: [] };
+  const ws = opts.changedOnly ? Deno.realPathSync(workspace) : workspace;
+  const changed = opts.changedOnly?.map((rel) => rel === "" ? ws : join(ws, rel));
   // A removal can uncover more (a bare repository inside a new directory): look again, a few times.
   for (let round = 0; round < 4; round++) {
-    const changes = gitControlChanges(workspace, before);
+    const changes = gitControlChanges(
+      workspace,
+      before,
+      changed ? { changedOnly: [...changed, ...out.removed] } : {},
+    );
     if (changes.length === 0) break;
     let progress = false;
     for (const p of changes) {

@@ -24,6 +24,7 @@ export type { GitControlSet } from "./git_control.ts";
 
 /** What the walk needs of one directory: its subdirectories (`.git` aside) and its `.git`. */
 interface Listing {
+  /** The subdirectories' full paths. */
   dirs: string[];
   /** Names of entries that are `.git` in any case. */
   git: string[];
@@ -57,7 +58,7 @@ function listing(dir: string, cache: Map<string, Listing>): Listing | null {
   try {
     for (const e of Deno.readDirSync(dir)) {
       if (e.name.toLowerCase() === ".git") l.git.push(e.name);
-      else if (e.isDirectory) l.dirs.push(e.name);
+      else if (e.isDirectory) l.dirs.push(dir === "/" ? `/${e.name}` : `${dir}/${e.name}`);
       if (e.name === "HEAD" && !e.isDirectory) head = true;
       if ((e.name === "objects" && e.isDirectory) || e.name === "commondir") objects = true;
     }
@@ -74,7 +75,9 @@ function listing(dir: string, cache: Map<string, Listing>): Listing | null {
  * The git control set of `workspace` (a real path): what the sandbox mounts read-only, the git
  * dirs it pins, and the identity of every control path that exists. A directory is read again
  * only when an entry in it may have changed (see `listing`): a second call costs one `lstat` per
- * directory, not a listing of the tree.
+ * directory, not a listing of the tree. With `changedOnly` (absolute real paths: the only paths
+ * that changed since the previous call, e.g. what a staged command's apply renamed into place),
+ * only the parents of those paths and the directories at or below them are looked at again.
  *
  * @example
  * ```ts
@@ -82,24 +85,34 @@ function listing(dir: string, cache: Map<string, Listing>): Listing | null {
  * gitControl("/work/project").pinned; // Set {"/work/project/.git"}
  * ```
  */
-export function gitControl(workspace: string): GitControlSet {
+export function gitControl(
+  workspace: string,
+  opts: { changedOnly?: string[] } = {},
+): GitControlSet {
   const ws = Deno.realPathSync(workspace);
   const out = emptyControlSet();
   let cache = listings.get(ws);
   if (!cache) listings.set(ws, cache = new Map());
+  const changed = opts.changedOnly ? new Set(opts.changedOnly) : null;
+  const parents = new Set(opts.changedOnly?.map((c) => dirname(c)));
+  // Only these paths changed since the last walk: a directory that is neither the parent of one
+  // nor at or below one keeps its entries, so its listing is reused without looking at it.
   const seen = new Set<string>();
-  const stack = [ws];
+  // Each directory with whether it lies at or below a changed path.
+  const stack: [string, boolean][] = [[ws, false]];
   while (stack.length > 0) {
-    const dir = stack.pop()!;
+    const [dir, below] = stack.pop()!;
     seen.add(dir);
-    const l = listing(dir, cache);
+    const inChanged = below || changed?.has(dir) === true;
+    const cached = changed && !inChanged && !parents.has(dir) ? cache.get(dir) : undefined;
+    const l = cached ?? listing(dir, cache);
     if (!l) continue; // unreadable: the sandbox cannot read it either
     if (l.bare) {
       // A bare repository (or a git dir under another name): git discovers it from inside.
       protectGitDir(ws, dir, out, dir);
       continue;
     }
-    for (const sub of l.dirs) stack.push(join(dir, sub));
+    for (const sub of l.dirs) stack.push([sub, inChanged]);
     for (const g of l.git) protectDotGit(ws, join(dir, g), out, dir);
   }
   for (const d of cache.keys()) if (!seen.has(d)) cache.delete(d);

@@ -243,8 +243,10 @@ async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Prom
     };
   }
   // The command and everything it started are gone: take away any git control path it created.
+  // A staged command wrote only its stage, never the workspace: the guard checks git's files
+  // after the apply instead (`afterStagedApply`), when its changes have reached the workspace.
   let git: GitRevert | null = null;
-  if (profile.confined && approved.confinement) {
+  if (profile.confined && approved.confinement && !r.overlay) {
     try {
       git = revertGitControl(ctx.workspace, approved.confinement.gitIdentity);
     } catch (e) {
