@@ -6,6 +6,7 @@
  */
 import type { AgentSession } from "../agent/session.ts";
 import { formatUsage } from "../agent/usage_meter.ts";
+import { costText } from "./session_cost.ts";
 
 /**
  * Runs `/compact`, `/clear` or `/usage`; returns false for any other command.
@@ -20,6 +21,7 @@ export async function contextCommand(
   arg: string,
   session: AgentSession,
   print: (text: string) => void = (t) => console.log(t),
+  provider?: string,
 ): Promise<boolean> {
   switch (cmd) {
     case "/compact": {
@@ -45,6 +47,8 @@ export async function contextCommand(
       for (const m of r.byModel) {
         print(`  ${m.model}: ${m.inputTokens} in, ${m.outputTokens} out, ${m.calls} calls`);
       }
+      const cost = provider ? costText(provider, r.byModel) : undefined;
+      if (cost) print(`  cost: ${cost} (list prices; see docs/terminal.md)`);
       const { UsageStore } = await import("../models/mod.ts");
       const store = new UsageStore();
       try {

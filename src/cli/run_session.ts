@@ -35,6 +35,7 @@ import {
   stdinIsTerminal,
 } from "./run_support.ts";
 import { outerLayerNote } from "./outer_note.ts";
+import { costText } from "./session_cost.ts";
 
 /** Everything `retie run` was given. */
 export interface RunSessionOptions {
@@ -178,7 +179,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     session: null,
     view,
     workspace,
-    settings: { model: provider.model, mode: o.mode },
+    settings: { model: provider.model, mode: o.mode, provider: o.provider },
     print: (t) => say(t),
     switchModel: async (name) => {
       const next = await makeProvider(name);
@@ -362,6 +363,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
         ms: view.elapsedMs(),
         ledgerPath: o.ledgerPath,
         units: units ?? undefined,
+        cost: costText(o.provider, s.usage().byModel),
       })));
       if (result.refused.length) {
         warn(c.yellow(`${result.refused.length} call(s) refused by the gate`));
@@ -388,6 +390,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       ms: view.elapsedMs(),
       ledgerPath: o.ledgerPath,
       units: o.provider === "ollama" ? unitsUsed() ?? undefined : undefined,
+      cost: costText(o.provider, usage.byModel),
     })));
     warn(c.dim(`${formatUsage(usage)} · resume: ${resumeHint(s.id)}`));
     return code;

@@ -19,7 +19,7 @@ export interface SlashContext {
   view: SessionView;
   workspace: string;
   /** The model and mode for the session (before it starts, what it will start with). */
-  settings: { model: string; mode: "default" | "plan" };
+  settings: { model: string; mode: "default" | "plan"; provider?: string };
   /** Switches the model (recorded when a session runs); returns the model now in use. */
   switchModel(name: string): Promise<string>;
   print(text: string): void;
@@ -130,10 +130,10 @@ export const SLASH_COMMANDS: SlashCommand[] = [
   },
   {
     name: "/usage",
-    help: "tokens in and out for every provider, the context used; Ollama quota units",
+    help: "tokens in and out, the context used, the estimated cost; Ollama quota units",
     async run(_a, ctx) {
       const s = needsSession(ctx, "usage");
-      if (s) await contextCommand("/usage", "", s, ctx.print);
+      if (s) await contextCommand("/usage", "", s, ctx.print, ctx.settings.provider);
     },
   },
   {
