@@ -48,7 +48,13 @@ export async function contextCommand(
         print(`  ${m.model}: ${m.inputTokens} in, ${m.outputTokens} out, ${m.calls} calls`);
       }
       const cost = provider ? costText(provider, r.byModel) : undefined;
-      if (cost) print(`  cost: ${cost} (list prices; see docs/terminal.md)`);
+      if (cost) {
+        print(
+          cost === "cost unknown"
+            ? "  cost: unknown (no known price for a model used; add it under `prices` in the config)"
+            : `  cost: ${cost} (tokens × list prices; see docs/terminal.md)`,
+        );
+      }
       const { UsageStore } = await import("../models/mod.ts");
       const store = new UsageStore();
       try {

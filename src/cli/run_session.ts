@@ -36,6 +36,7 @@ import {
 } from "./run_support.ts";
 import { outerLayerNote } from "./outer_note.ts";
 import { costText } from "./session_cost.ts";
+import { filesChangedCount } from "./session_diff.ts";
 
 /** Everything `retie run` was given. */
 export interface RunSessionOptions {
@@ -348,6 +349,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
         warn(c.red(`retie: ${untrusted(summary.text)}`));
       }
       view.hold();
+      const filesChanged = filesChangedCount(s, view.changes().size);
       closeSession();
       const units = o.provider === "ollama" ? unitsUsed() : null;
       const result = buildRunResult(s, summary, o.ledgerPath, {
@@ -357,7 +359,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       warn(c.dim(summaryLine({
         id: s.id,
         actions: view.totals.actions,
-        filesChanged: view.changes().size,
+        filesChanged,
         inputTokens: result.usage.inputTokens,
         outputTokens: result.usage.outputTokens,
         ms: view.elapsedMs(),
@@ -384,7 +386,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     warn(c.dim(summaryLine({
       id: s.id,
       actions: view.totals.actions,
-      filesChanged: view.changes().size,
+      filesChanged: filesChangedCount(s, view.changes().size),
       inputTokens: usage.inputTokens,
       outputTokens: usage.outputTokens,
       ms: view.elapsedMs(),

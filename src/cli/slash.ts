@@ -9,7 +9,9 @@ import type { AgentSession } from "../agent/session.ts";
 import { c } from "../ui/color.ts";
 import type { SessionView } from "../ui/session_view.ts";
 import { safeText } from "../ui/safe_text.ts";
-import { ledgerLines, sessionDiff } from "../ui/session_lists.ts";
+import { ledgerLines } from "../ui/session_lists.ts";
+import { sessionDiff } from "../ui/session_diff.ts";
+import { sessionChanges } from "./session_diff.ts";
 import { contextCommand } from "./repl_context.ts";
 
 /** What a command can reach. */
@@ -120,11 +122,13 @@ export const SLASH_COMMANDS: SlashCommand[] = [
   },
   {
     name: "/diff",
-    help: "what the file tools changed in this session, as one diff per file",
+    help: "what this session changed (write, edit and commands): one diff per file, from before",
     run(_a, ctx) {
-      if (!needsSession(ctx, "diff")) return;
+      const s = needsSession(ctx, "diff");
+      if (!s) return;
+      const { changes, notes } = sessionChanges(s);
       ctx.print(
-        sessionDiff(ctx.view.changes(), ctx.workspace) || "no file changed by write or edit yet",
+        sessionDiff(changes, ctx.workspace, notes) || "no file changed in this session yet",
       );
     },
   },

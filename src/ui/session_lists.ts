@@ -1,13 +1,11 @@
 /**
  * Lists a person reads in the REPL: the session's actions from its ledger (ids, times, what,
- * how it ended), the session's file changes as diffs, and the closing summary line.
+ * how it ended), and the closing summary line.
  *
  * @module
  */
-import type { FileChange } from "../core/tool.ts";
 import type { LedgerEntry } from "../ledger/mod.ts";
 import { c } from "./color.ts";
-import { diffText } from "./live.ts";
 import { safeText } from "./safe_text.ts";
 
 const one = (s: string) => safeText(s, { newlines: "show", tabs: "show" });
@@ -70,21 +68,6 @@ export function ledgerLines(entries: LedgerEntry[], n: number): string[] {
       one(r.what).slice(0, 200)
     }`
   );
-}
-
-/**
- * One diff per file over a session's changes: each file's first "before" against its latest
- * "after".
- *
- * @example
- * ```ts ignore
- * sessionDiff(view.changes(), "/ws");
- * ```
- */
-export function sessionDiff(changes: Map<string, FileChange>, workspace: string): string {
-  return [...changes.values()].filter((ch) => ch.before !== ch.after).map((ch) =>
-    diffText(ch, workspace)
-  ).join("\n");
 }
 
 /** What the closing line of a session says. */
