@@ -39,12 +39,22 @@ export interface DiffSources {
     entryAt(
       id: string,
       rel: string,
-    ): { kind: "f" | "d" | "l"; bytes?: Uint8Array | null; target?: string } | null;
+    ): { kind: "f" | "d" | "l"; mode: number; bytes?: Uint8Array | null; target?: string } | null;
   } | null;
 }
 
-/** The state of `path` on disk now (never following a link). */
-export function stateNow(path: string): PathState {
+/**
+ * The state of `path` on disk now (never following a link). With `like`, a file's contents are
+ * read only when they could equal `like`'s (same size, contents known): enough to tell whether
+ * it changed, without reading every new or resized file.
+ *
+ * @example
+ * ```ts
+ * import { stateNow } from "./session_diff.ts";
+ * stateNow("/nonexistent"); // { type: "absent" }
+ * ```
+ */
+export function stateNow(path: string, like?: PathState): PathState {
   let st: Deno.FileInfo;
   try {
     st = Deno.lstatSync(path);
@@ -60,11 +70,14 @@ export function stateNow(path: string): PathState {
   }
   if (st.isDirectory) return { type: "dir" };
   if (!st.isFile) return { type: "other", what: "special file" };
-  if (st.size > READ_MAX_BYTES) return { type: "file", size: st.size, bytes: null };
+  const mode = st.mode ?? undefined;
+  const skip = like !== undefined &&
+    (like.type !== "file" || like.bytes === null || like.size !== st.size);
+  if (st.size > READ_MAX_BYTES || skip) return { type: "file", size: st.size, bytes: null, mode };
   try {
-    return { type: "file", size: st.size, bytes: Deno.readFileSync(path) };
+    return { type: "file", size: st.size, bytes: Deno.readFileSync(path), mode };
   } catch {
-    return { type: "file", size: st.size, bytes: null };
+    return { type: "file", size: st.size, bytes: null, mode };
   }
 }
 
@@ -88,14 +101,15 @@ function fromEntry(s: EntryState, blobs: BlobStore): PathState {
     case "fifo":
       return { type: "other", what: "FIFO" };
     case "file": {
-      if (s.size > READ_MAX_BYTES) return { type: "file", size: s.size, bytes: null };
+      const mode = s.mode;
+      if (s.size > READ_MAX_BYTES) return { type: "file", size: s.size, bytes: null, mode };
       const bytes = new Uint8Array(s.size);
       for (const [i, hash] of Object.entries(s.chunks ?? {})) {
         const part = blobOrNull(blobs, hash);
-        if (!part) return { type: "file", size: s.size, bytes: null };
+        if (!part) return { type: "file", size: s.size, bytes: null, mode };
         bytes.set(part.subarray(0, Math.max(0, s.size - Number(i) * CHUNK)), Number(i) * CHUNK);
       }
-      return { type: "file", size: s.size, bytes };
+      return { type: "file", size: s.size, bytes, mode };
     }
   }
 }
@@ -125,7 +139,10 @@ function below(dir: string, out: string[] = []): string[] {
  * const { changes, notes } = collectChanges({ entries, blobs: session.blobs, snapshots });
  * ```
  */
-export function collectChanges(src: DiffSources): { changes: PathChange[]; notes: string[] } {
+export function collectChanges(
+  src: DiffSources,
+  opts: { contents?: boolean } = {},
+): { changes: PathChange[]; notes: string[] } {
   const before = new Map<string, PathState>();
   const first = (path: string, s: () => PathState) => {
     if (!before.has(path)) before.set(path, s());
@@ -149,9 +166,10 @@ export function collectChanges(src: DiffSources): { changes: PathChange[]; notes
         first(f.path, () => {
           if (f.blob === null) return { type: "absent" };
           const bytes = blobOrNull(src.blobs, f.blob);
+          const mode = f.mode ?? undefined;
           return bytes
-            ? { type: "file", size: bytes.length, bytes }
-            : { type: "file", size: 0, bytes: null };
+            ? { type: "file", size: bytes.length, bytes, mode }
+            : { type: "file", size: 0, bytes: null, mode };
         });
       }
     } else if (plan.kind === "staged") {
@@ -176,7 +194,13 @@ export function collectChanges(src: DiffSources): { changes: PathChange[]; notes
         }
         // What the directory holds now that it did not before: created.
         if (p.before.type === "absent" || p.tree) {
-          for (const q of below(abs)) first(q, () => ({ type: "absent" }));
+          const now = below(abs);
+          for (const q of now) first(q, () => ({ type: "absent" }));
+          if (now.length >= DIR_MAX) {
+            notes.push(
+              `${p.path}/ holds more than ${DIR_MAX} files; the first ${DIR_MAX} are listed`,
+            );
+          }
         }
       }
     } else if (plan.kind === "snapshot") {
@@ -201,7 +225,7 @@ export function collectChanges(src: DiffSources): { changes: PathChange[]; notes
           if (m.kind === "d") return { type: "dir" };
           if (m.kind === "l") return { type: "symlink", target: m.target ?? "" };
           const bytes = m.bytes ?? null;
-          return { type: "file", size: bytes?.length ?? 0, bytes };
+          return { type: "file", size: bytes?.length ?? 0, bytes, mode: m.mode };
         });
       }
     } else if (
@@ -218,7 +242,12 @@ export function collectChanges(src: DiffSources): { changes: PathChange[]; notes
       } changed (no undo data): ${unseen === 1 ? "its" : "their"} changes are not shown`,
     );
   }
-  const changes = [...before].map(([path, b]) => ({ path, before: b, after: stateNow(path) }));
+  const whole = opts.contents !== false;
+  const changes = [...before].map(([path, b]) => ({
+    path,
+    before: b,
+    after: whole ? stateNow(path) : stateNow(path, b),
+  }));
   return { changes, notes };
 }
 
@@ -232,12 +261,13 @@ export function collectChanges(src: DiffSources): { changes: PathChange[]; notes
  */
 export function sessionChanges(
   s: Pick<AgentSession, "ledger" | "id" | "blobs" | "snapshots">,
+  opts: { contents?: boolean } = {},
 ): { changes: PathChange[]; notes: string[] } {
   return collectChanges({
     entries: s.ledger.entries({ session: s.id }),
     blobs: s.blobs,
     snapshots: s.snapshots,
-  });
+  }, opts);
 }
 
 /**
@@ -253,7 +283,9 @@ export function filesChangedCount(
   fallback: number,
 ): number {
   try {
-    return sessionChanges(s).changes.filter((ch) => !unchanged(ch.before, ch.after)).length;
+    return sessionChanges(s, { contents: false }).changes.filter((ch) =>
+      !unchanged(ch.before, ch.after)
+    ).length;
   } catch {
     return fallback;
   }

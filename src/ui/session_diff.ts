@@ -14,7 +14,7 @@ import { untrusted } from "./term.ts";
 export type PathState =
   | { type: "absent" }
   /** `bytes` null: the contents are not known (not kept, or too large to read). */
-  | { type: "file"; size: number; bytes: Uint8Array | null }
+  | { type: "file"; size: number; bytes: Uint8Array | null; mode?: number }
   | { type: "symlink"; target: string }
   | { type: "dir" }
   | { type: "other"; what: string };
@@ -30,6 +30,8 @@ export interface PathChange {
 export const DIFF_MAX_BYTES = 256 * 1024;
 /** Lines of one file's diff shown before the rest is summarised. */
 export const DIFF_MAX_LINES = 400;
+/** Files shown with their diff; the rest are named only. */
+export const DIFF_MAX_FILES = 200;
 
 const ABSENT: PathState["type"][] = ["absent", "dir"];
 
@@ -54,12 +56,20 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 export function unchanged(a: PathState, b: PathState): boolean {
   if (ABSENT.includes(a.type) && ABSENT.includes(b.type)) return true;
   if (a.type === "file" && b.type === "file") {
-    return a.bytes !== null && b.bytes !== null && sameBytes(a.bytes, b.bytes);
+    return a.bytes !== null && b.bytes !== null && sameBytes(a.bytes, b.bytes) &&
+      !modeChanged(a, b);
   }
   if (a.type === "symlink" && b.type === "symlink") return a.target === b.target;
   if (a.type === "other" && b.type === "other") return a.what === b.what;
   return false;
 }
+
+function modeChanged(a: PathState, b: PathState): boolean {
+  return a.type === "file" && b.type === "file" && a.mode !== undefined && b.mode !== undefined &&
+    (a.mode & 0o7777) !== (b.mode & 0o7777);
+}
+
+const octal = (m: number) => (m & 0o7777).toString(8).padStart(3, "0");
 
 /** The text of a file, or null when it is binary (a NUL byte, or not UTF-8). */
 function textOf(bytes: Uint8Array): string | null {
@@ -114,7 +124,14 @@ export function fileDiff(ch: PathChange, workspace: string): string {
   const rel = ch.path.startsWith(workspace + "/") ? ch.path.slice(workspace.length + 1) : ch.path;
   const name = untrusted(rel, { newlines: "show", tabs: "show" });
   const kind = label(ch);
-  const head = `  ${c.bold(kind.padEnd(8))}  ${name}`;
+  const mode = modeChanged(ch.before, ch.after)
+    ? c.dim(
+      ` (mode ${octal((ch.before as { mode: number }).mode)} → ${
+        octal((ch.after as { mode: number }).mode)
+      })`,
+    )
+    : "";
+  const head = `  ${c.bold(kind.padEnd(8))}  ${name}${mode}`;
   const note = (why: string) =>
     `${head}\n      ${c.dim(untrusted(`${why}: ${describe(ch.before)} → ${describe(ch.after)}`))}`;
   const side = (s: PathState): string | null | undefined =>
@@ -143,9 +160,10 @@ export function fileDiff(ch: PathChange, workspace: string): string {
       : "binary file; diff not shown";
     return note(why);
   }
+  if (a === b && mode) return head; // only the mode changed
   const patch = createTwoFilesPatch(
-    a === null ? "/dev/null" : `a/${rel}`,
-    b === null ? "/dev/null" : `b/${rel}`,
+    a === null ? "/dev/null" : `a/${name}`,
+    b === null ? "/dev/null" : `b/${name}`,
     a ?? "",
     b ?? "",
     undefined,
@@ -195,10 +213,22 @@ export function sessionDiff(
     return tail.length ? ["no file changed that retie can show", ...tail].join("\n") : "";
   }
   const n = real.length;
+  const rest = real.slice(DIFF_MAX_FILES);
+  const relOf = (p: string) => p.startsWith(workspace + "/") ? p.slice(workspace.length + 1) : p;
   return [
     `${n} file${n === 1 ? "" : "s"} changed in this session (by write, edit and commands; ` +
     `each from before its first change to now)`,
-    ...real.map((ch) => fileDiff(ch, workspace)),
+    ...real.slice(0, DIFF_MAX_FILES).map((ch) => fileDiff(ch, workspace)),
+    ...(rest.length
+      ? [
+        c.dim(`  … ${rest.length} more, without their diffs:`),
+        ...rest.map((ch) =>
+          `  ${c.bold(label(ch).padEnd(8))}  ${
+            untrusted(relOf(ch.path), { newlines: "show", tabs: "show" })
+          }`
+        ),
+      ]
+      : []),
     ...tail,
   ].join("\n");
 }

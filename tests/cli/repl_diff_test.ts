@@ -24,6 +24,10 @@ async function session(mode: "staged" | "snapshots") {
   Deno.writeTextFileSync(join(ws, "gone.txt"), "to be deleted\n");
   Deno.writeTextFileSync(join(ws, "keep.txt"), "unchanged\n");
   Deno.writeTextFileSync(join(ws, "notes.md"), "# notes\nfirst\n");
+  Deno.mkdirSync(join(ws, "olddir", "inner"), { recursive: true });
+  Deno.writeTextFileSync(join(ws, "olddir", "inner", "x.txt"), "x in a removed directory\n");
+  Deno.writeTextFileSync(join(ws, "run.sh"), "echo hi\n", { mode: 0o644 });
+  Deno.chmodSync(join(ws, "run.sh"), 0o644);
   const emu = startOllamaEmulator({
     script: [
       call("edit", { path: "notes.md", old_text: "first", new_text: "first, edited" }),
@@ -31,7 +35,8 @@ async function session(mode: "staged" | "snapshots") {
       call("bash", {
         command: "sed -i 's/beta/BETA/' a.txt && rm gone.txt && mkdir -p sub/deep && " +
           "printf 'new\\n' > sub/deep/new.txt && printf '\\000\\001\\002' > blob.bin && " +
-          "printf 'more\\n' >> notes.md && printf '\\033[31mred\\n' > esc.txt",
+          "printf 'more\\n' >> notes.md && printf '\\033[31mred\\n' > esc.txt && " +
+          "rm -r olddir && chmod 755 run.sh",
       }),
       { text: "all done" },
     ],
@@ -79,7 +84,11 @@ for (const mode of ["staged", "snapshots"] as const) {
       const [, out, afterUndo] = r.stdout.replace(new RegExp(`${ESC}\\[[0-9;]*m`, "g"), "")
         .split(/^(?=\d+ files? changed in this session)/m);
       assert.ok(afterUndo !== undefined, all);
-      assert.match(out, /7 files changed in this session/, out);
+      assert.match(out, /9 files changed in this session/, out);
+      // A removed directory: each file it held, from its recorded prior contents.
+      assert.match(out, /deleted\s+olddir\/inner\/x\.txt[\s\S]*-x in a removed directory/);
+      // Only the mode changed: said, without a diff.
+      assert.match(out, /modified\s+run\.sh \(mode 644 → 755\)\n/);
       // Edited by the command: a unified diff, paths relative to the workspace.
       assert.match(out, /modified\s+a\.txt\n\s+--- a\/a\.txt\n\s+\+\+\+ b\/a\.txt/);
       assert.match(out, /-beta\n\s+\+BETA/);
@@ -107,7 +116,7 @@ for (const mode of ["staged", "snapshots"] as const) {
         afterUndo,
         /modified\s+notes\.md[\s\S]*-first\n\s+\+first, edited\n(?!\s+\+more)/,
       );
-      assert.doesNotMatch(afterUndo, /a\.txt|gone\.txt|blob\.bin|sub\/deep/);
+      assert.doesNotMatch(afterUndo, /a\.txt|gone\.txt|blob\.bin|sub\/deep|olddir|run\.sh/);
       assert.equal(Deno.readTextFileSync(join(ws, "gone.txt")), "to be deleted\n");
       // The closing line counts every file the session left changed (here: after the undo).
       assert.match(r.stderr, / 2 files changed · /);
