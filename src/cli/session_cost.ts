@@ -8,7 +8,14 @@
 import { loadConfig } from "../config/mod.ts";
 import { estimateCost, formatCost, type Price } from "../models/mod.ts";
 
-/** The config's `prices` (empty when the file has none or cannot be read). */
+/**
+ * The config's `prices` (empty when the file has none or cannot be read).
+ *
+ * @example
+ * ```ts ignore
+ * configPrices(); // { "gpt-4o": { input: 2.5, output: 10 } }
+ * ```
+ */
 export function configPrices(): Record<string, Price> {
   try {
     return loadConfig().config.prices ?? {};

@@ -32,8 +32,11 @@ const DIR_MAX = 5000;
 
 /** The stores the prior states are read from. */
 export interface DiffSources {
+  /** The session's ledger entries, oldest first. */
   entries: LedgerEntry[];
+  /** Where write, edit and staged commands keep prior contents. */
   blobs: BlobStore;
+  /** The snapshot store (its two read-only accessors), when commands were undone by snapshots. */
   snapshots?: {
     changedBetween(fromId: string, toId: string): { path: string }[];
     entryAt(

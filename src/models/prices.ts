@@ -12,7 +12,9 @@
 
 /** USD per million tokens, in and out. */
 export interface Price {
+  /** USD per million input (prompt) tokens. */
   input: number;
+  /** USD per million output tokens. */
   output: number;
 }
 

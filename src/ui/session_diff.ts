@@ -21,8 +21,11 @@ export type PathState =
 
 /** One path: absolute, with its state before the session's first change and now. */
 export interface PathChange {
+  /** Absolute path. */
   path: string;
+  /** Before the session first changed it. */
   before: PathState;
+  /** Now, on disk. */
   after: PathState;
 }
 
