@@ -117,6 +117,12 @@ function fromEntry(s: EntryState, blobs: BlobStore): PathState {
   }
 }
 
+/** Whether an action could have changed files: a command, or an effect that names writes. */
+function mayWrite(intent: Record<string, unknown>): boolean {
+  const writes = (intent.effect as { writes?: unknown[] } | undefined)?.writes ?? [];
+  return intent.tool === "bash" || writes.length > 0;
+}
+
 /** Paths below `dir` now (files and links; directories are walked), at most {@link DIR_MAX}. */
 function below(dir: string, out: string[] = []): string[] {
   let names: Deno.DirEntry[];
@@ -232,8 +238,8 @@ export function collectChanges(
         });
       }
     } else if (
-      (plan.kind === "none" || plan.kind === "impossible") &&
-      e.payload.class !== "none" && mine.some((x) => x.kind === "outcome")
+      (plan.kind === "none" || plan.kind === "impossible") && e.payload.class !== "none" &&
+      mayWrite(e.payload) && mine.some((x) => x.kind === "outcome")
     ) {
       unseen++;
     }
