@@ -6,6 +6,7 @@
  */
 import type { AgentSession } from "../agent/session.ts";
 import { formatUsage } from "../agent/usage_meter.ts";
+import { costText } from "./session_cost.ts";
 
 /**
  * Runs `/compact`, `/clear` or `/usage`; returns false for any other command.
@@ -20,6 +21,7 @@ export async function contextCommand(
   arg: string,
   session: AgentSession,
   print: (text: string) => void = (t) => console.log(t),
+  provider?: string,
 ): Promise<boolean> {
   switch (cmd) {
     case "/compact": {
@@ -44,6 +46,14 @@ export async function contextCommand(
       print(`this session: ${formatUsage(r)}`);
       for (const m of r.byModel) {
         print(`  ${m.model}: ${m.inputTokens} in, ${m.outputTokens} out, ${m.calls} calls`);
+      }
+      const cost = provider ? costText(provider, r.byModel) : undefined;
+      if (cost) {
+        print(
+          cost === "cost unknown"
+            ? "  cost: unknown (no known price for a model used; add it under `prices` in the config)"
+            : `  cost: ${cost} (tokens × list prices; see docs/terminal.md)`,
+        );
       }
       const { UsageStore } = await import("../models/mod.ts");
       const store = new UsageStore();

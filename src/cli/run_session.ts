@@ -35,6 +35,8 @@ import {
   stdinIsTerminal,
 } from "./run_support.ts";
 import { outerLayerNote } from "./outer_note.ts";
+import { costText } from "./session_cost.ts";
+import { filesChangedCount } from "./session_diff.ts";
 
 /** Everything `retie run` was given. */
 export interface RunSessionOptions {
@@ -178,7 +180,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     session: null,
     view,
     workspace,
-    settings: { model: provider.model, mode: o.mode },
+    settings: { model: provider.model, mode: o.mode, provider: o.provider },
     print: (t) => say(t),
     switchModel: async (name) => {
       const next = await makeProvider(name);
@@ -347,6 +349,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
         warn(c.red(`retie: ${untrusted(summary.text)}`));
       }
       view.hold();
+      const filesChanged = filesChangedCount(s, view.changes().size);
       closeSession();
       const units = o.provider === "ollama" ? unitsUsed() : null;
       const result = buildRunResult(s, summary, o.ledgerPath, {
@@ -356,12 +359,13 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
       warn(c.dim(summaryLine({
         id: s.id,
         actions: view.totals.actions,
-        filesChanged: view.changes().size,
+        filesChanged,
         inputTokens: result.usage.inputTokens,
         outputTokens: result.usage.outputTokens,
         ms: view.elapsedMs(),
         ledgerPath: o.ledgerPath,
         units: units ?? undefined,
+        cost: costText(o.provider, s.usage().byModel),
       })));
       if (result.refused.length) {
         warn(c.yellow(`${result.refused.length} call(s) refused by the gate`));
@@ -382,12 +386,13 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     warn(c.dim(summaryLine({
       id: s.id,
       actions: view.totals.actions,
-      filesChanged: view.changes().size,
+      filesChanged: filesChangedCount(s, view.changes().size),
       inputTokens: usage.inputTokens,
       outputTokens: usage.outputTokens,
       ms: view.elapsedMs(),
       ledgerPath: o.ledgerPath,
       units: o.provider === "ollama" ? unitsUsed() ?? undefined : undefined,
+      cost: costText(o.provider, usage.byModel),
     })));
     warn(c.dim(`${formatUsage(usage)} · resume: ${resumeHint(s.id)}`));
     return code;

@@ -9,7 +9,9 @@ import type { AgentSession } from "../agent/session.ts";
 import { c } from "../ui/color.ts";
 import type { SessionView } from "../ui/session_view.ts";
 import { safeText } from "../ui/safe_text.ts";
-import { ledgerLines, sessionDiff } from "../ui/session_lists.ts";
+import { ledgerLines } from "../ui/session_lists.ts";
+import { sessionDiff } from "../ui/session_diff.ts";
+import { sessionChanges } from "./session_diff.ts";
 import { contextCommand } from "./repl_context.ts";
 
 /** What a command can reach. */
@@ -19,7 +21,7 @@ export interface SlashContext {
   view: SessionView;
   workspace: string;
   /** The model and mode for the session (before it starts, what it will start with). */
-  settings: { model: string; mode: "default" | "plan" };
+  settings: { model: string; mode: "default" | "plan"; provider?: string };
   /** Switches the model (recorded when a session runs); returns the model now in use. */
   switchModel(name: string): Promise<string>;
   print(text: string): void;
@@ -120,20 +122,22 @@ export const SLASH_COMMANDS: SlashCommand[] = [
   },
   {
     name: "/diff",
-    help: "what the file tools changed in this session, as one diff per file",
+    help: "what this session changed (write, edit and commands): one diff per file, from before",
     run(_a, ctx) {
-      if (!needsSession(ctx, "diff")) return;
+      const s = needsSession(ctx, "diff");
+      if (!s) return;
+      const { changes, notes } = sessionChanges(s);
       ctx.print(
-        sessionDiff(ctx.view.changes(), ctx.workspace) || "no file changed by write or edit yet",
+        sessionDiff(changes, ctx.workspace, notes) || "no file changed in this session yet",
       );
     },
   },
   {
     name: "/usage",
-    help: "tokens in and out for every provider, the context used; Ollama quota units",
+    help: "tokens in and out, the context used, the estimated cost; Ollama quota units",
     async run(_a, ctx) {
       const s = needsSession(ctx, "usage");
-      if (s) await contextCommand("/usage", "", s, ctx.print);
+      if (s) await contextCommand("/usage", "", s, ctx.print, ctx.settings.provider);
     },
   },
   {

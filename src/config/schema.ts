@@ -51,6 +51,12 @@ export const RememberedApprovalSchema = z.strictObject({
 /** A remembered approval rule. */
 export type RememberedApproval = z.infer<typeof RememberedApprovalSchema>;
 
+/** A model's price for the cost estimate: USD per million input and output tokens. */
+export const PriceSchema = z.strictObject({
+  input: z.number().nonnegative().max(10_000),
+  output: z.number().nonnegative().max(10_000),
+});
+
 /** A reserved section: an object other features define; passed through as is. */
 const Reserved = z.record(z.string(), z.unknown());
 
@@ -66,6 +72,8 @@ export const CONFIG_SHAPE = {
   defaultMode: z.enum(CONFIG_MODES).optional(),
   maxSteps: z.number().int().min(1).max(1000).optional(),
   rememberedApprovals: z.array(RememberedApprovalSchema).optional(),
+  /** Prices for the cost estimate, USD per million tokens, by model name (or `prefix*`). */
+  prices: z.record(z.string().min(1), PriceSchema).optional(),
   /** MCP servers: validated in detail by `src/mcp/config.ts` (docs/tools.md). */
   mcpServers: Reserved.optional(),
   /** Sub-agent types: validated in detail by `src/agent/agent_types.ts` (docs/tools.md). */

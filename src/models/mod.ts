@@ -16,3 +16,4 @@ export * from "./session_ladder.ts";
 export * from "./tiers.ts";
 export * from "./usage_store.ts";
 export * from "./context_window.ts";
+export * from "./prices.ts";

@@ -488,6 +488,43 @@ export class DirSnapshotStore implements SnapshotStore {
     return diffs.map((d) => missed.has(d.path) ? { ...d, notRestored: missed.get(d.path) } : d);
   }
 
+  /**
+   * The paths that differ between snapshots `fromId` and `toId` (relative to their root), from
+   * the two manifests alone: what one action changed, for `/diff`.
+   *
+   * @example
+   * ```ts ignore
+   * store.changedBetween(before, after); // [{ path: "src/a.ts", change: "modified" }]
+   * ```
+   */
+  changedBetween(fromId: string, toId: string): PathDiff[] {
+    return manifestDiffs(this.#manifests.get(toId).man, this.#manifests.get(fromId).man);
+  }
+
+  /**
+   * What `rel` was in snapshot `id`: absent, a file (its bytes, or null when the snapshot did not
+   * keep them), a directory or a symlink.
+   *
+   * @example
+   * ```ts ignore
+   * store.entryAt(id, "src/a.ts"); // { kind: "f", mode: 0o644, bytes: Uint8Array(…) }
+   * ```
+   */
+  entryAt(
+    id: string,
+    rel: string,
+  ): { kind: "f" | "d" | "l"; mode: number; bytes?: Uint8Array | null; target?: string } | null {
+    const m = this.#manifests.get(id).man.get(rel);
+    if (!m) return null;
+    if (m.kind === "l") return { kind: "l", mode: m.mode, target: m.ref };
+    if (m.kind === "d") return { kind: "d", mode: m.mode };
+    return {
+      kind: "f",
+      mode: m.mode,
+      bytes: m.ref.startsWith(UNKEPT) ? null : this.#blobs.get(m.ref),
+    };
+  }
+
   /** What the last capture left out or did not keep (see `SnapshotStore.lastNotes`). */
   lastNotes(): string[] {
     return this.lastCapture.notes ?? [];

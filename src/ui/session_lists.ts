@@ -1,13 +1,11 @@
 /**
  * Lists a person reads in the REPL: the session's actions from its ledger (ids, times, what,
- * how it ended), the session's file changes as diffs, and the closing summary line.
+ * how it ended), and the closing summary line.
  *
  * @module
  */
-import type { FileChange } from "../core/tool.ts";
 import type { LedgerEntry } from "../ledger/mod.ts";
 import { c } from "./color.ts";
-import { diffText } from "./live.ts";
 import { safeText } from "./safe_text.ts";
 
 const one = (s: string) => safeText(s, { newlines: "show", tabs: "show" });
@@ -72,21 +70,6 @@ export function ledgerLines(entries: LedgerEntry[], n: number): string[] {
   );
 }
 
-/**
- * One diff per file over a session's changes: each file's first "before" against its latest
- * "after".
- *
- * @example
- * ```ts ignore
- * sessionDiff(view.changes(), "/ws");
- * ```
- */
-export function sessionDiff(changes: Map<string, FileChange>, workspace: string): string {
-  return [...changes.values()].filter((ch) => ch.before !== ch.after).map((ch) =>
-    diffText(ch, workspace)
-  ).join("\n");
-}
-
 /** What the closing line of a session says. */
 export interface SessionTotals {
   id: string;
@@ -98,11 +81,13 @@ export interface SessionTotals {
   ledgerPath: string;
   /** Ollama quota units this session used (the ladder meters them), when known. */
   units?: number;
+  /** The estimated money cost, as written (`~$0.42 est.`, `cost unknown`); absent for Ollama. */
+  cost?: string;
 }
 
 /**
- * The closing line: actions, files changed, tokens, duration, and a replay command that works
- * exactly as printed.
+ * The closing line: actions, files changed, tokens, the estimated cost (or quota units),
+ * duration, and a replay command that works exactly as printed.
  *
  * @example
  * ```ts
@@ -110,6 +95,8 @@ export interface SessionTotals {
  * import { summaryLine } from "./session_lists.ts";
  * const s = summaryLine({ id: "s1", actions: 2, filesChanged: 1, inputTokens: 1200, outputTokens: 80, ms: 61000, ledgerPath: "/tmp/l.db" });
  * assert.equal(s, "session s1 · 2 actions · 1 file changed · 1,200 tokens in, 80 out · 1m 01s · replay: retie --ledger /tmp/l.db replay s1");
+ * const t = summaryLine({ id: "s1", actions: 0, filesChanged: 0, inputTokens: 5, outputTokens: 1, ms: 0, ledgerPath: "/l", cost: "cost unknown" });
+ * assert.equal(t, "session s1 · 0 actions · 0 files changed · 5 tokens in, 1 out · cost unknown · 0s · replay: retie --ledger /l replay s1");
  * ```
  */
 export function summaryLine(t: SessionTotals): string {
@@ -125,6 +112,7 @@ export function summaryLine(t: SessionTotals): string {
     `${t.inputTokens.toLocaleString("en-US")} tokens in, ${
       t.outputTokens.toLocaleString("en-US")
     } out${t.units !== undefined ? ` (${t.units.toLocaleString("en-US")} quota units)` : ""}`,
+    ...(t.cost !== undefined ? [safeText(t.cost)] : []),
     dur,
     `replay: retie --ledger ${shellQuote(t.ledgerPath)} replay ${t.id}`,
   ].join(" · ");

@@ -36,9 +36,10 @@ Deno.test("headless: a run that hits its step budget exits 1 and says so once", 
     assert.match(r.stdout, /ok\s+read\s+read a\.txt/);
     const said = r.stderr.match(/reached its step budget \(1 model calls\)/g) ?? [];
     assert.equal(said.length, 1, r.stderr);
-    // The closing line: counts, tokens, duration, and a replay hint that works as printed.
+    // The closing line: counts, tokens, the cost (no known price for model "m"), duration, and a
+    // replay hint that works as printed.
     const hint =
-      /session (ses_[0-9a-f]{12}) · 1 action · 0 files changed · \d+ tokens in, \d+ out · \d+s · replay: retie (--ledger \S+ replay ses_[0-9a-f]{12})/
+      /session (ses_[0-9a-f]{12}) · 1 action · 0 files changed · \d+ tokens in, \d+ out · cost unknown · \d+s · replay: retie (--ledger \S+ replay ses_[0-9a-f]{12})/
         .exec(r.stderr);
     assert.ok(hint, r.stderr);
     const replay = await runRetie(hint[2].split(" "), { env: iso.env });

@@ -276,7 +276,9 @@ Deno.test({
       await t.waitFor(/Fixed\.\n› $/m);
       await t.type("/diff");
       await t.keys("Enter");
-      let screen = await t.waitFor(/\/diff\n\s+--- a\/calc\.py\n\s+\+\+\+ b\/calc\.py/);
+      let screen = await t.waitFor(
+        /\/diff\n1 file changed in this session.*\n\s+modified\s+calc\.py\n\s+--- a\/calc\.py\n\s+\+\+\+ b\/calc\.py/,
+      );
       assert.match(screen, /^\s+-\s{4}return a - b$/m);
       assert.match(screen, /^\s+\+\s{4}return a \+ b$/m);
       await t.type("/thinking");
