@@ -335,6 +335,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     protectedPaths: protectedPaths(opts.ledgerPath, cfg, opts.workspace),
     signal,
     sandbox: opts.sandbox,
+    ...(staging ? { commandsStaged: () => staging.probe().then((r) => r.ok) } : {}),
     headless: opts.headless,
     sessionId: writer.sessionId,
     onOutput: call

@@ -13,6 +13,7 @@ import type { Confinement, Effect } from "../core/effect.ts";
 import type { Tool, ToolContext, ToolResult } from "../core/tool.ts";
 import { workspaceSandbox } from "../sandbox/profile.ts";
 import { type GitRevert, revertGitControl } from "../sandbox/git_guard.ts";
+import { MAX_PINNED_LINKS, outsideLinks } from "../sandbox/hard_links.ts";
 import { runSandboxed, type SandboxProfile } from "../sandbox/run.ts";
 import { realProtectedPaths } from "./confine.ts";
 import { protectedInside } from "./paths.ts";
@@ -154,13 +155,52 @@ export const bashTool: Tool<BashArgs> = {
   description: "Run a shell command in the workspace. It runs in a sandbox with no network " +
     "unless sandbox is false. Output is stdout and stderr, then the exit code.",
   schema: bashSchema,
-  classify(args, ctx) {
-    return settle(() => bashEffect(args, ctx));
+  async classify(args, ctx) {
+    return pinOutsideLinks(await settle(() => bashEffect(args, ctx)), ctx);
   },
   handler(args, ctx, approved) {
     return guarded(() => runBash(args, ctx, approved));
   },
 };
+
+/**
+ * In the snapshot fallback (no copy-on-write view) a sandboxed command writes the workspace
+ * itself: workspace files that are hard links to files outside it are bound read-only, so no
+ * write reaches their other names. Over {@link MAX_PINNED_LINKS} of them the command cannot be
+ * contained and is irreversible (it asks). Staged commands need none of this: they write a copy.
+ *
+ * @example
+ * ```ts
+ * import { bashEffect, pinOutsideLinks } from "./bash.ts";
+ * declare const ctx: import("../core/tool.ts").ToolContext;
+ * // const e = await pinOutsideLinks(bashEffect({ command: "make" }, ctx), ctx);
+ * ```
+ */
+export async function pinOutsideLinks(effect: Effect, ctx: ToolContext): Promise<Effect> {
+  if (effect.class !== "reversible" || !effect.sandboxed || !effect.confinement) return effect;
+  if (ctx.commandsStaged && await ctx.commandsStaged()) return effect;
+  const c = effect.confinement;
+  const scan = outsideLinks(ctx.workspace, [...c.readOnly, ...c.hidden]);
+  if (scan.paths.length === 0) return effect;
+  if (scan.paths.length <= MAX_PINNED_LINKS) {
+    return { ...effect, confinement: { ...c, readOnly: [...c.readOnly, ...scan.paths] } };
+  }
+  const first = relative(ctx.workspace, scan.paths[0]);
+  const why = `${scan.paths.length} workspace files are hard links to files outside the ` +
+    `workspace (e.g. ${first}), more than the ${MAX_PINNED_LINKS} the sandbox can make ` +
+    "read-only without the copy-on-write view: a write through one would change the file " +
+    "outside the workspace too, and no undo can take that back";
+  return {
+    ...effect,
+    class: "irreversible",
+    summary: `${effect.summary} (${scan.paths.length} workspace files are hard links to files ` +
+      "outside it, too many to make read-only)",
+    consequence: `not reversible: ${effect.consequence.replace(/ \(no network; .*\)$/, "")} ` +
+      `with ${scan.paths.length} hard-linked files writable`,
+    reason: why,
+    undo: { kind: "impossible", why },
+  };
+}
 
 /** The workspace profile's read-only mounts, computed once, when the call is classified. */
 function sandboxConfinement(ctx: ToolContext, network: boolean): Confinement {
