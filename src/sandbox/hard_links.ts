@@ -2,23 +2,30 @@
  * Workspace files that are hard links to files outside the workspace (pnpm's store, a shared
  * cache). Without the copy-on-write view (the snapshot fallback) the sandbox binds the workspace
  * read-write, so a write through such a name would change every name of the file, outside the
- * workspace too. These files are bound read-only onto themselves in the sandbox instead (see
- * `bash.ts`); over {@link MAX_PINNED_LINKS} of them the command is not containable and asks.
+ * workspace too. These files are bound read-only in the sandbox instead (see `bash.ts`): a
+ * directory whose files are all such links as one mount (pnpm's `node_modules/.pnpm` is one), any
+ * other such file on its own. Each mount costs (bwrap re-reads the mount table per mount: 100
+ * mounts ~35 ms, 1,000 ~2.5 s), so over {@link MAX_PINNED_LINKS} mounts the command is not
+ * containable and asks.
  *
  * A file is linked outside when its link count is greater than the names of it the walk found
  * inside the workspace (two names of one file, both in the workspace, are not a way out).
  *
  * @module
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
-/** Most outside-linked files a sandboxed command may run with (each is one read-only mount). */
-export const MAX_PINNED_LINKS = 2_000;
+/** Most read-only mounts of outside-linked files (or directories of them) a sandboxed command
+ * may run with. */
+export const MAX_PINNED_LINKS = 500;
 
 /** What {@link outsideLinks} found. */
 export interface LinkScan {
   /** Absolute paths of workspace regular files with a name outside the workspace (sorted). */
   paths: string[];
+  /** What to bind read-only to cover them: directories whose regular files (at any depth) are
+   * all in `paths`, highest first, and the files of `paths` no such directory covers (sorted). */
+  mounts: string[];
   /** Paths the walk looked at. */
   walked: number;
 }
@@ -39,6 +46,13 @@ export interface LinkScan {
 export function outsideLinks(workspace: string, skip: string[]): LinkScan {
   const skipped = new Set(skip);
   const seen = new Map<string, { nlink: number; names: string[] }>();
+  /** Directories holding, at some depth, a regular file that is not linked outside. */
+  const dirty = new Set<string>();
+  const dirtyUp = (abs: string) => {
+    for (let d = dirname(abs); d.length > workspace.length && !dirty.has(d); d = dirname(d)) {
+      dirty.add(d);
+    }
+  };
   let walked = 0;
   const visit = (dir: string) => {
     let entries: Deno.DirEntry[];
@@ -63,7 +77,11 @@ export function outsideLinks(workspace: string, skip: string[]): LinkScan {
         continue;
       }
       const nlink = info.nlink ?? 1;
-      if (!info.isFile || nlink < 2) continue;
+      if (!info.isFile) continue;
+      if (nlink < 2) {
+        dirtyUp(abs);
+        continue;
+      }
       const key = `${info.dev}:${info.ino}`;
       const s = seen.get(key);
       if (s) s.names.push(abs);
@@ -72,6 +90,17 @@ export function outsideLinks(workspace: string, skip: string[]): LinkScan {
   };
   visit(workspace);
   const paths: string[] = [];
-  for (const s of seen.values()) if (s.nlink > s.names.length) paths.push(...s.names);
-  return { paths: paths.sort(), walked };
+  for (const s of seen.values()) {
+    if (s.nlink > s.names.length) paths.push(...s.names);
+    else for (const n of s.names) dirtyUp(n);
+  }
+  paths.sort();
+  const mounts = new Set<string>();
+  for (const p of paths) {
+    // The highest clean directory above the file (below the workspace), else the file itself.
+    let top = p;
+    for (let d = dirname(p); d.length > workspace.length && !dirty.has(d); d = dirname(d)) top = d;
+    mounts.add(top);
+  }
+  return { paths, mounts: [...mounts].sort(), walked };
 }

@@ -165,9 +165,10 @@ export const bashTool: Tool<BashArgs> = {
 
 /**
  * In the snapshot fallback (no copy-on-write view) a sandboxed command writes the workspace
- * itself: workspace files that are hard links to files outside it are bound read-only, so no
- * write reaches their other names. Over {@link MAX_PINNED_LINKS} of them the command cannot be
- * contained and is irreversible (it asks). Staged commands need none of this: they write a copy.
+ * itself: workspace files that are hard links to files outside it are bound read-only (a
+ * directory of nothing but such files as a whole), so no write reaches their other names. Over
+ * {@link MAX_PINNED_LINKS} such mounts the command cannot be contained and is irreversible (it
+ * asks). Staged commands need none of this: they write a copy.
  *
  * @example
  * ```ts
@@ -182,19 +183,19 @@ export async function pinOutsideLinks(effect: Effect, ctx: ToolContext): Promise
   const c = effect.confinement;
   const scan = outsideLinks(ctx.workspace, [...c.readOnly, ...c.hidden]);
   if (scan.paths.length === 0) return effect;
-  if (scan.paths.length <= MAX_PINNED_LINKS) {
-    return { ...effect, confinement: { ...c, readOnly: [...c.readOnly, ...scan.paths] } };
+  if (scan.mounts.length <= MAX_PINNED_LINKS) {
+    return { ...effect, confinement: { ...c, readOnly: [...c.readOnly, ...scan.mounts] } };
   }
   const first = relative(ctx.workspace, scan.paths[0]);
   const why = `${scan.paths.length} workspace files are hard links to files outside the ` +
-    `workspace (e.g. ${first}), more than the ${MAX_PINNED_LINKS} the sandbox can make ` +
-    "read-only without the copy-on-write view: a write through one would change the file " +
+    `workspace (e.g. ${first}), in more than the ${MAX_PINNED_LINKS} places the sandbox can ` +
+    "make read-only without the copy-on-write view: a write through one would change the file " +
     "outside the workspace too, and no undo can take that back";
   return {
     ...effect,
     class: "irreversible",
     summary: `${effect.summary} (${scan.paths.length} workspace files are hard links to files ` +
-      "outside it, too many to make read-only)",
+      `outside it, in ${scan.mounts.length} places: too many to make read-only)`,
     consequence: `not reversible: ${effect.consequence.replace(/ \(no network; .*\)$/, "")} ` +
       `with ${scan.paths.length} hard-linked files writable`,
     reason: why,

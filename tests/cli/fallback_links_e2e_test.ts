@@ -22,7 +22,7 @@ async function git(ws: string, ...args: string[]): Promise<string> {
 }
 
 /** A pnpm-style workspace: `n` package files hard-linked to a store beside it. */
-function pnpmLayout(n: number) {
+function pnpmLayout(n: number, mixed = false) {
   const base = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-e2e-pnpm-fb-" }));
   const ws = join(base, "app");
   const store = join(base, "pnpm-store", "v3", "files");
@@ -34,6 +34,8 @@ function pnpmLayout(n: number) {
     Deno.writeTextFileSync(join(store, name), `module.exports = ${i};\n`);
     Deno.linkSync(join(store, name), join(pkg, name));
   }
+  // A plain file beside the links: each link is then its own read-only mount.
+  if (mixed) Deno.writeTextFileSync(join(pkg, "README.md"), "plain\n");
   // Two names of one file, both inside the workspace: not a way out, stays writable.
   Deno.writeTextFileSync(join(ws, "inner.txt"), "inner\n");
   Deno.linkSync(join(ws, "inner.txt"), join(ws, "inner2.txt"));
@@ -61,9 +63,18 @@ function retieArgs(ledgerPath: string, ws: string, url: string): string[] {
   ];
 }
 
-Deno.test("e2e fallback: writes through pnpm hard links never reach the store; undo --all restores", async () => {
+for (const mixed of [false, true]) {
+  Deno.test(
+    `e2e fallback: writes through pnpm hard links never reach the store; undo --all restores (${
+      mixed ? "links beside plain files: one mount per link" : "a directory of links: one mount"
+    })`,
+    () => linkedWrites(mixed),
+  );
+}
+
+async function linkedWrites(mixed: boolean) {
   const iso = isolatedEnv();
-  const { base, ws, store, rel } = pnpmLayout(3);
+  const { base, ws, store, rel } = pnpmLayout(3, mixed);
   await git(ws, "init", "-q");
   await git(ws, "add", "-A");
   await git(ws, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init");
@@ -124,11 +135,11 @@ Deno.test("e2e fallback: writes through pnpm hard links never reach the store; u
     Deno.removeSync(base, { recursive: true });
     Deno.removeSync(iso.dir, { recursive: true });
   }
-});
+}
 
-Deno.test("e2e fallback: over the cap of hard-linked files the command is irreversible and asks (refused headless)", async () => {
+Deno.test("e2e fallback: over the cap of read-only mounts for hard links the command is irreversible and asks (refused headless)", async () => {
   const iso = isolatedEnv();
-  const { base, ws, store, rel } = pnpmLayout(2_001);
+  const { base, ws, store, rel } = pnpmLayout(501, true);
   await git(ws, "init", "-q");
   const emu = startOllamaEmulator({
     script: [
@@ -153,7 +164,7 @@ Deno.test("e2e fallback: over the cap of hard-linked files the command is irreve
       assert.equal(refusal.payload.class, "irreversible");
       assert.match(
         String(refusal.payload.reason),
-        /2001 workspace files are hard links to files outside it/,
+        /501 workspace files are hard links to files outside it, in 501 places/,
       );
       assert.equal(ledger.entries({ kinds: ["intent"] }).length, 0);
     } finally {
