@@ -38,6 +38,7 @@ import {
 import { sha256Hex } from "../core/hash.ts";
 import { listTree } from "./walk.ts";
 import { applyRestore } from "./restore.ts";
+import { settleSpecials } from "./specials.ts";
 import { notKept, UNKEPT, unkeptRef } from "./keep.ts";
 import { readRegularNoFollow } from "../core/nofollow.ts";
 import { entryOf, sameEntry, type Scan, scanChanges } from "./changes.ts";
@@ -486,6 +487,16 @@ export class DirSnapshotStore implements SnapshotStore {
     this.#checkBlobs(diffs, man);
     const missed = applyRestore(real, diffs, man, cur, (hash) => this.#blobs.get(hash));
     return diffs.map((d) => missed.has(d.path) ? { ...d, notRestored: missed.get(d.path) } : d);
+  }
+
+  /** Removes the sockets and FIFOs an action made (see `SnapshotStore.settleSpecials`). */
+  settleSpecials(
+    root: string,
+    beforeNotes: readonly string[] | undefined,
+    afterNotes: readonly string[] | undefined,
+    sinceMs: number,
+  ): { removed: string[]; missed: string[] } {
+    return settleSpecials(this.#restoreRoot(root), beforeNotes, afterNotes, sinceMs);
   }
 
   /** What the last capture left out or did not keep (see `SnapshotStore.lastNotes`). */

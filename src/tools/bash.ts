@@ -184,7 +184,7 @@ export async function pinOutsideLinks(effect: Effect, ctx: ToolContext): Promise
   const scan = outsideLinks(ctx.workspace, [...c.readOnly, ...c.hidden]);
   if (scan.paths.length === 0) return effect;
   if (scan.mounts.length <= MAX_PINNED_LINKS) {
-    return { ...effect, confinement: { ...c, readOnly: [...c.readOnly, ...scan.mounts] } };
+    return { ...effect, confinement: { ...c, linked: scan.mounts } };
   }
   const first = relative(ctx.workspace, scan.paths[0]);
   const why = `${scan.paths.length} workspace files are hard links to files outside the ` +
@@ -237,7 +237,10 @@ export function bashProfile(approved: Effect, ctx: ToolContext): SandboxProfile 
     return {
       workspace: ctx.workspace,
       network: approved.network,
-      readOnly: approved.confinement.readOnly,
+      // A staged command writes a copy: hard links need no pinning there.
+      readOnly: ctx.stageDir
+        ? approved.confinement.readOnly
+        : [...approved.confinement.readOnly, ...(approved.confinement.linked ?? [])],
       hidden: approved.confinement.hidden,
       pinned: approved.confinement.pinned,
       reserved: approved.confinement.reserved,
