@@ -304,6 +304,14 @@ async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Prom
   if (r.timedOut) status += ` (timed out after ${timeout}s)`;
   if (r.aborted) status += " (cancelled)";
   parts.push(status);
+  const linked = !ctx.stageDir ? approved.confinement?.linked ?? [] : [];
+  if (linked.length > 0 && (r.code !== 0 || r.timedOut)) {
+    parts.push(
+      `note: read-only in the sandbox, because they are hard links to files outside the ` +
+        `workspace: ${linked.slice(0, 5).map((p) => relative(ctx.workspace, p)).join(", ")}` +
+        `${linked.length > 5 ? ` and ${linked.length - 5} more` : ""}`,
+    );
+  }
   const gitNote = git ? describeGitRevert(ctx.workspace, git) : null;
   if (gitNote) parts.push(gitNote);
   return {

@@ -35,7 +35,10 @@ function pnpmLayout(n: number, mixed = false) {
     Deno.linkSync(join(store, name), join(pkg, name));
   }
   // A plain file beside the links: each link is then its own read-only mount.
-  if (mixed) Deno.writeTextFileSync(join(pkg, "README.md"), "plain\n");
+  // (Enough of them that the directory is not pinned as one mount instead.)
+  if (mixed) {
+    for (let i = 0; i < Math.ceil(n / 8); i++) Deno.writeTextFileSync(join(pkg, `doc${i}.md`), "");
+  }
   // Two names of one file, both inside the workspace: not a way out, stays writable.
   Deno.writeTextFileSync(join(ws, "inner.txt"), "inner\n");
   Deno.linkSync(join(ws, "inner.txt"), join(ws, "inner2.txt"));

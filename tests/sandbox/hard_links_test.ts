@@ -59,3 +59,43 @@ Deno.test("outsideLinks: a pnpm tree of links is one mount, a mixed directory on
     Deno.removeSync(base, { recursive: true });
   }
 });
+
+Deno.test("outsideLinks: a directory needing many mounts with few plain files is one mount", () => {
+  const base = Deno.realPathSync(Deno.makeTempDirSync());
+  try {
+    const ws = join(base, "ws");
+    const out = join(base, "store");
+    Deno.mkdirSync(out);
+    // pnpm: node_modules/.modules.yaml and .pnpm/lock.yaml are plain; each package is links.
+    Deno.mkdirSync(join(ws, "node_modules", ".pnpm"), { recursive: true });
+    Deno.writeTextFileSync(join(ws, "node_modules", ".modules.yaml"), "m");
+    Deno.writeTextFileSync(join(ws, "node_modules", ".pnpm", "lock.yaml"), "l");
+    for (let i = 0; i < 40; i++) {
+      const d = join(ws, "node_modules", ".pnpm", `p${i}`, "node_modules", `p${i}`);
+      Deno.mkdirSync(d, { recursive: true });
+      Deno.writeTextFileSync(join(out, `f${i}`), String(i));
+      Deno.linkSync(join(out, `f${i}`), join(d, "index.js"));
+    }
+    Deno.writeTextFileSync(join(ws, "main.js"), "m");
+    const r = outsideLinks(ws, []);
+    // .pnpm needs 40 mounts and holds one plain file (lock.yaml): one mount, lock.yaml read-only.
+    assert.deepEqual(r.mounts, [join(ws, "node_modules", ".pnpm")]);
+    assert.equal(r.plainPinned, 1);
+    assert.equal(r.paths.length, 40);
+    // Few links among many plain files: each link on its own, no plain file pinned.
+    const src = join(ws, "src");
+    Deno.mkdirSync(src);
+    for (let i = 0; i < 20; i++) Deno.writeTextFileSync(join(src, `s${i}.js`), "s");
+    Deno.linkSync(join(out, "f0"), join(src, "shared.js"));
+    Deno.linkSync(join(out, "f1"), join(src, "shared1.js"));
+    const r2 = outsideLinks(ws, []);
+    assert.deepEqual(r2.mounts, [
+      join(ws, "node_modules", ".pnpm"),
+      join(src, "shared.js"),
+      join(src, "shared1.js"),
+    ]);
+    assert.equal(r2.plainPinned, 1);
+  } finally {
+    Deno.removeSync(base, { recursive: true });
+  }
+});
