@@ -28,7 +28,7 @@ import { undoAction, undoAll, type UndoReport } from "../plane/undo.ts";
 import { DirSnapshotStore, OverlayStaging } from "../snapshot/mod.ts";
 import { probeOverlay } from "../sandbox/overlay_run.ts";
 import { recoverStages } from "../plane/staged.ts";
-import { loadRetention, pruneUndoData } from "../plane/retention.ts";
+import { loadRetention, pruneUndoData, retentionSchema } from "../plane/retention.ts";
 import { builtinTools, toolDefinitions } from "../tools/registry.ts";
 import { FENCE_SYSTEM_PROMPT } from "../net/fence.ts";
 import type { Provider, ToolCall } from "../providers/types.ts";
@@ -254,7 +254,18 @@ function startSessionSync(opts: SessionOptions): AgentSession {
   const stores = storePaths(opts.ledgerPath);
   const blobs = new BlobStore(stores.blobs);
   // Watched: a capture before a command looks only at what changed since the last one.
-  const snapshots = new DirSnapshotStore(stores.snapshots, { watch: true });
+  // Capped by the retention setting undoMaxMiB: contents past it are not kept (and said so).
+  let undoMaxMiB = 0;
+  try {
+    undoMaxMiB = loadRetention(cfg).undoMaxMiB;
+  } catch (e) {
+    undoMaxMiB = retentionSchema.parse({}).undoMaxMiB;
+    opts.events?.onNotice?.(`${errorMessage(e)}; the snapshot store is capped at the default`);
+  }
+  const snapshots = new DirSnapshotStore(stores.snapshots, {
+    watch: true,
+    maxBytes: undoMaxMiB * 1024 * 1024,
+  });
   // Staged commands on a copy-on-write view, when the overlay works here (probed in the
   // background; until it answers, the first command waits for it, not the start-up).
   const staging = opts.sandbox.available && opts.staging !== false
@@ -339,6 +350,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     protectedPaths: protectedPaths(opts.ledgerPath, cfg, opts.workspace),
     signal,
     sandbox: opts.sandbox,
+    ...(staging ? { commandsStaged: () => staging.probe().then((r) => r.ok) } : {}),
     headless: opts.headless,
     sessionId: writer.sessionId,
     onOutput: call

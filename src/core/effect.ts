@@ -83,6 +83,9 @@ export interface Confinement {
   /** Every git control path that existed, with its identity: after the command, anything new or
    * swapped among them is removed (see `sandbox/git_guard.ts`). */
   gitIdentity: Record<string, string>;
+  /** Workspace files hard-linked to files outside it (or directories of only such files),
+   * mounted read-only when the command writes the workspace itself (not staged). */
+  linked?: string[];
 }
 
 /** What every effect must say; everything else defaults to "touches nothing". */

@@ -49,4 +49,15 @@ export interface SnapshotStore {
    * manifests. Optional; callers fall back to `restore`.
    */
   restoreFrom?(root: string, fromId: string, toId: string): Promise<PathDiff[]>;
+  /**
+   * After a restore: removes the sockets, FIFOs and devices (which snapshots leave out) that the
+   * action made: named in the notes of the capture after it (`afterNotes`), not before
+   * (`beforeNotes`), made at or after `sinceMs`. `missed`: ones there before that are gone.
+   */
+  settleSpecials?(
+    root: string,
+    beforeNotes: readonly string[] | undefined,
+    afterNotes: readonly string[] | undefined,
+    sinceMs: number,
+  ): { removed: string[]; missed: string[] };
 }

@@ -79,6 +79,11 @@ export interface ToolContext {
    * the command runs on (`src/core/staging.ts`); the workspace itself is then not written.
    */
   stageDir?: string;
+  /**
+   * Resolves whether sandboxed commands of this session run staged (on a copy-on-write view).
+   * Absent: they do not (the snapshot fallback), so a command's hard links are pinned read-only.
+   */
+  commandsStaged?: () => Promise<boolean>;
 }
 
 /** A tool: definition, schema, classification and handler. */

@@ -122,6 +122,7 @@ async function restore(
   deps: UndoDeps,
   root: string | null,
   knownAfter?: string,
+  action?: { afterNotes?: string[]; since: number },
 ): Promise<string[]> {
   switch (plan.kind) {
     case "files":
@@ -134,15 +135,22 @@ async function restore(
       const changed = knownAfter && deps.snapshots.restoreFrom
         ? await deps.snapshots.restoreFrom(plan.root, knownAfter, plan.before)
         : await deps.snapshots.restore(plan.root, plan.before);
+      // Sockets and FIFOs are not in snapshots: those the action made go, by the capture notes.
+      const sp = deps.snapshots.settleSpecials?.(
+        plan.root,
+        plan.notes,
+        action?.afterNotes,
+        action?.since ?? 0,
+      ) ?? { removed: [], missed: [] };
       const missed = changed.filter((c) => c.notRestored !== undefined);
-      if (missed.length > 0) {
+      if (missed.length > 0 || sp.missed.length > 0) {
         // Never claimed: what could not be brought back is named, and the undo is not "undone".
         throw new PartialRestore(
-          changed.filter((c) => c.notRestored === undefined).map((c) => c.path),
-          missed.map((c) => `${c.path} (${c.notRestored})`),
+          [...changed.filter((c) => c.notRestored === undefined).map((c) => c.path), ...sp.removed],
+          [...missed.map((c) => `${c.path} (${c.notRestored})`), ...sp.missed],
         );
       }
-      return changed.map((c) => c.path);
+      return [...changed.map((c) => c.path), ...sp.removed];
     }
     default:
       return [];
@@ -237,7 +245,10 @@ async function decide(entries: LedgerEntry[], deps: UndoDeps): Promise<Decided> 
   }
   try {
     const clean = differs.length === 0 && post?.kind === "snapshot" ? post.after : undefined;
-    const restored = await restore(plan, deps, sessionWorkspace(intent.session, deps), clean);
+    const restored = await restore(plan, deps, sessionWorkspace(intent.session, deps), clean, {
+      afterNotes: post?.kind === "snapshot" ? post.notes : undefined,
+      since: Date.parse(intent.time),
+    });
     const forced = differs.length > 0 ? ` (forced over: ${differs.join("; ")})` : "";
     const left = partial
       ? "; it was irreversible in effect: what ran or was read from these files meanwhile (git " +

@@ -1,7 +1,8 @@
 /**
  * What a snapshot keeps of a file's contents, and what it does not: a sparse file (its size says
  * nothing of what really changed: holes are not stored), a file over {@link MAX_FILE_BYTES}, or
- * anything past {@link MAX_CAPTURE_BYTES} read in one capture. A file not kept is recorded with an
+ * anything past {@link MAX_CAPTURE_BYTES} read in one capture, or anything that would take the
+ * whole store past its cap (the retention setting `undoMaxMiB`). A file not kept is recorded with an
  * {@link UNKEPT} ref built from its size, mtime and inode, so a change to it is still seen; a
  * restore removes it when the action made it and names it as not restored otherwise.
  *
@@ -40,7 +41,12 @@ export function unkeptRef(s: { size: number; mtime: number; ino: number }): stri
  * notKept({ size: 10 }, "/nonexistent", 0); // null
  * ```
  */
-export function notKept(e: { size: number }, abs: string, sofar: number): string | null {
+export function notKept(
+  e: { size: number },
+  abs: string,
+  sofar: number,
+  room: { bytes: number; used: number; cap: number } | null = null,
+): string | null {
   const mib = (n: number) => `${(n / 1048576).toFixed(n < 1048576 ? 2 : 0)} MiB`;
   let alloc = e.size;
   if (e.size > SPARSE_MIN_BYTES) {
@@ -59,6 +65,11 @@ export function notKept(e: { size: number }, abs: string, sofar: number): string
   if (sofar + e.size > MAX_CAPTURE_BYTES) {
     return `the snapshot already read ${mib(sofar)} (the cap is ${mib(MAX_CAPTURE_BYTES)}): ` +
       "its contents are not kept; undo cannot restore it";
+  }
+  if (room !== null && sofar + e.size > room.bytes) {
+    return `the snapshot store holds ${mib(room.used)}, its cap is ${mib(room.cap)} ` +
+      "(undoMaxMiB in retention.json): its contents are not kept; undo cannot restore it " +
+      "(raise the cap, or remove the snapshot store file beside the ledger to start it afresh)";
   }
   return null;
 }

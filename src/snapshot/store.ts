@@ -38,6 +38,7 @@ import {
 import { sha256Hex } from "../core/hash.ts";
 import { listTree } from "./walk.ts";
 import { applyRestore } from "./restore.ts";
+import { settleSpecials } from "./specials.ts";
 import { notKept, UNKEPT, unkeptRef } from "./keep.ts";
 import { readRegularNoFollow } from "../core/nofollow.ts";
 import { entryOf, sameEntry, type Scan, scanChanges } from "./changes.ts";
@@ -70,6 +71,8 @@ export class DirSnapshotStore implements SnapshotStore {
   #blobs: BlobStore;
   #indexCache = new Map<string, RootIndex>();
   readonly #manifests: ManifestTable;
+  /** Cap on the store file's size in bytes (0: none); contents past it are not kept. */
+  readonly #maxBytes: number;
   /** Blobs known to be in the store: put or looked up by this process (the store only grows). */
   #present = new Set<string>();
   /** Manifests whose blobs are all known present: verified, or captured on top of one that was. */
@@ -111,8 +114,9 @@ export class DirSnapshotStore implements SnapshotStore {
    * `watch`: follow each captured root with inotify so that later captures look only at what
    * changed (see `tree_watcher.ts`); for a long-lived session, not for one-off commands.
    */
-  constructor(dbPath: string, opts: { watch?: boolean } = {}) {
+  constructor(dbPath: string, opts: { watch?: boolean; maxBytes?: number } = {}) {
     this.dbPath = dbPath;
+    this.#maxBytes = opts.maxBytes ?? 0;
     this.#watchers = opts.watch ? new RootWatchers(`${dbPath}.watch`) : undefined;
     this.#blobs = new BlobStore(dbPath);
     this.#db = new DatabaseSync(dbPath, { timeout: 5000 });
@@ -125,6 +129,18 @@ export class DirSnapshotStore implements SnapshotStore {
       root TEXT NOT NULL, path TEXT NOT NULL, t TEXT NOT NULL, m INTEGER NOT NULL, r TEXT NOT NULL,
       size INTEGER NOT NULL, mtime REAL NOT NULL, ctime REAL NOT NULL, ino INTEGER NOT NULL,
       PRIMARY KEY (root, path)) WITHOUT ROWID`);
+  }
+
+  /** Bytes the store may still grow by under its cap (null: no cap). */
+  #room(): { bytes: number; used: number; cap: number } | null {
+    if (this.#maxBytes <= 0) return null;
+    let used = 0;
+    for (const f of [this.dbPath, `${this.dbPath}-wal`]) {
+      try {
+        used += Deno.statSync(f).size;
+      } catch { /* absent */ }
+    }
+    return { bytes: Math.max(0, this.#maxBytes - used), used, cap: this.#maxBytes };
   }
 
   /** The next capture of every root walks the whole tree (see `SnapshotStore.distrust`). */
@@ -272,9 +288,10 @@ export class DirSnapshotStore implements SnapshotStore {
     const t1 = performance.now();
     let hashedBytes = 0;
     if (toHash.length > 0) {
+      const room = this.#room();
       this.#blobs.batch(() => {
         for (const [e, abs] of toHash) {
-          const why = notKept(e, abs, hashedBytes);
+          const why = notKept(e, abs, hashedBytes, room);
           if (why !== null) {
             // Contents not kept: the entry still tells a change (size, times, inode).
             e.ref = unkeptRef(e);
@@ -523,6 +540,16 @@ export class DirSnapshotStore implements SnapshotStore {
       mode: m.mode,
       bytes: m.ref.startsWith(UNKEPT) ? null : this.#blobs.get(m.ref),
     };
+  }
+
+  /** Removes the sockets and FIFOs an action made (see `SnapshotStore.settleSpecials`). */
+  settleSpecials(
+    root: string,
+    beforeNotes: readonly string[] | undefined,
+    afterNotes: readonly string[] | undefined,
+    sinceMs: number,
+  ): { removed: string[]; missed: string[] } {
+    return settleSpecials(this.#restoreRoot(root), beforeNotes, afterNotes, sinceMs);
   }
 
   /** What the last capture left out or did not keep (see `SnapshotStore.lastNotes`). */

@@ -120,6 +120,11 @@ export function tooLong(abs: string): boolean {
   return abs.length >= PATH_MAX / 4 && new TextEncoder().encode(abs).length >= PATH_MAX;
 }
 
+/** The end of the note for a socket, FIFO or device (after its relative path): `specials.ts`
+ * finds them in a capture's notes by it. */
+export const OTHER_NOTE = ": a socket, FIFO or device; snapshots leave it out (it is never " +
+  "opened); undo removes it if the action made it, and cannot make it again";
+
 /**
  * The note for a path a snapshot leaves out, or null when it keeps it.
  *
@@ -132,10 +137,7 @@ export function tooLong(abs: string): boolean {
  * ```
  */
 export function leftOut(rel: string, s: Pick<Seen, "kind">): string | null {
-  if (s.kind === "other") {
-    return `${rel}: a socket, FIFO or device; snapshots leave it out, so undo neither removes ` +
-      "nor restores it (it was never opened)";
-  }
+  if (s.kind === "other") return `${rel}${OTHER_NOTE}`;
   if (s.kind === "long") {
     return `${rel.slice(0, 120)}…: the path is longer than the system allows (${PATH_MAX} ` +
       "bytes); snapshots leave it and what lies below it out";

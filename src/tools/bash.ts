@@ -13,6 +13,7 @@ import type { Confinement, Effect } from "../core/effect.ts";
 import type { Tool, ToolContext, ToolResult } from "../core/tool.ts";
 import { workspaceSandbox } from "../sandbox/profile.ts";
 import { type GitRevert, revertGitControl } from "../sandbox/git_guard.ts";
+import { MAX_PINNED_LINKS, outsideLinks } from "../sandbox/hard_links.ts";
 import { runSandboxed, type SandboxProfile } from "../sandbox/run.ts";
 import { realProtectedPaths } from "./confine.ts";
 import { protectedInside } from "./paths.ts";
@@ -154,13 +155,53 @@ export const bashTool: Tool<BashArgs> = {
   description: "Run a shell command in the workspace. It runs in a sandbox with no network " +
     "unless sandbox is false. Output is stdout and stderr, then the exit code.",
   schema: bashSchema,
-  classify(args, ctx) {
-    return settle(() => bashEffect(args, ctx));
+  async classify(args, ctx) {
+    return pinOutsideLinks(await settle(() => bashEffect(args, ctx)), ctx);
   },
   handler(args, ctx, approved) {
     return guarded(() => runBash(args, ctx, approved));
   },
 };
+
+/**
+ * In the snapshot fallback (no copy-on-write view) a sandboxed command writes the workspace
+ * itself: workspace files that are hard links to files outside it are bound read-only (a
+ * directory of nothing but such files as a whole), so no write reaches their other names. Over
+ * {@link MAX_PINNED_LINKS} such mounts the command cannot be contained and is irreversible (it
+ * asks). Staged commands need none of this: they write a copy.
+ *
+ * @example
+ * ```ts
+ * import { bashEffect, pinOutsideLinks } from "./bash.ts";
+ * declare const ctx: import("../core/tool.ts").ToolContext;
+ * // const e = await pinOutsideLinks(bashEffect({ command: "make" }, ctx), ctx);
+ * ```
+ */
+export async function pinOutsideLinks(effect: Effect, ctx: ToolContext): Promise<Effect> {
+  if (effect.class !== "reversible" || !effect.sandboxed || !effect.confinement) return effect;
+  if (ctx.commandsStaged && await ctx.commandsStaged()) return effect;
+  const c = effect.confinement;
+  const scan = outsideLinks(ctx.workspace, [...c.readOnly, ...c.hidden]);
+  if (scan.paths.length === 0) return effect;
+  if (scan.mounts.length <= MAX_PINNED_LINKS) {
+    return { ...effect, confinement: { ...c, linked: scan.mounts } };
+  }
+  const first = relative(ctx.workspace, scan.paths[0]);
+  const why = `${scan.paths.length} workspace files are hard links to files outside the ` +
+    `workspace (e.g. ${first}), in more than the ${MAX_PINNED_LINKS} places the sandbox can ` +
+    "make read-only without the copy-on-write view: a write through one would change the file " +
+    "outside the workspace too, and no undo can take that back";
+  return {
+    ...effect,
+    class: "irreversible",
+    summary: `${effect.summary} (${scan.paths.length} workspace files are hard links to files ` +
+      `outside it, in ${scan.mounts.length} places: too many to make read-only)`,
+    consequence: `not reversible: ${effect.consequence.replace(/ \(no network; .*\)$/, "")} ` +
+      `with ${scan.paths.length} hard-linked files writable`,
+    reason: why,
+    undo: { kind: "impossible", why },
+  };
+}
 
 /** The workspace profile's read-only mounts, computed once, when the call is classified. */
 function sandboxConfinement(ctx: ToolContext, network: boolean): Confinement {
@@ -196,7 +237,10 @@ export function bashProfile(approved: Effect, ctx: ToolContext): SandboxProfile 
     return {
       workspace: ctx.workspace,
       network: approved.network,
-      readOnly: approved.confinement.readOnly,
+      // A staged command writes a copy: hard links need no pinning there.
+      readOnly: ctx.stageDir
+        ? approved.confinement.readOnly
+        : [...approved.confinement.readOnly, ...(approved.confinement.linked ?? [])],
       hidden: approved.confinement.hidden,
       pinned: approved.confinement.pinned,
       reserved: approved.confinement.reserved,
@@ -262,6 +306,14 @@ async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Prom
   if (r.timedOut) status += ` (timed out after ${timeout}s)`;
   if (r.aborted) status += " (cancelled)";
   parts.push(status);
+  const linked = !ctx.stageDir ? approved.confinement?.linked ?? [] : [];
+  if (linked.length > 0 && (r.code !== 0 || r.timedOut)) {
+    parts.push(
+      `note: read-only in the sandbox, because they are hard links to files outside the ` +
+        `workspace: ${linked.slice(0, 5).map((p) => relative(ctx.workspace, p)).join(", ")}` +
+        `${linked.length > 5 ? ` and ${linked.length - 5} more` : ""}`,
+    );
+  }
   const gitNote = git ? describeGitRevert(ctx.workspace, git) : null;
   if (gitNote) parts.push(gitNote);
   return {

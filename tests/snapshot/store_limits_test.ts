@@ -51,3 +51,40 @@ Deno.test("snapshot: FIFOs, over-long paths and sparse files are noted, the stor
     Deno.removeSync(base, { recursive: true });
   }
 });
+
+Deno.test("snapshot: past the store's total cap, contents are not kept, said so, and never claimed restored", async () => {
+  const base = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-cap-" }));
+  const ws = join(base, "ws");
+  Deno.mkdirSync(ws);
+  const rand = (n: number) => {
+    const out = new Uint8Array(n);
+    for (let o = 0; o < n; o += 65536) crypto.getRandomValues(out.subarray(o, o + 65536));
+    return out;
+  };
+  const small = rand(10_000);
+  Deno.writeFileSync(join(ws, "small.bin"), small);
+  const db = join(base, "snap.db");
+  const store = new DirSnapshotStore(db, { maxBytes: 1024 * 1024 });
+  try {
+    const first = await store.capture(ws, []);
+    assert.deepEqual(store.lastNotes(), []);
+    // 3 MiB of new contents cannot fit under a 1 MiB cap.
+    Deno.writeFileSync(join(ws, "big.bin"), rand(3 * 1024 * 1024));
+    Deno.writeFileSync(join(ws, "small.bin"), rand(10_000));
+    const second = await store.capture(ws, [], { full: true });
+    const notes = store.lastNotes().join("\n");
+    assert.match(notes, /big\.bin: the snapshot store holds .* its cap is 1 MiB \(undoMaxMiB/);
+    assert.ok(Deno.statSync(db).size < 1024 * 1024 + 64 * 1024, "the store stayed under its cap");
+    assert.ok(await store.verify(second));
+    // Change both again: the one kept is restored, the one not kept is named, not claimed.
+    Deno.writeFileSync(join(ws, "big.bin"), rand(100));
+    Deno.writeFileSync(join(ws, "small.bin"), rand(10));
+    const back = await store.restore(ws, second);
+    const missed = back.filter((x) => x.notRestored !== undefined).map((x) => x.path);
+    assert.deepEqual(missed, ["big.bin"]);
+    assert.ok(await store.verify(first));
+  } finally {
+    store.close();
+    Deno.removeSync(base, { recursive: true });
+  }
+});
