@@ -4,26 +4,21 @@
  *
  * @module
  */
-import { join, resolve } from "node:path";
 import { BlobStore } from "../core/blob_store.ts";
-import { configDir, ledgerFiles, storePaths } from "../core/dirs.ts";
-import { errorMessage, RetieError } from "../core/errors.ts";
-import type { AnyTool, SandboxSettings, ToolContext } from "../core/tool.ts";
+import { configDir, storePaths } from "../core/dirs.ts";
+import { errorMessage } from "../core/errors.ts";
+import type { AnyTool, ToolContext } from "../core/tool.ts";
 import {
   eventPayload,
   findingPayload,
   generateKeyPair,
   issueDelegation,
-  type Ledger,
   loadOrCreateUserKey,
   openLedger,
   readIntent,
-  type SessionWriter,
-  verifyLedger,
 } from "../ledger/mod.ts";
 import { loadEffectivePolicy } from "../plane/policy.ts";
-import type { CompiledPolicy } from "../plane/policy.ts";
-import { type Approver, createGuard, type Guard, type GuardOutcome } from "../plane/guard.ts";
+import { createGuard } from "../plane/guard.ts";
 import { undoAction, undoAll, type UndoReport } from "../plane/undo.ts";
 import { DirSnapshotStore, OverlayStaging } from "../snapshot/mod.ts";
 import { probeOverlay } from "../sandbox/overlay_run.ts";
@@ -31,145 +26,27 @@ import { recoverStages } from "../plane/staged.ts";
 import { loadRetention, pruneUndoData, retentionSchema } from "../plane/retention.ts";
 import { builtinTools, toolDefinitions } from "../tools/registry.ts";
 import { FENCE_SYSTEM_PROMPT } from "../net/fence.ts";
-import type { Provider, ToolCall } from "../providers/types.ts";
+import type { ToolCall } from "../providers/types.ts";
 import { VERSION } from "../version.ts";
 import { dispatch, type DispatchResult } from "./dispatch.ts";
-import { type AgentEvents, type AgentListener, EventHub, fromCallbacks } from "./events.ts";
-import { type Budgets, Conversation, runTurn, type TurnSummary } from "./loop.ts";
-import type { SessionBudget } from "./budget.ts";
-import type { CompactionRecord } from "./compaction.ts";
-import type { StoredConversation } from "./conversation_store.ts";
+import { EventHub, fromCallbacks } from "./events.ts";
+import { Conversation, runTurn } from "./loop.ts";
 import { type SessionContext, sessionContext } from "./session_context.ts";
-import type { UsageReport } from "./usage_meter.ts";
-import { buildPrompts, type Prompts } from "./prompts.ts";
+import { buildPrompts } from "./prompts.ts";
 import { ResultStore } from "./result_store.ts";
 import { describeGitRevert } from "../tools/bash.ts";
 import { revertGitControl } from "../sandbox/git_guard.ts";
-import type { McpHost } from "../mcp/mod.ts";
-import type { AgentTypes } from "./agent_types.ts";
 import { extensionTools } from "./extensions.ts";
 import { runSubAgent } from "./subagent.ts";
-
-/** How to start a session. */
-export interface SessionOptions {
-  /** Absolute real path of the workspace. */
-  workspace: string;
-  /** The directory being worked on (its instruction file is read too, when below the root). */
-  workdir?: string;
-  ledgerPath: string;
-  /** The objective in the user's words (the first message, or what `-p` gave). */
-  objective: string;
-  provider: Provider;
-  /** Provider name for the record (`ollama`, `anthropic`, `openai`, `scripted`). */
-  providerName: string;
-  mode: "default" | "plan";
-  headless: boolean;
-  yes: boolean;
-  sandbox: SandboxSettings;
-  approve: Approver;
-  /** Asks the person a free-form question (the `ask` tool); null when headless. */
-  ask?: (question: string) => Promise<string | null>;
-  budgets?: Budgets;
-  /** Callbacks subscribed from the start (the same as `subscribe(fromCallbacks(events))`). */
-  events?: AgentEvents;
-  /** Config dir holding the user key (default `$XDG_CONFIG_HOME/retie`). */
-  configDir?: string;
-  /** Extra tools (e.g. a test's unclassified tool); they still go through the guard. */
-  extraTools?: AnyTool[];
-  /** How long the delegation lasts (default 12 h). */
-  delegationHours?: number;
-  /** Session id to use (so a model ladder can account usage before genesis is written). */
-  sessionId?: string;
-  /** MCP servers already started for this session (their tools are offered; the caller stops
-   * them when the session ends). */
-  mcp?: McpHost;
-  /** Agent types from the user's config: with any, the session offers the `task` tool. */
-  agents?: AgentTypes;
-  /** A provider for another model of the same service (an agent type's `model`). */
-  providerFor?: (model: string) => Provider;
-  /** Run sandboxed commands on a copy-on-write view when possible (default true); false: always
-   * the snapshot store. */
-  staging?: boolean;
-  /** Large-result handling: results longer than `threshold` characters become a preview of
-   * `previewChars` plus a ref (defaults in preview.ts; tuned by bench/preview_bench.ts). */
-  previews?: { threshold?: number; previewChars?: number };
-  /** The model's context window in tokens (null or absent: unknown, no automatic compaction). */
-  contextWindow?: number | null;
-  /** The session budget the person chose (off when absent). */
-  budget?: SessionBudget;
-  /** Ollama quota units this session used so far (a budget in units needs it). */
-  unitsUsed?: () => number | null;
-  /** Continues an earlier session: its parts (oldest first) and its stored conversation. */
-  resume?: { parts: string[]; conversation: StoredConversation; fromDelegation?: string | null };
-}
-
-/** A running session. */
-export interface AgentSession {
-  readonly id: string;
-  readonly ledger: Ledger;
-  readonly writer: SessionWriter;
-  readonly guard: Guard;
-  readonly policy: CompiledPolicy;
-  readonly prompts: Prompts;
-  readonly tools: ReadonlyMap<string, AnyTool>;
-  /** The session's MCP servers, if any were configured. */
-  readonly mcp: McpHost | undefined;
-  readonly conversation: Conversation;
-  readonly blobs: BlobStore;
-  readonly snapshots: DirSnapshotStore;
-  /** The session has read untrusted input (a web page). */
-  readonly untrusted: boolean;
-  /** Hears the loop's events (text, reasoning, actions, notices, turn ends); returns the
-   * function that stops listening. */
-  subscribe(listener: AgentListener): () => void;
-  /** Runs one user turn. */
-  turn(text: string, signal?: AbortSignal): Promise<TurnSummary>;
-  /** The model in use now (the ladder may have moved). */
-  model(): string;
-  /** Runs a tool call the person asked for themselves (`!cmd`, `@path`) through the guard, like
-   * any call, and records it as theirs; no model turn. */
-  runOwn(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<GuardOutcome>;
-  /** Switches to another provider (another model) for the next turns; recorded. */
-  setProvider(provider: Provider): void;
-  /** Switches between default and plan (read-only) mode; recorded. */
-  setMode(mode: "default" | "plan"): void;
-  /** Undoes one action of this session (default: the newest that was not undone). */
-  undo(actionId: string | null, force?: boolean): Promise<UndoReport>;
-  /** Undoes everything this session's delegation authorised, newest first. */
-  undoAll(force?: boolean): Promise<UndoReport[]>;
-  /** The ledger sessions this one continues (oldest first), then this one. */
-  readonly parts: string[];
-  /** Tokens used, per model, and the context used of the window. */
-  usage(): UsageReport;
-  /** Summarises the older turns now (`/compact [focus]`); null when there was nothing to. */
-  compact(focus?: string): Promise<CompactionRecord | null>;
-  /** Starts a fresh conversation in the same session (`/clear`); recorded. */
-  clear(): void;
-  /** The window of the model now in use (the ladder moved to another model); the next request
-   * waits for a lookup still under way. */
-  setContextWindow(tokens: number | null | Promise<number | null>): void;
-  /** Final checkpoint; closes the stores. */
-  close(): void;
-}
-
-/**
- * Paths no tool and no sandboxed command may reach: the ledger and its side files, the undo
- * stores, the config dir (user key) and the workspace's `.retie/` (its project policy: an agent
- * that could write it would loosen the gate of its own next session).
- */
-export function protectedPaths(ledgerPath: string, cfgDir: string, workspace?: string): string[] {
-  return [
-    ...ledgerFiles(ledgerPath),
-    resolve(cfgDir),
-    ...(workspace ? [join(workspace, ".retie")] : []),
-  ];
-}
-
-/** A short description of the sandbox for the record. */
-export function sandboxLabel(s: SandboxSettings): string {
-  if (!s.available) return `none: ${s.unavailableReason ?? "unavailable"}`;
-  return s.network ? "bwrap (network)" : "bwrap (no network)";
-}
+export type { AgentSession, SessionOptions } from "./session_types.ts";
+import type { AgentSession, SessionOptions } from "./session_types.ts";
+export { ANSWER_CHARS, protectedPaths, resolveWorkspace, sandboxLabel } from "./session_support.ts";
+import {
+  protectedPaths,
+  recordAnswers,
+  refuseInvalidLedger,
+  sandboxLabel,
+} from "./session_support.ts";
 
 /**
  * Starts a session: writes genesis (objective, provider, model, policy@digest, prompt digests,
@@ -597,59 +474,4 @@ function startSessionSync(opts: SessionOptions): AgentSession {
       }
     },
   };
-}
-
-/** Longest model answer kept in the ledger, in characters. */
-export const ANSWER_CHARS = 20_000;
-
-/** The model's answers go into the record (what it told the person is part of the evidence). */
-function recordAnswers(writer: SessionWriter, model: () => string): AgentListener {
-  return (e) => {
-    if (e.type !== "model_done") return;
-    const text = e.turn.text.trim();
-    if (!text) return;
-    writer.append("event", {
-      type: "answer",
-      model: model(),
-      text: text.slice(0, ANSWER_CHARS),
-      ...(text.length > ANSWER_CHARS ? { truncated: text.length } : {}),
-      toolCalls: e.turn.toolCalls.length,
-    });
-  };
-}
-
-/**
- * A ledger that fails verification is not appended to: a new session would extend a chain nobody
- * can trust, and hide where it broke.
- */
-function refuseInvalidLedger(path: string): void {
-  try {
-    if (!Deno.statSync(path).isFile) return;
-  } catch {
-    return; // no ledger yet: the session creates it
-  }
-  const report = verifyLedger(path);
-  if (report.ok) return;
-  const bad = report.firstBad!;
-  throw new RetieError(
-    `the ledger ${path} fails verification (seq ${bad.seq}: ${bad.code} ${bad.detail}); nothing was appended`,
-    {
-      hint: "run `retie verify` to see why, or start a new ledger with `--ledger NEW.db`",
-      exitCode: 1,
-    },
-  );
-}
-
-/** Resolves a workspace argument to an absolute real path, with a clear error. */
-export function resolveWorkspace(dir: string): string {
-  try {
-    const real = Deno.realPathSync(dir);
-    if (!Deno.statSync(real).isDirectory) throw new Error("not a directory");
-    return real;
-  } catch (e) {
-    throw new RetieError(`cannot use ${dir} as the workspace: ${errorMessage(e)}`, {
-      hint: "pass an existing project directory: retie run ./my-project",
-      exitCode: 2,
-    });
-  }
 }
