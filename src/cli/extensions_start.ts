@@ -72,13 +72,14 @@ export async function startSessionServers(
   const names = Object.keys(cfg.mcpServers);
   if (names.length === 0) return undefined;
   const runnable: McpServers = {};
+  const skipped: { server: string; message: string }[] = [];
   for (const n of names) {
     const s = cfg.mcpServers[n];
     if (s.type !== "http" && !sandbox.available) {
-      say(c.yellow(
-        `MCP server ${n} not started: stdio servers run only in the sandbox, and it is ` +
-          `unavailable (${sandbox.unavailableReason ?? "no bubblewrap"})`,
-      ));
+      const message = `MCP server ${n} not started: stdio servers run only in the sandbox, and ` +
+        `it is unavailable (${sandbox.unavailableReason ?? "no bubblewrap"})`;
+      say(c.yellow(message));
+      skipped.push({ server: n, message });
       continue;
     }
     runnable[n] = s;
@@ -90,8 +91,10 @@ export async function startSessionServers(
   const { profile } = workspaceSandbox(workspace, {
     hide: protectedPaths(ledgerPath, configDir(), workspace),
   });
-  const host = await startMcpServers(runnable, profile);
-  for (const f of host.failures) say(c.red(f.message));
+  const started = await startMcpServers(runnable, profile);
+  for (const f of started.failures) say(c.red(f.message));
+  // Servers not started are failures of the session's set too (listed, recorded in the ledger).
+  const host: McpHost = { ...started, failures: [...started.failures, ...skipped] };
   for (const s of host.summary) {
     say(c.dim(
       `MCP server ${s.server}: ${s.tools} tools (${s.transport}); each is denied until ` +

@@ -40,12 +40,14 @@ export const register: Register = (program) => {
         unavailableReason: check.reason,
         network: false,
       };
+      // Grants, servers not started and start failures are said on stderr; the listing (or its
+      // JSON) goes to stdout, and failed servers are rows of it too.
       const host = await startSessionServers(
         cfg,
         workspace,
         defaultLedgerPath(),
         sandbox,
-        () => {},
+        (l) => console.error(l),
       );
       try {
         const rows = host ? listMcp(host, mcpClassifier(policy)) : [];
