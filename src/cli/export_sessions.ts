@@ -14,7 +14,7 @@
  */
 import { z } from "zod";
 import { configDir } from "../core/dirs.ts";
-import { configPath, loadConfig } from "../config/mod.ts";
+import { configPath, loadConfig, type LoadedConfig } from "../config/mod.ts";
 import { errorMessage, RetieError } from "../core/errors.ts";
 import { openLedger, verifyLedger } from "../ledger/mod.ts";
 import { exportOtlp, type OtlpReport, tracesUrl } from "../ui/otlp.ts";
@@ -50,9 +50,12 @@ const ConfigSchema = z.object({
  * readOtlpConfig(); // { endpoint: "http://127.0.0.1:4318", headers: {} } or null
  * ```
  */
-export function readOtlpConfig(dir: string = configDir()): OtlpTarget | null {
-  // One reading of the file (loadConfig validates its keys); the otlp section is checked here.
-  const loaded = loadConfig(configPath(dir));
+export function readOtlpConfig(
+  dir: string = configDir(),
+  loaded: LoadedConfig = loadConfig(configPath(dir)),
+): OtlpTarget | null {
+  // loadConfig validated the file's keys (pass what `retie run` loaded already); the otlp section
+  // is checked here.
   const parsed = ConfigSchema.safeParse({ otlp: loaded.config.otlp });
   if (!parsed.success) {
     const why = parsed.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`);

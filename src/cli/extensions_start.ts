@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { configPath, loadConfig } from "../config/mod.ts";
+import { configPath, loadConfig, type LoadedConfig } from "../config/mod.ts";
 import { type AgentTypes, parseAgentTypes } from "../agent/agent_types.ts";
 import { protectedPaths } from "../agent/session.ts";
 import { cacheDir, configDir, stateDir } from "../core/dirs.ts";
@@ -38,9 +38,12 @@ export interface ExtensionConfig {
  * assert.deepEqual(cfg.mcpServers, {});
  * ```
  */
-export function loadExtensionConfig(dir: string = configDir()): ExtensionConfig {
-  // One reading of the file: loadConfig validates its keys; each section is checked here.
-  const loaded = loadConfig(configPath(dir));
+export function loadExtensionConfig(
+  dir: string = configDir(),
+  loaded: LoadedConfig = loadConfig(configPath(dir)),
+): ExtensionConfig {
+  // loadConfig validated the file's keys (pass what `retie run` loaded already); each section is
+  // checked here.
   const source = loaded.path;
   const raw = loaded.config as { mcpServers?: unknown; agents?: unknown };
   const forbidden = [configDir(), stateDir(), cacheDir()];

@@ -154,6 +154,7 @@ export const register: Register = (program) => {
           outputFormat: format as typeof OUTPUT_FORMATS[number],
           failOnRefusal: opts.failOnRefusal === true,
           otlp: opts.otlp,
+          config: loaded,
           resume: opts.continue
             ? { latest: true }
             : opts.resume === undefined

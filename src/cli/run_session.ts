@@ -5,6 +5,7 @@
  * @module
  */
 import { RetieError } from "../core/errors.ts";
+import type { LoadedConfig } from "../config/mod.ts";
 import type { SandboxSettings } from "../core/tool.ts";
 import { eventPayload, ledgerHead, newSessionId } from "../ledger/mod.ts";
 import { checkSandbox } from "../sandbox/check.ts";
@@ -65,6 +66,8 @@ export interface RunSessionOptions {
   failOnRefusal?: boolean;
   /** `--continue` / `--resume [ID]`. */
   resume?: ResumeRequest;
+  /** The user's config as `retie run` loaded it (read again when absent). */
+  config?: LoadedConfig;
 }
 
 /**
@@ -79,7 +82,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
   const workspace = resolveWorkspace(o.dir);
   // Read before anything starts, so a bad setting is an error now, not after the work.
   const { readOtlpConfig, exportAtEnd } = await import("./export_sessions.ts");
-  const otlp = o.otlp ? { endpoint: o.otlp, headers: {} } : readOtlpConfig();
+  const otlp = o.otlp ? { endpoint: o.otlp, headers: {} } : readOtlpConfig(undefined, o.config);
   const format = o.outputFormat ?? "text";
   const json = format !== "text";
   const stream = format === "stream-json";
@@ -212,7 +215,7 @@ export async function runSessionCli(o: RunSessionOptions): Promise<number> {
     }
 
     // Extensions from the user's config: MCP servers (started now, in the sandbox) and agent types.
-    const ext = loadExtensionConfig();
+    const ext = loadExtensionConfig(undefined, o.config);
     mcp = await startSessionServers(ext, workspace, o.ledgerPath, sandbox, (l) => warn(l));
     const { createProvider } = await import("../providers/factory.ts");
     session = await startSession({

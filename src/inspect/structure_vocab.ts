@@ -37,10 +37,6 @@ export const HASH_RECEIVER =
 export const VERIFY_CALL =
   /^(?:\w+_verification_(?:for_|of_)?(?:token|jwt|signature|claims?)\w*|validate_code_challenge|verify|verify_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|alg|hmac|digest|mac|cert|host|sign|key|chain|peer)\w*)|(?:validate|check)_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|alg|hmac|digest|cert|host|sign)\w*)|verify_hostname|match_hostname|check_hostname|construct_event|compare_digest|timing_safe_equal|constant_time_\w+|safe_str_cmp|secure_compare|safe_compare|bytes_eq)$/;
 
-/** Attributes that hold a role or an account state, read by authorization code. */
-export const ROLE_ATTR =
-  /^(?:is_admin|is_staff|is_superuser|is_active|is_authenticated|is_anonymous|is_owner|is_verified|is_banned|is_locked|is_disabled|is_blocked|has_role|admin|roles?|owner|owner_id|permissions)$/;
-
 /** Words (of a condition, snake_case tokens) that make a failure branch an auth/security check. */
 export const COND_WORDS = new Set(
   (
