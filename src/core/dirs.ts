@@ -11,12 +11,47 @@
  */
 import { join, resolve } from "node:path";
 
+/** The base-directory variables {@link withBaseDirs} can override. */
+export type BaseDirVar = "HOME" | "XDG_CONFIG_HOME" | "XDG_STATE_HOME" | "XDG_CACHE_HOME";
+
+// Overrides for this isolate only. The process environment is shared by every isolate of the
+// process (Deno's parallel test workers, an embedder's workers), so changing it would move the
+// state of code running beside this one.
+let overrides: Partial<Record<BaseDirVar, string>> = {};
+
 /** Reads an environment variable without throwing when permission is missing. */
 function env(name: string): string | undefined {
+  const o = overrides[name as BaseDirVar];
+  if (o !== undefined) return o;
   try {
     return Deno.env.get(name) || undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Runs `fn` with base directories overridden in this isolate only, leaving the process
+ * environment (and every other isolate of the process) alone. For embedders and tests that need
+ * retie's state somewhere else without changing `Deno.env`.
+ *
+ * @example
+ * ```ts
+ * import { cacheDir, withBaseDirs } from "./dirs.ts";
+ * const inside = await withBaseDirs({ XDG_CACHE_HOME: "/tmp/c" }, () => Promise.resolve(cacheDir()));
+ * if (inside !== "/tmp/c/retie") throw new Error(inside);
+ * ```
+ */
+export async function withBaseDirs<T>(
+  dirs: Partial<Record<BaseDirVar, string>>,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const before = overrides;
+  overrides = { ...overrides, ...dirs };
+  try {
+    return await fn();
+  } finally {
+    overrides = before;
   }
 }
 

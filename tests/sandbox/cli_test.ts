@@ -74,10 +74,10 @@ Deno.test("retie sandbox: bad input is exit 2 with the fix named", async () => {
     const r = await runRetie(["sandbox", "--workspace", "/nonexistent/retie", "--", "true"], {
       env,
     });
-    assert.equal(r.code, 2);
+    assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /sandbox workspace \(\/nonexistent\/retie\)/);
     const t = await runRetie(["sandbox", "--timeout", "soon", "--", "true"], { env });
-    assert.equal(t.code, 2);
+    assert.equal(t.code, 2, t.stderr);
     assert.match(t.stderr, /--timeout/);
     const sys = await runRetie(["sandbox", "--workspace", "/", "--", "true"], { env });
     assert.equal(sys.code, 2, sys.stderr);

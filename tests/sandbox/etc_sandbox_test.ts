@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { prepareSandboxed, runSandboxed } from "../../src/sandbox/run.ts";
 import { ETC_ALLOWLIST } from "../../src/sandbox/bwrap_args.ts";
 import { workspaceProfile } from "../../src/sandbox/profile.ts";
-import { cacheDir } from "../../src/core/dirs.ts";
+import { cacheDir, withBaseDirs } from "../../src/core/dirs.ts";
 import { profileFor } from "./fixture.ts";
 
 /** Where the sandbox's /etc comes from in a prepared argv: [source, ...] of binds onto /etc. */
@@ -29,16 +29,9 @@ async function inSandbox(command: string, ws: string) {
   return await runSandboxed({ profile: profileFor(ws), command, timeoutMs: 20_000 });
 }
 
-/** Runs `fn` with XDG_CACHE_HOME set (cacheDir() reads it on every call). */
-async function withCacheHome<T>(dir: string, fn: () => Promise<T>): Promise<T> {
-  const before = Deno.env.get("XDG_CACHE_HOME");
-  Deno.env.set("XDG_CACHE_HOME", dir);
-  try {
-    return await fn();
-  } finally {
-    if (before === undefined) Deno.env.delete("XDG_CACHE_HOME");
-    else Deno.env.set("XDG_CACHE_HOME", before);
-  }
+/** Runs `fn` with retie's cache under `dir` (this isolate only; the process env is shared). */
+function withCacheHome<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  return withBaseDirs({ XDG_CACHE_HOME: dir }, fn);
 }
 
 Deno.test("etc in the sandbox: one read-only view, only allowlisted names, host content", async () => {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { gitControl, gitProtectedPaths } from "../../src/sandbox/protected_paths.ts";
 import { runSandboxed } from "../../src/sandbox/run.ts";
 import { workspaceProfile } from "../../src/sandbox/profile.ts";
+import { withBaseDirs } from "../../src/core/dirs.ts";
 
 function git(cwd: string, ...args: string[]) {
   const r = new Deno.Command("git", { args, cwd, stdout: "piped", stderr: "piped" }).outputSync();
@@ -119,29 +120,28 @@ Deno.test("protected paths: inside the sandbox hooks/config are read-only, git s
 
 Deno.test("workspace profile: excluded paths read-only, retie state inside the workspace hidden", async () => {
   const ws = repoLayout();
-  const old = Deno.env.get("XDG_STATE_HOME");
   try {
     Deno.mkdirSync(join(ws, "node_modules", "dep"), { recursive: true });
     Deno.mkdirSync(join(ws, ".state", "retie"), { recursive: true });
     Deno.writeTextFileSync(join(ws, ".state", "retie", "ledger.db"), "LEDGER");
-    Deno.env.set("XDG_STATE_HOME", join(ws, ".state"));
-    const p = workspaceProfile(ws, { snapshotExclude: ["node_modules"] });
-    assert.ok(p.readOnly.includes(join(ws, "node_modules")));
-    assert.deepEqual(p.hidden, [join(ws, ".state", "retie")]);
-    const r = await runSandboxed({
-      profile: p,
-      command:
-        "ls .state/retie | wc -l; touch node_modules/dep/x 2>/dev/null && echo wrote; echo ok > f && echo ws-writable",
-      timeoutMs: 10_000,
+    // This isolate only: the process environment is shared with the tests running beside this one.
+    await withBaseDirs({ XDG_STATE_HOME: join(ws, ".state") }, async () => {
+      const p = workspaceProfile(ws, { snapshotExclude: ["node_modules"] });
+      assert.ok(p.readOnly.includes(join(ws, "node_modules")));
+      assert.deepEqual(p.hidden, [join(ws, ".state", "retie")]);
+      const r = await runSandboxed({
+        profile: p,
+        command:
+          "ls .state/retie | wc -l; touch node_modules/dep/x 2>/dev/null && echo wrote; echo ok > f && echo ws-writable",
+        timeoutMs: 10_000,
+      });
+      assert.equal(r.stdout, "0\nws-writable\n", r.stderr);
+      assert.throws(
+        () => workspaceProfile(join(ws, ".state", "retie")),
+        /lies inside retie's own state/,
+      );
     });
-    assert.equal(r.stdout, "0\nws-writable\n", r.stderr);
-    assert.throws(
-      () => workspaceProfile(join(ws, ".state", "retie")),
-      /lies inside retie's own state/,
-    );
   } finally {
-    if (old === undefined) Deno.env.delete("XDG_STATE_HOME");
-    else Deno.env.set("XDG_STATE_HOME", old);
     Deno.removeSync(ws, { recursive: true });
   }
 });
