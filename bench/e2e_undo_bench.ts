@@ -7,8 +7,8 @@
  * - first and later sandboxed one-file commands: answer with the tool call → next request;
  * - `bash true` against `read` on 30 files (medians), as the issue measures it.
  *
- * Run: `deno run -A bench/e2e_undo_bench.ts` (the fallback store is measured by
- * bench/undo_project_bench.ts).
+ * Run: `deno run -A bench/e2e_undo_bench.ts [--small]` (`--small`: the 30-file workspace only;
+ * the fallback store is measured by bench/undo_project_bench.ts).
  */
 import { join } from "node:path";
 import { isolatedEnv, retieFlags, ROOT } from "../tests/helpers/retie_process.ts";
@@ -80,7 +80,7 @@ async function drive(ws: string, script: EmulatedCall[]): Promise<{ start: numbe
   return { start, at };
 }
 
-{
+if (!Deno.args.includes("--small")) {
   const { ws, base } = await freshProject();
   try {
     const script = [
@@ -106,19 +106,28 @@ async function drive(ws: string, script: EmulatedCall[]): Promise<{ start: numbe
   for (let i = 0; i < 30; i++) {
     Deno.writeTextFileSync(join(ws, `f${i}.ts`), `export const x = ${i};\n`);
   }
+  // `true` only reads (the workspace is mounted read-only, nothing staged); `: >> f2.ts` writes
+  // (staged on the copy-on-write view, its undo recorded), without changing the file's bytes.
+  const write = "echo -n >> f2.ts";
   const script: EmulatedCall[] = [tc("bash", { command: "true" })];
   for (let i = 0; i < 25; i++) {
-    script.push(tc("read", { path: "f1.ts" }), tc("bash", { command: "true" }));
+    script.push(
+      tc("read", { path: "f1.ts" }),
+      tc("bash", { command: "true" }),
+      tc("bash", { command: write }),
+    );
   }
   const r = await drive(ws, script);
   const gaps = r.at.slice(1).map((t, i) => t - r.at[i]);
-  const reads = gaps.filter((_, i) => i >= 1 && i % 2 === 1);
-  const trues = gaps.filter((_, i) => i >= 2 && i % 2 === 0);
+  const reads = gaps.filter((_, i) => i >= 1 && i % 3 === 1);
+  const trues = gaps.filter((_, i) => i >= 1 && i % 3 === 2);
+  const writes = gaps.filter((_, i) => i >= 1 && i % 3 === 0);
   console.log(
     `30-file workspace: start-up → first model request ${(r.at[0] - r.start).toFixed(0)} ms; ` +
       `from the model server's side: bash true ${med(trues).toFixed(1)} ms, ` +
-      `read ${med(reads).toFixed(1)} ms, +${
-        (med(trues) - med(reads)).toFixed(1)
+      `read ${med(reads).toFixed(1)} ms, +${(med(trues) - med(reads)).toFixed(1)} ms; ` +
+      `a staged one-file write (\`${write}\`) ${med(writes).toFixed(1)} ms, +${
+        (med(writes) - med(reads)).toFixed(1)
       } ms (medians of 25)`,
   );
   Deno.removeSync(ws, { recursive: true });

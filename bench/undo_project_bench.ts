@@ -119,6 +119,8 @@ function session(ws: string, state: string, mode: "overlay" | "snapshots") {
     headless: true,
     sessionId: sink.sessionId,
     services: {},
+    // As a session does: with the copy-on-write view, no hard-link scan before each command.
+    ...(staging ? { commandsStaged: () => staging.probe().then((r) => r.ok) } : {}),
   };
   return {
     ledgerPath,

@@ -86,6 +86,8 @@ export interface Confinement {
   /** Workspace files hard-linked to files outside it (or directories of only such files),
    * mounted read-only when the command writes the workspace itself (not staged). */
   linked?: string[];
+  /** The whole workspace mounted read-only: a command that only reads (nothing to undo). */
+  workspaceReadOnly?: boolean;
 }
 
 /** What every effect must say; everything else defaults to "touches nothing". */

@@ -34,6 +34,8 @@ export interface SandboxProfile {
   reserved?: string[];
   /** false = "unconfined": host filesystem read-write and network, for approved commands. */
   confined: boolean;
+  /** The workspace itself mounted read-only (a command that only reads): nothing is writable. */
+  workspaceReadOnly?: boolean;
   /** Absolute host paths outside the workspace bound read-only at the same path (an MCP server's
    * install directory, granted in the user's config). */
   extraReadOnly?: string[];
@@ -283,15 +285,17 @@ export function buildBwrapArgs(
   // --- Scratch space: tmpfs /tmp and $HOME, both gone after the command. ---
   a.push("--tmpfs", "/tmp", "--dir", "/home", "--tmpfs", SANDBOX_HOME);
 
-  // --- The workspace: the only writable mount, at its real path. ---
-  a.push("--bind", profile.workspace, profile.workspace);
+  // --- The workspace: the only writable mount, at its real path (read-only for a reader). ---
+  const wsRo = profile.confined && profile.workspaceReadOnly === true;
+  a.push(wsRo ? "--ro-bind" : "--bind", profile.workspace, profile.workspace);
   if (profile.channel) a.push("--bind", profile.channel, CHANNEL_DIR);
   // Git dirs pinned in place (writable, but not renamable), then paths that run code later outside
   // the sandbox, or that the snapshot does not cover: read-only. Parents before children, and
-  // nothing pinned inside a read-only path (a later writable mount would open it again).
-  const ro = [...profile.readOnly];
+  // nothing pinned inside a read-only path (a later writable mount would open it again). In a
+  // read-only workspace there is nothing to pin or protect: no mount would add anything.
+  const ro = wsRo ? [] : [...profile.readOnly];
   const mounts: [string, "--bind" | "--ro-bind"][] = [
-    ...(profile.pinned ?? []).filter((p) => !ro.some((r) => isWithin(p, r)))
+    ...(wsRo ? [] : profile.pinned ?? []).filter((p) => !ro.some((r) => isWithin(p, r)))
       .map((p): [string, "--bind"] => [p, "--bind"]),
     ...ro.map((p): [string, "--ro-bind"] => [p, "--ro-bind"]),
   ].sort((x, y) => depth(x[0]) - depth(y[0]) || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));

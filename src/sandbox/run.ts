@@ -152,6 +152,15 @@ export function etcViewFor(workspace: string): string | undefined {
   }
 }
 
+function exists(p: string): boolean {
+  try {
+    Deno.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The real path of `p`, or of its deepest existing ancestor with the rest appended. */
 function resolvedPath(p: string): string {
   const rest: string[] = [];
@@ -208,6 +217,8 @@ export function prepareSandboxed(
   // Reserved directories are covered whether or not they exist: bwrap creates an absent one as
   // the mount point (runSandboxed removes it again when it is still empty).
   for (const r of profile.reserved ?? []) {
+    // A read-only workspace cannot hold a mount point bwrap makes, nor let a command make one.
+    if (profile.workspaceReadOnly && !exists(r)) continue;
     if (!hidden.includes(r)) hidden.push(r);
     hiddenFiles.delete(r);
   }
@@ -254,14 +265,9 @@ export function prepareSandboxed(
 export async function runSandboxed(opts: SandboxRunOptions): Promise<SandboxRunResult> {
   // Reserved paths (the workspace's .retie/) are covered whether or not they exist; bwrap makes a
   // mount point for an absent one, which is removed again afterwards.
-  const absent = (opts.profile.reserved ?? []).filter((p) => {
-    try {
-      Deno.lstatSync(p);
-      return false;
-    } catch {
-      return true;
-    }
-  });
+  const absent = (opts.profile.workspaceReadOnly ? [] : opts.profile.reserved ?? []).filter((p) =>
+    !exists(p)
+  );
   try {
     if (opts.stageDir !== undefined) {
       // On a copy-on-write view, bwrap would make the mount point in the view's upper layer (a

@@ -1,6 +1,8 @@
 /**
  * The `bash` tool: a shell command in the bubblewrap sandbox (reversible by snapshot), or — only
  * when asked for, or when no sandbox can be had — outside it (irreversible, approval every time).
+ * A command that only reads (`read_only_command.ts`) runs in the sandbox with the workspace
+ * read-only: nothing to undo (class `none`), and nothing staged.
  *
  * The command always goes through `runSandboxed`; bwrap is the only program retie starts. An
  * unavailable sandbox is never silently skipped: the effect says so, and why.
@@ -16,6 +18,7 @@ import { type GitRevert, revertGitControl } from "../sandbox/git_guard.ts";
 import { MAX_PINNED_LINKS, outsideLinks } from "../sandbox/hard_links.ts";
 import { runSandboxed, type SandboxProfile } from "../sandbox/run.ts";
 import { realProtectedPaths } from "./confine.ts";
+import { isReadOnlyCommand } from "./read_only_command.ts";
 import { protectedInside } from "./paths.ts";
 import { guarded, settle } from "./results.ts";
 import { errorMessage } from "../core/errors.ts";
@@ -86,6 +89,24 @@ export function bashEffect(args: BashArgs, ctx: ToolContext): Effect {
     writesOutside: [],
     summary: `run shell command: ${cmd}`,
   };
+  if (mode === "sandboxed" && isReadOnlyCommand(args.command)) {
+    // Nothing to stage or undo: the workspace is mounted read-only, so even a command wrongly
+    // taken for a reader cannot change anything (it fails to write instead).
+    return {
+      ...base,
+      writes: [],
+      class: "none",
+      sandboxed: true,
+      network: false,
+      external: false,
+      summary: `run read-only command: ${cmd}`,
+      consequence: `runs \`${cmd}\` in the sandbox with the workspace read-only (no network; ` +
+        "nothing to undo)",
+      reason: "a command that only reads: the sandbox mounts the workspace read-only",
+      confinement: { ...confinement!, workspaceReadOnly: true },
+      undo: { kind: "none" },
+    };
+  }
   if (mode === "sandboxed") {
     return {
       ...base,
@@ -245,6 +266,7 @@ export function bashProfile(approved: Effect, ctx: ToolContext): SandboxProfile 
       pinned: approved.confinement.pinned,
       reserved: approved.confinement.reserved,
       confined: true,
+      ...(approved.confinement.workspaceReadOnly ? { workspaceReadOnly: true } : {}),
     };
   }
   return {
@@ -290,7 +312,7 @@ async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Prom
   // A staged command wrote only its stage, never the workspace: the guard checks git's files
   // after the apply instead (`afterStagedApply`), when its changes have reached the workspace.
   let git: GitRevert | null = null;
-  if (profile.confined && approved.confinement && !r.overlay) {
+  if (profile.confined && approved.confinement && !r.overlay && !profile.workspaceReadOnly) {
     try {
       git = revertGitControl(ctx.workspace, approved.confinement.gitIdentity);
     } catch (e) {
@@ -314,6 +336,13 @@ async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Prom
         `${linked.length > 5 ? ` and ${linked.length - 5} more` : ""}`,
     );
   }
+  if (profile.workspaceReadOnly && r.code !== 0 && /read-only file system/i.test(r.stderr)) {
+    parts.push(
+      "note: retie ran this command with the workspace read-only, because it looked like a " +
+        "command that only reads; run it in a form that is not read-only (for example as part " +
+        "of the command that needs the write) and it runs with undo instead",
+    );
+  }
   const gitNote = git ? describeGitRevert(ctx.workspace, git) : null;
   if (gitNote) parts.push(gitNote);
   return {
@@ -331,6 +360,7 @@ async function runBash(args: BashArgs, ctx: ToolContext, approved: Effect): Prom
         ? { gitControlRemoved: git.removed, gitControlNotRemoved: git.failed }
         : {}),
       ...(r.overlay ? { staged: true } : {}),
+      ...(profile.workspaceReadOnly ? { workspaceReadOnly: true } : {}),
     },
   };
 }

@@ -159,7 +159,8 @@ Deno.test({
       const refused = attempts.filter((e) => e.kind === "refusal").map((e) => e.payload.tool);
       assert.deepEqual(refused, ["read", "bash", "write", "edit"]);
       const sandboxed = attempts.filter((e) => e.kind === "intent" && e.payload.tool === "bash");
-      for (const b of sandboxed) assert.equal(b.payload.class, "reversible");
+      // The reads ran with the workspace read-only (nothing to undo); the rest staged.
+      assert.deepEqual(sandboxed.map((b) => b.payload.class), ["none", "reversible", "reversible"]);
       const untrusted = entries.find((e) =>
         e.kind === "finding" && e.payload.type === "untrusted-input"
       );

@@ -68,7 +68,8 @@ Deno.test("staged: a command that changes nothing records no undo data", async (
   const s = stagedFixture();
   try {
     write(join(s.ws, "a.txt"), "a\n");
-    const out = await s.bash("cat a.txt; true");
+    // Not a plain reader (those run with the workspace read-only, unstaged): a shell it starts.
+    const out = await s.bash("sh -c 'cat a.txt; true'");
     assert.equal(out.status, "ok", out.result.output);
     const kinds = s.f.ledger.entries({ actionId: out.actionId! }).map((e) => e.kind);
     assert.deepEqual(kinds, ["intent", "outcome"]);

@@ -66,7 +66,7 @@ Deno.test("bash in a git repository: the undo snapshot can be planned (git files
       ".git/HEAD": "ref: refs/heads/main\n",
       "src/a.txt": "a\n",
     });
-    const eff = await bashTool.classify(bashTool.schema.parse({ command: "true" }), f.ctx);
+    const eff = await bashTool.classify(bashTool.schema.parse({ command: "make" }), f.ctx);
     const plan = await planUndo(eff, { blobs: new BlobStore(":memory:"), snapshots: store });
     assert.equal(plan.kind, "snapshot");
   } finally {
@@ -218,6 +218,67 @@ Deno.test({
       const refused = await bashTool.handler(args, f.ctx, bare);
       assert.equal(refused.ok, false);
       assert.match(refused.output, /says nothing of its mounts/);
+    } finally {
+      f.cleanup();
+    }
+  },
+});
+
+Deno.test("bash: a command that only reads is class none, with the workspace read-only", async () => {
+  const f = fixture({ protectInside: true });
+  try {
+    const eff = await bashTool.classify(
+      bashTool.schema.parse({ command: "grep -rn TODO src | head" }),
+      f.ctx,
+    );
+    assert.equal(eff.class, "none");
+    assert.equal(eff.sandboxed, true);
+    assert.deepEqual(eff.writes, []);
+    assert.deepEqual(eff.undo, { kind: "none" });
+    assert.equal(eff.confinement?.workspaceReadOnly, true);
+    const profile = bashProfile(eff, f.ctx);
+    assert.equal(profile.workspaceReadOnly, true);
+    assert.equal(profile.confined, true);
+    // With the network shared, a reader could still send what it reads: not class none.
+    const net = await bashTool.classify(bashTool.schema.parse({ command: "ls" }), {
+      ...f.ctx,
+      sandbox: { available: true, network: true },
+    });
+    assert.equal(net.class, "irreversible");
+  } finally {
+    f.cleanup();
+  }
+});
+
+Deno.test({
+  name: "bash: the read-only mount, not the recogniser, keeps a reader from writing",
+  ignore: NO_BWRAP !== null,
+  async fn() {
+    const f = fixture({ protectInside: true });
+    try {
+      plant(f.ws, { "a.txt": "a\n" });
+      const reader = await bashTool.classify(
+        bashTool.schema.parse({ command: "cat a.txt" }),
+        f.ctx,
+      );
+      // The same approved confinement handed a command that writes (as if the recogniser erred).
+      const r = await bashTool.handler(
+        bashTool.schema.parse({ command: "cat a.txt; echo x > a.txt; touch b.txt" }),
+        f.ctx,
+        reader,
+      );
+      assert.equal(r.ok, false);
+      assert.match(r.output, /^stdout:\na\n/);
+      assert.match(r.output, /Read-only file system/);
+      assert.match(r.output, /ran this command with the workspace read-only/);
+      assert.equal(Deno.readTextFileSync(`${f.ws}/a.txt`), "a\n");
+      assert.throws(() => Deno.statSync(`${f.ws}/b.txt`));
+      assert.equal(r.detail?.workspaceReadOnly, true);
+      // The project's .retie/ is still covered where it exists, and made nowhere where it does not.
+      assert.throws(() => Deno.statSync(`${f.ws}/.retie/x`));
+      const ok = await bashTool.handler(bashTool.schema.parse({ command: "ls" }), f.ctx, reader);
+      assert.equal(ok.ok, true, ok.output);
+      assert.match(ok.output, /a\.txt/);
     } finally {
       f.cleanup();
     }
