@@ -94,7 +94,7 @@ function startSessionSync(opts: SessionOptions): AgentSession {
     // A resumed session's delegation names the one it continues (signed by the user key).
     ...(opts.resume?.fromDelegation ? { continues: opts.resume.fromDelegation } : {}),
   });
-  refuseInvalidLedger(opts.ledgerPath);
+  refuseInvalidLedger(opts.ledgerPath, userKey);
   const ledger = openLedger(opts.ledgerPath);
   const writer = ledger.startSession({
     genesis: {

@@ -9,7 +9,14 @@ import { join, resolve } from "node:path";
 import { ledgerFiles } from "../core/dirs.ts";
 import { errorMessage, RetieError } from "../core/errors.ts";
 import type { SandboxSettings } from "../core/tool.ts";
-import { type SessionWriter, verifyLedger } from "../ledger/mod.ts";
+import {
+  type KeyPair,
+  readVerifiedMark,
+  type SessionWriter,
+  signaturesDigest,
+  verifyLedger,
+  writeVerifiedMark,
+} from "../ledger/mod.ts";
 import type { AgentListener } from "./events.ts";
 
 /**
@@ -53,15 +60,32 @@ export function recordAnswers(writer: SessionWriter, model: () => string): Agent
 /**
  * A ledger that fails verification is not appended to: a new session would extend a chain nobody
  * can trust, and hide where it broke.
+ *
+ * With `userKey`, signatures already checked at an earlier start (up to the verified mark it
+ * signed, `ledger/verified_mark.ts`) are not checked again; anything found that way is checked
+ * again in full, and the full report is the one shown. A valid ledger's end becomes the new mark.
  */
-export function refuseInvalidLedger(path: string): void {
+export function refuseInvalidLedger(path: string, userKey?: KeyPair): void {
   try {
     if (!Deno.statSync(path).isFile) return;
   } catch {
     return; // no ledger yet: the session creates it
   }
-  const report = verifyLedger(path);
-  if (report.ok) return;
+  let mark = userKey ? readVerifiedMark(path, userKey.publicKey) : null;
+  // Signature columns changed up to the mark (which entry hashes do not cover): check in full.
+  if (mark && signaturesDigest(path, mark.seq) !== mark.signatures) mark = null;
+  let report = mark ? verifyLedger(path, { verifiedUpTo: mark }) : null;
+  // A ledger that no longer reaches the mark was cut: only the full check can say where.
+  if (!report?.ok || (mark && report.headSeq < mark.seq)) report = verifyLedger(path);
+  if (report.ok) {
+    if (userKey && report.headSeq > 0 && report.headSeq !== mark?.seq) {
+      try {
+        const at = { seq: report.headSeq, hash: report.headHash };
+        writeVerifiedMark(path, { ...at, signatures: signaturesDigest(path, at.seq) }, userKey);
+      } catch { /* a read-only state dir: the next start checks everything again */ }
+    }
+    return;
+  }
   const bad = report.firstBad!;
   throw new RetieError(
     `the ledger ${path} fails verification (seq ${bad.seq}: ${bad.code} ${bad.detail}); nothing was appended`,

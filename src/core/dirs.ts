@@ -148,7 +148,7 @@ export function storePaths(
 export function ledgerFiles(ledgerPath: string): string[] {
   const ledger = resolve(ledgerPath);
   const s = storePaths(ledger);
-  const files = [ledger, `${ledger}.head.json`, s.blobs, s.snapshots];
+  const files = [ledger, `${ledger}.head.json`, `${ledger}.verified.json`, s.blobs, s.snapshots];
   return [
     ...files.flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]),
     `${s.snapshots}.watch`,

@@ -18,3 +18,4 @@ export * from "./schema.ts";
 export * from "./types.ts";
 export * from "./verify.ts";
 export * from "./verify_parallel.ts";
+export * from "./verified_mark.ts";

@@ -58,6 +58,10 @@ export interface VerifyOptions {
   trustedUserKeys?: string[];
   /** A head pinned earlier (`SEQ:HASH`): the ledger must still hold it, uncut. */
   expectHead?: ExpectedHead;
+  /** A position found valid before (the verified mark, `verified_mark.ts`): signatures up to it
+   * are not checked again, and the entry there must still have that hash (else a signature
+   * problem is reported at its seq: run the full check for the real cause). */
+  verifiedUpTo?: { seq: number; hash: string };
 }
 
 /**
@@ -73,8 +77,13 @@ export interface VerifyOptions {
  */
 export function verifyLedger(path: string, opts: VerifyOptions = {}): VerifyReport {
   const { db, rows, head, headError } = openForVerify(path, opts);
+  const mark = opts.verifiedUpTo;
+  const sig = mark
+    ? (r: RawRow) =>
+      r.seq < mark.seq ? true : r.seq === mark.seq ? r.hash === mark.hash : signatureOk(r)
+    : signatureOk;
   try {
-    return verifyRows(path, rows, head, headError, opts, signatureOk);
+    return verifyRows(path, rows, head, headError, opts, sig);
   } finally {
     db.close();
   }
