@@ -8,6 +8,13 @@
  * repositories: fastapi, werkzeug, itsdangerous, csurf, jose, echo) were written before any rule
  * change for them and are reported separately.
  *
+ * `heldout4` (Authlib, Pyramid, django-allauth, aiohttp, Hono, @fastify/jwt, Auth.js, Gin,
+ * go-oidc; projects this corpus had not used) was written by reading those projects' security code
+ * and choosing removals the way an attacker or a careless refactor would, before the inspector was
+ * run on any of them; it was measured once and its cases were not changed afterwards. Reversed
+ * fixes carry their own `split` (`history` by default; `history4` for the fixes taken from the
+ * batch 4 projects' histories).
+ *
  * @module
  */
 
@@ -18,7 +25,7 @@ export interface GuardEdit {
   path: string;
   find: string;
   replace: string;
-  split: "dev" | "heldout" | "heldout2" | "heldout3";
+  split: "dev" | "heldout" | "heldout2" | "heldout3" | "heldout4";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -26,6 +33,16 @@ export interface GuardEdit {
 const D = "dev" as const;
 const H = "heldout" as const;
 const H3 = "heldout3" as const;
+const H4 = "heldout4" as const;
+const AUTHLIB = "authlib/authlib";
+const PYRAMID = "Pylons/pyramid";
+const ALLAUTH = "pennersr/django-allauth";
+const AIOHTTP = "aio-libs/aiohttp";
+const HONO = "honojs/hono";
+const FASTIFY_JWT = "fastify/fastify-jwt";
+const NEXTAUTH = "nextauthjs/next-auth";
+const GIN = "gin-gonic/gin";
+const GO_OIDC = "coreos/go-oidc";
 const DRF = "encode/django-rest-framework";
 
 export const EDITS: GuardEdit[] = [
@@ -1086,6 +1103,725 @@ export const EDITS: GuardEdit[] = [
       "        if access_token and access_token.is_valid(scopes):\n            request.client = access_token.application",
     replace: "        if access_token:\n            request.client = access_token.application",
   },
+  // ---- held-out batch 4: written from the projects' security code before any measurement
+  // ---- Authlib (JOSE, OAuth 2 server, OIDC)
+  {
+    id: "authlib-jwt-validate-exp-call",
+    repo: AUTHLIB,
+    path: "authlib/jose/rfc7519/claims.py",
+    cls: "token",
+    split: H4,
+    find:
+      "        self.validate_aud()\n        self.validate_exp(now, leeway)\n        self.validate_nbf(now, leeway)\n",
+    replace: "        self.validate_aud()\n        self.validate_nbf(now, leeway)\n",
+  },
+  {
+    id: "authlib-jwt-aud-raise",
+    repo: AUTHLIB,
+    path: "authlib/jose/rfc7519/claims.py",
+    cls: "token",
+    split: H4,
+    find:
+      '        if not any([v in aud_list for v in aud_values]):\n            raise InvalidClaimError("aud")\n',
+    replace: "",
+  },
+  {
+    id: "authlib-jwt-exp-pass",
+    repo: AUTHLIB,
+    path: "authlib/jose/rfc7519/claims.py",
+    cls: "token",
+    split: H4,
+    find: "            if exp < (now - leeway):\n                raise ExpiredTokenError()\n",
+    replace: "            if exp < (now - leeway):\n                pass\n",
+  },
+  {
+    id: "authlib-jws-compact-verify-ignored",
+    repo: AUTHLIB,
+    path: "authlib/jose/rfc7515/jws.py",
+    cls: "token",
+    split: H4,
+    find:
+      '        rv = JWSObject(jws_header, payload, "compact")\n        algorithm, key = self._prepare_algorithm_key(jws_header, payload, key)\n        if algorithm.verify(signing_input, signature, key):\n            return rv\n        raise BadSignatureError(rv)\n',
+    replace:
+      '        rv = JWSObject(jws_header, payload, "compact")\n        algorithm, key = self._prepare_algorithm_key(jws_header, payload, key)\n        algorithm.verify(signing_input, signature, key)\n        return rv\n',
+  },
+  {
+    id: "authlib-jws-alg-allowlist",
+    repo: AUTHLIB,
+    path: "authlib/jose/rfc7515/jws.py",
+    cls: "token",
+    split: H4,
+    find:
+      "        if self._algorithms is None:\n            if algorithm.deprecated:\n                raise UnsupportedAlgorithmError()\n        elif alg not in self._algorithms:\n            raise UnsupportedAlgorithmError()\n",
+    replace:
+      "        if self._algorithms is None:\n            if algorithm.deprecated:\n                raise UnsupportedAlgorithmError()\n",
+  },
+  {
+    id: "authlib-hmac-verify-plain-eq",
+    repo: AUTHLIB,
+    path: "authlib/jose/rfc7518/jws_algs.py",
+    cls: "credential",
+    split: H4,
+    find: "        return hmac.compare_digest(sig, v_sig)\n",
+    replace: "        return sig == v_sig\n",
+  },
+  {
+    id: "authlib-authcode-redirect-uri",
+    repo: AUTHLIB,
+    path: "authlib/oauth2/rfc6749/grants/authorization_code.py",
+    cls: "authz",
+    split: H4,
+    find:
+      "        if original_redirect_uri and redirect_uri != original_redirect_uri:\n            raise InvalidGrantError(\"Invalid 'redirect_uri' in request.\")\n",
+    replace: "",
+  },
+  {
+    id: "authlib-authcode-invalid-code",
+    repo: AUTHLIB,
+    path: "authlib/oauth2/rfc6749/grants/authorization_code.py",
+    cls: "authn-branch",
+    split: H4,
+    find:
+      "        if not authorization_code:\n            raise InvalidGrantError(\"Invalid 'code' in request.\")\n",
+    replace: "",
+  },
+  {
+    id: "authlib-redirect-uri-registered",
+    repo: AUTHLIB,
+    path: "authlib/oauth2/rfc6749/grants/base.py",
+    cls: "authz",
+    split: H4,
+    find: "            if not client.check_redirect_uri(request.payload.redirect_uri):\n",
+    replace: "            if False:\n",
+  },
+  {
+    id: "authlib-client-secret-basic",
+    repo: AUTHLIB,
+    path: "authlib/oauth2/rfc6749/authenticate_client.py",
+    cls: "credential",
+    split: H4,
+    find:
+      "        client = _validate_client(query_client, client_id, 401)\n        if client.check_client_secret(client_secret):\n            log.debug(f'Authenticate {client_id} via \"client_secret_basic\" success')\n            return client\n",
+    replace:
+      "        client = _validate_client(query_client, client_id, 401)\n        log.debug(f'Authenticate {client_id} via \"client_secret_basic\" success')\n        return client\n",
+  },
+  {
+    id: "authlib-client-not-found",
+    repo: AUTHLIB,
+    path: "authlib/oauth2/rfc6749/authenticate_client.py",
+    cls: "authn-branch",
+    split: H4,
+    find:
+      '    client = query_client(client_id)\n    if not client:\n        raise InvalidClientError(\n            status_code=status_code,\n            description="The client does not exist on this server.",\n        )\n',
+    replace: "    client = query_client(client_id)\n",
+  },
+  {
+    id: "authlib-pkce-challenge-failed",
+    repo: AUTHLIB,
+    path: "authlib/oauth2/rfc7636/challenge.py",
+    cls: "token",
+    split: H4,
+    find:
+      '        if not func(verifier, challenge):\n            raise InvalidGrantError(description="Code challenge failed.")\n',
+    replace: "        if not func(verifier, challenge):\n            pass\n",
+  },
+  {
+    id: "authlib-bearer-expired",
+    repo: AUTHLIB,
+    path: "authlib/oauth2/rfc6750/validator.py",
+    cls: "token",
+    split: H4,
+    find:
+      "        if token.is_expired():\n            raise InvalidTokenError(\n                realm=self.realm, extra_attributes=self.extra_attributes\n            )\n",
+    replace: "",
+  },
+  {
+    id: "authlib-bearer-scope",
+    repo: AUTHLIB,
+    path: "authlib/oauth2/rfc6750/validator.py",
+    cls: "authz",
+    split: H4,
+    find:
+      "        if self.scope_insufficient(token.get_scope(), scopes):\n            raise InsufficientScopeError()\n",
+    replace: "",
+  },
+  {
+    id: "authlib-protector-validate-token-call",
+    repo: AUTHLIB,
+    path: "authlib/oauth2/rfc6749/resource_protector.py",
+    cls: "authz",
+    split: H4,
+    find:
+      "        token = validator.authenticate_token(token_string)\n        validator.validate_token(token, scopes, request, **kwargs)\n        return token\n",
+    replace: "        token = validator.authenticate_token(token_string)\n        return token\n",
+  },
+  {
+    id: "authlib-oidc-nonce-mismatch",
+    repo: AUTHLIB,
+    path: "authlib/oidc/core/claims.py",
+    cls: "token",
+    split: H4,
+    find:
+      '            if nonce_value != self["nonce"]:\n                raise InvalidClaimError("nonce")\n',
+    replace: "",
+  },
+  // ---- Pyramid (ACL authorization, view security, CSRF, auth_tkt)
+  {
+    id: "pyramid-acl-default-allow",
+    repo: PYRAMID,
+    path: "src/pyramid/authorization.py",
+    cls: "authz",
+    split: H4,
+    find:
+      "        return ACLDenied(\n            '<default deny>', acl, permission, principals, context\n        )\n",
+    replace:
+      "        return ACLAllowed(\n            '<default allow>', acl, permission, principals, context\n        )\n",
+  },
+  {
+    id: "pyramid-secured-view-forbidden",
+    repo: PYRAMID,
+    path: "src/pyramid/viewderivers.py",
+    cls: "authz",
+    split: H4,
+    find: "        raise HTTPForbidden(msg, result=result)\n",
+    replace: "        return view(context, request)\n",
+  },
+  {
+    id: "pyramid-csrf-view-token-call",
+    repo: PYRAMID,
+    path: "src/pyramid/viewderivers.py",
+    cls: "authz",
+    split: H4,
+    find: "                check_csrf_token(request, token, header, raises=True)\n",
+    replace: "",
+  },
+  {
+    id: "pyramid-csrf-check-origin-default",
+    repo: PYRAMID,
+    path: "src/pyramid/viewderivers.py",
+    cls: "secure-default",
+    split: H4,
+    find: "        check_origin = True\n        allow_no_origin = False\n",
+    replace: "        check_origin = False\n        allow_no_origin = False\n",
+  },
+  {
+    id: "pyramid-csrf-origin-trusted",
+    repo: PYRAMID,
+    path: "src/pyramid/csrf.py",
+    cls: "authz",
+    split: H4,
+    find:
+      '    if not any(\n        is_same_domain(originp.netloc, host) for host in trusted_origins\n    ):\n        return _fail(f"{origin} does not match any trusted origins.")\n',
+    replace: "",
+  },
+  {
+    id: "pyramid-authtkt-digest",
+    repo: PYRAMID,
+    path: "src/pyramid/authentication.py",
+    cls: "token",
+    split: H4,
+    find:
+      "    if strings_differ(expected, digest):\n        raise BadTicket(\n            'Digest signature is not correct', expected=(expected, digest)\n        )\n",
+    replace: "",
+  },
+  {
+    id: "pyramid-authtkt-timeout",
+    repo: PYRAMID,
+    path: "src/pyramid/authentication.py",
+    cls: "token",
+    split: H4,
+    find:
+      "        if self.timeout and ((timestamp + self.timeout) < now):\n            # the auth_tkt data has expired\n            return None\n",
+    replace: "",
+  },
+  // ---- django-allauth (auth backend, decorators, MFA, headless)
+  {
+    id: "allauth-backend-inactive",
+    repo: ALLAUTH,
+    path: "allauth/account/auth_backends.py",
+    cls: "authn-branch",
+    split: H4,
+    find:
+      "        ok = user.check_password(password)\n        if ok:\n            ok = self.user_can_authenticate(user)  # type:ignore[arg-type]\n            if not ok:\n                self._stash_user(user)\n",
+    replace: "        ok = user.check_password(password)\n",
+  },
+  {
+    id: "allauth-backend-password-true",
+    repo: ALLAUTH,
+    path: "allauth/account/auth_backends.py",
+    cls: "credential",
+    split: H4,
+    find: "        ok = user.check_password(password)\n",
+    replace: "        ok = True\n",
+  },
+  {
+    id: "allauth-verified-email-login-required",
+    repo: ALLAUTH,
+    path: "allauth/account/decorators.py",
+    cls: "authz",
+    split: H4,
+    find:
+      "        @login_required(redirect_field_name=redirect_field_name, login_url=login_url)\n        def _wrapped_view(",
+    replace: "        def _wrapped_view(",
+  },
+  {
+    id: "allauth-reauth-recently",
+    repo: ALLAUTH,
+    path: "allauth/account/decorators.py",
+    cls: "authz",
+    split: H4,
+    find:
+      "                if (\n                    request.user.is_anonymous\n                    or not reauthentication.did_recently_authenticate(request)\n                ):\n",
+    replace: "                if request.user.is_anonymous:\n",
+  },
+  {
+    id: "allauth-totp-plain-eq",
+    repo: ALLAUTH,
+    path: "allauth/mfa/totp/internal/auth.py",
+    cls: "credential",
+    split: H4,
+    find: "        if secrets.compare_digest(code, format_hotp_value(value)):\n",
+    replace: "        if code == format_hotp_value(value):\n",
+  },
+  {
+    id: "allauth-totp-replay",
+    repo: ALLAUTH,
+    path: "allauth/mfa/totp/internal/auth.py",
+    cls: "credential",
+    split: H4,
+    find: "        if self._is_code_used(code):\n            return False\n",
+    replace: "",
+  },
+  {
+    id: "allauth-recovery-code-used",
+    repo: ALLAUTH,
+    path: "allauth/mfa/recovery_codes/internal/auth.py",
+    cls: "credential",
+    split: H4,
+    find:
+      "            if self._is_code_used(i):\n                continue\n            if secrets.compare_digest(code, c):\n",
+    replace: "            if secrets.compare_digest(code, c):\n",
+  },
+  {
+    id: "allauth-headless-browser-csrf-exempt",
+    repo: ALLAUTH,
+    path: "allauth/headless/internal/decorators.py",
+    cls: "authz",
+    split: H4,
+    find:
+      "    ret = decorator\n    if function:\n        ret = decorator(function)\n    return ret\n",
+    replace:
+      "    ret = decorator\n    if function:\n        ret = decorator(function)\n    return csrf_exempt(ret)\n",
+  },
+  {
+    id: "allauth-mfa-stage-skipped",
+    repo: ALLAUTH,
+    path: "allauth/mfa/stages.py",
+    cls: "authn-branch",
+    split: H4,
+    find:
+      "        if trust.is_trusted_browser(request, self.login.user):\n            return False\n        return True\n",
+    replace:
+      "        if trust.is_trusted_browser(request, self.login.user):\n            return False\n        return False\n",
+  },
+  {
+    id: "allauth-pre-login-inactive",
+    repo: ALLAUTH,
+    path: "allauth/account/adapter.py",
+    cls: "authn-branch",
+    split: H4,
+    find:
+      "        if not user.is_active:\n            return self.respond_user_inactive(request, user)\n",
+    replace: "",
+  },
+  // ---- aiohttp client (TLS, redirects)
+  {
+    id: "aiohttp-redirect-keeps-authorization",
+    repo: AIOHTTP,
+    path: "aiohttp/client.py",
+    cls: "secure-default",
+    split: H4,
+    find: "                            headers.popall(hdrs.AUTHORIZATION, None)\n",
+    replace: "",
+  },
+  {
+    id: "aiohttp-session-ssl-default-false",
+    repo: AIOHTTP,
+    path: "aiohttp/client.py",
+    cls: "secure-default",
+    split: H4,
+    find: "        ssl: SSLContext | bool | Fingerprint = True,\n",
+    replace: "        ssl: SSLContext | bool | Fingerprint = False,\n",
+  },
+  {
+    id: "aiohttp-fingerprint-mismatch",
+    repo: AIOHTTP,
+    path: "aiohttp/client_reqrep.py",
+    cls: "secure-default",
+    split: H4,
+    find:
+      '        if got != self._fingerprint:\n            host, port, *_ = transport.get_extra_info("peername")\n            raise ServerFingerprintMismatch(self._fingerprint, got, host, port)\n',
+    replace: "",
+  },
+  {
+    id: "aiohttp-default-context-unverified",
+    repo: AIOHTTP,
+    path: "aiohttp/connector.py",
+    cls: "secure-default",
+    split: H4,
+    find: "            return _SSL_CONTEXT_UNVERIFIED\n        return _SSL_CONTEXT_VERIFIED\n",
+    replace: "            return _SSL_CONTEXT_UNVERIFIED\n        return _SSL_CONTEXT_UNVERIFIED\n",
+  },
+  // ---- Hono (basic-auth, bearer-auth, csrf, jwt middleware, JWT utils)
+  {
+    id: "hono-basic-auth-password-dropped",
+    repo: HONO,
+    path: "src/middleware/basic-auth/index.ts",
+    cls: "credential",
+    split: H4,
+    find: "          if (usernameEqual && passwordEqual) {\n",
+    replace: "          if (usernameEqual) {\n",
+  },
+  {
+    id: "hono-basic-auth-fail-open",
+    repo: HONO,
+    path: "src/middleware/basic-auth/index.ts",
+    cls: "authn-branch",
+    split: H4,
+    find: "    throw new HTTPException(status, { res })\n",
+    replace: "    await next()\n",
+  },
+  {
+    id: "hono-bearer-invalid-token",
+    repo: HONO,
+    path: "src/middleware/bearer-auth/index.ts",
+    cls: "authn-branch",
+    split: H4,
+    find:
+      "        if (!equal) {\n          // Invalid Token\n          await throwHTTPException(\n            c,\n            401,\n            options.invalidToken?.wwwAuthenticateHeader ||\n              `${wwwAuthenticatePrefix}error=\"invalid_token\"`,\n            options.invalidToken?.message || options.invalidTokenMessage || 'Unauthorized'\n          )\n        }\n",
+    replace: "",
+  },
+  {
+    id: "hono-bearer-plain-eq",
+    repo: HONO,
+    path: "src/middleware/bearer-auth/index.ts",
+    cls: "credential",
+    split: H4,
+    find:
+      "          equal = await timingSafeEqual(options.token, tokenValue, options.hashFunction)\n",
+    replace: "          equal = options.token === tokenValue\n",
+  },
+  {
+    id: "hono-csrf-missing-origin-allowed",
+    repo: HONO,
+    path: "src/middleware/csrf/index.ts",
+    cls: "authz",
+    split: H4,
+    find:
+      "    if (origin === undefined) {\n      // denied always when origin header is not present\n      return false\n    }\n",
+    replace: "    if (origin === undefined) {\n      return true\n    }\n",
+  },
+  {
+    id: "hono-csrf-default-origin-any",
+    repo: HONO,
+    path: "src/middleware/csrf/index.ts",
+    cls: "authz",
+    split: H4,
+    find: "      return (origin, c) => origin === new URL(c.req.url).origin\n",
+    replace: "      return () => true\n",
+  },
+  {
+    id: "hono-jwt-middleware-decode-only",
+    repo: HONO,
+    path: "src/middleware/jwt/jwt.ts",
+    cls: "token",
+    split: H4,
+    find:
+      "      payload = await Jwt.verify(token, options.secret, {\n        alg: options.alg,\n        ...verifyOpts,\n      })\n",
+    replace: "      payload = Jwt.decode(token).payload\n",
+  },
+  {
+    id: "hono-jwt-cookie-unsigned",
+    repo: HONO,
+    path: "src/middleware/jwt/jwt.ts",
+    cls: "token",
+    split: H4,
+    find:
+      "          token = await getSignedCookie(ctx, options.cookie.secret, options.cookie.key)\n",
+    replace: "          token = getCookie(ctx, options.cookie.key)\n",
+  },
+  {
+    id: "hono-jwt-exp-default-off",
+    repo: HONO,
+    path: "src/utils/jwt/jwt.ts",
+    cls: "secure-default",
+    split: H4,
+    find: "    nbf = true,\n    exp = true,\n    iat = true,\n    aud,\n  } = typeof algOrOptions",
+    replace:
+      "    nbf = true,\n    exp = false,\n    iat = true,\n    aud,\n  } = typeof algOrOptions",
+  },
+  {
+    id: "hono-jwt-alg-mismatch",
+    repo: HONO,
+    path: "src/utils/jwt/jwt.ts",
+    cls: "token",
+    split: H4,
+    find: "  if (header.alg !== alg) {\n    throw new JwtAlgorithmMismatch(alg, header.alg)\n  }\n",
+    replace: "",
+  },
+  {
+    id: "hono-jwt-signature-commented",
+    repo: HONO,
+    path: "src/utils/jwt/jwt.ts",
+    cls: "token",
+    split: H4,
+    find:
+      "  if (!verified) {\n    throw new JwtTokenSignatureMismatched(token)\n  }\n\n  return payload\n}\n\n// Symmetric",
+    replace:
+      "  // if (!verified) {\n  //   throw new JwtTokenSignatureMismatched(token)\n  // }\n\n  return payload\n}\n\n// Symmetric",
+  },
+  {
+    id: "hono-jwt-audience-unmatched",
+    repo: HONO,
+    path: "src/utils/jwt/jwt.ts",
+    cls: "token",
+    split: H4,
+    find:
+      "    if (!matched) {\n      throw new JwtTokenAudience(aud, payload.aud)\n    }\n  }\n\n  const headerPayload",
+    replace: "  }\n\n  const headerPayload",
+  },
+  // ---- @fastify/jwt
+  {
+    id: "fastify-jwt-signed-cookie-invalid",
+    repo: FASTIFY_JWT,
+    path: "index.js",
+    cls: "token",
+    split: H4,
+    find:
+      "            if (!valid) {\n              throw new NoAuthorizationInCookieError()\n            }\n",
+    replace: "",
+  },
+  {
+    id: "fastify-jwt-untrusted-accepted",
+    repo: FASTIFY_JWT,
+    path: "index.js",
+    cls: "token",
+    split: H4,
+    find:
+      "          } else if (maybePromise) {\n            callback(null, result)\n          } else {\n            callback(new AuthorizationTokenUntrustedError())\n          }\n",
+    replace: "          } else {\n            callback(null, result)\n          }\n",
+  },
+  {
+    id: "fastify-jwt-verify-skipped",
+    repo: FASTIFY_JWT,
+    path: "index.js",
+    cls: "token",
+    split: H4,
+    find: "          const verifyResult = localVerifier(token)\n",
+    replace: "          const verifyResult = decodedToken\n",
+  },
+  // ---- Auth.js core (next-auth)
+  {
+    id: "nextauth-csrf-cookie-hash",
+    repo: NEXTAUTH,
+    path: "packages/core/src/lib/actions/callback/oauth/csrf-token.ts",
+    cls: "authz",
+    split: H4,
+    find: "    if (csrfTokenHash === expectedCsrfTokenHash) {\n",
+    replace: "    if (csrfTokenHash) {\n",
+  },
+  {
+    id: "nextauth-csrf-body-compare",
+    repo: NEXTAUTH,
+    path: "packages/core/src/lib/actions/callback/oauth/csrf-token.ts",
+    cls: "authz",
+    split: H4,
+    find: "      const csrfTokenVerified = isPost && csrfToken === bodyValue\n",
+    replace: "      const csrfTokenVerified = isPost\n",
+  },
+  {
+    id: "nextauth-signin-validate-csrf",
+    repo: NEXTAUTH,
+    path: "packages/core/src/lib/index.ts",
+    cls: "authz",
+    split: H4,
+    find:
+      "        validateCSRF(action, csrfTokenVerified)\n        return await actions.signIn(request, cookies, options)\n",
+    replace: "        return await actions.signIn(request, cookies, options)\n",
+  },
+  {
+    id: "nextauth-oauth-state-skipped",
+    repo: NEXTAUTH,
+    path: "packages/core/src/lib/actions/callback/oauth/callback.ts",
+    cls: "token",
+    split: H4,
+    find: '      provider.checks.includes("state") ? state : o.skipStateCheck\n',
+    replace: "      o.skipStateCheck\n",
+  },
+  {
+    id: "nextauth-oidc-nonce-dropped",
+    repo: NEXTAUTH,
+    path: "packages/core/src/lib/actions/callback/oauth/callback.ts",
+    cls: "token",
+    split: H4,
+    find: "      expectedNonce: await checks.nonce.use(cookies, resCookies, options),\n",
+    replace: "",
+  },
+  {
+    id: "nextauth-check-cookie-provider",
+    repo: NEXTAUTH,
+    path: "packages/core/src/lib/actions/callback/oauth/checks.ts",
+    cls: "token",
+    split: H4,
+    find:
+      "    if (parsed.provider !== options.provider?.id) {\n      throw new Error(\n        `${name} cookie was created for a different provider than the one handling the callback`\n      )\n    }\n",
+    replace: "",
+  },
+  {
+    id: "nextauth-email-token-expired",
+    repo: NEXTAUTH,
+    path: "packages/core/src/lib/actions/callback/index.ts",
+    cls: "token",
+    split: H4,
+    find: "        !hasInvite ||\n        expired ||\n",
+    replace: "        !hasInvite ||\n",
+  },
+  {
+    id: "nextauth-credentials-no-user",
+    repo: NEXTAUTH,
+    path: "packages/core/src/lib/actions/callback/index.ts",
+    cls: "authn-branch",
+    split: H4,
+    find: "      if (!user) throw new CredentialsSignin()\n",
+    replace: "",
+  },
+  {
+    id: "nextauth-signin-callback-denied",
+    repo: NEXTAUTH,
+    path: "packages/core/src/lib/actions/callback/index.ts",
+    cls: "authz",
+    split: H4,
+    find: '  if (!authorized) throw new AccessDenied("AccessDenied")\n',
+    replace: "",
+  },
+  {
+    id: "nextauth-redirect-any-origin",
+    repo: NEXTAUTH,
+    path: "packages/core/src/lib/init.ts",
+    cls: "authz",
+    split: H4,
+    find: "    else if (new URL(url).origin === baseUrl) return url\n    return baseUrl\n",
+    replace: "    return url\n",
+  },
+  {
+    id: "nextauth-session-cookie-httponly",
+    repo: NEXTAUTH,
+    path: "packages/core/src/lib/utils/cookie.ts",
+    cls: "secure-default",
+    split: H4,
+    find:
+      "      name: `${cookiePrefix}authjs.session-token`,\n      options: {\n        httpOnly: true,\n",
+    replace:
+      "      name: `${cookiePrefix}authjs.session-token`,\n      options: {\n        httpOnly: false,\n",
+  },
+  // ---- Gin (BasicAuth, client IP trust)
+  {
+    id: "gin-basicauth-plain-eq",
+    repo: GIN,
+    path: "auth.go",
+    cls: "credential",
+    split: H4,
+    find:
+      "\t\tif subtle.ConstantTimeCompare(bytesconv.StringToBytes(pair.value), bytesconv.StringToBytes(authValue)) == 1 {\n",
+    replace: "\t\tif pair.value == authValue {\n",
+  },
+  {
+    id: "gin-basicauth-not-found",
+    repo: GIN,
+    path: "auth.go",
+    cls: "authn-branch",
+    split: H4,
+    find:
+      '\t\tif !found {\n\t\t\t// Credentials doesn\'t match, we return 401 and abort handlers chain.\n\t\t\tc.Header("WWW-Authenticate", realm)\n\t\t\tc.AbortWithStatus(http.StatusUnauthorized)\n\t\t\treturn\n\t\t}\n',
+    replace: "",
+  },
+  {
+    id: "gin-proxy-auth-abort-commented",
+    repo: GIN,
+    path: "auth.go",
+    cls: "authn-branch",
+    split: H4,
+    find: "\t\t\tc.AbortWithStatus(http.StatusProxyAuthRequired)\n\t\t\treturn\n",
+    replace: "\t\t\t// c.AbortWithStatus(http.StatusProxyAuthRequired)\n\t\t\t// return\n",
+  },
+  {
+    id: "gin-clientip-trust-any-proxy",
+    repo: GIN,
+    path: "context.go",
+    cls: "authz",
+    split: H4,
+    find: "\t\ttrusted = c.engine.isTrustedProxy(remoteIP)\n",
+    replace: "\t\ttrusted = true\n",
+  },
+  // ---- go-oidc (ID token verification)
+  {
+    id: "gooidc-issuer-check",
+    repo: GO_OIDC,
+    path: "oidc/verify.go",
+    cls: "token",
+    split: H4,
+    find:
+      '\tif !v.config.SkipIssuerCheck && t.Issuer != v.issuer {\n\t\t// Google sometimes returns "accounts.google.com" as the issuer claim instead of\n\t\t// the required "https://accounts.google.com". Detect this case and allow it only\n\t\t// for Google.\n\t\t//\n\t\t// We will not add hooks to let other providers go off spec like this.\n\t\tif !(v.issuer == issuerGoogleAccounts && t.Issuer == issuerGoogleAccountsNoScheme) {\n\t\t\treturn nil, fmt.Errorf("oidc: id token issued by a different provider, expected %q got %q", v.issuer, t.Issuer)\n\t\t}\n\t}\n',
+    replace: "",
+  },
+  {
+    id: "gooidc-audience",
+    repo: GO_OIDC,
+    path: "oidc/verify.go",
+    cls: "token",
+    split: H4,
+    find:
+      '\t\t\tif !contains(t.Audience, v.config.ClientID) {\n\t\t\t\treturn nil, fmt.Errorf("oidc: expected audience %q got %q", v.config.ClientID, t.Audience)\n\t\t\t}\n',
+    replace: "",
+  },
+  {
+    id: "gooidc-expiry",
+    repo: GO_OIDC,
+    path: "oidc/verify.go",
+    cls: "token",
+    split: H4,
+    find:
+      "\t\tif t.Expiry.Before(nowTime) {\n\t\t\treturn nil, &TokenExpiredError{Expiry: t.Expiry}\n\t\t}\n",
+    replace: "",
+  },
+  {
+    id: "gooidc-signature",
+    repo: GO_OIDC,
+    path: "oidc/verify.go",
+    cls: "token",
+    split: H4,
+    find:
+      '\tgotPayload, err := v.keySet.VerifySignature(ctx, rawIDToken)\n\tif err != nil {\n\t\treturn nil, fmt.Errorf("failed to verify signature: %v", err)\n\t}\n\n\t// Ensure that the payload returned by the square actually matches the payload parsed earlier.\n\tif !bytes.Equal(gotPayload, payload) {\n\t\treturn nil, errors.New("oidc: internal error, payload parsed did not match previous payload")\n\t}\n',
+    replace: "",
+  },
+  {
+    id: "gooidc-at-hash",
+    repo: GO_OIDC,
+    path: "oidc/oidc.go",
+    cls: "token",
+    split: H4,
+    find: "\tif actual != i.AccessTokenHash {\n\t\treturn errInvalidAtHash\n\t}\n",
+    replace: "",
+  },
+  {
+    id: "gooidc-discovery-issuer",
+    repo: GO_OIDC,
+    path: "oidc/oidc.go",
+    cls: "token",
+    split: H4,
+    find: "\tif p.Issuer != issuerURL && !skipIssuerValidation {\n",
+    replace: "\tif false {\n",
+  },
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
@@ -1097,6 +1833,8 @@ export interface ReversedFix {
   path: string;
   cls: GuardEdit["cls"];
   note: string;
+  /** Which batch of reversed fixes; `history` when absent. */
+  split?: "history" | "history4";
 }
 
 /**
@@ -1183,5 +1921,151 @@ export const REVERSED_FIXES: ReversedFix[] = [
     path: "echo.go",
     cls: "authz",
     note: "reject encoded path separators bypassing route middleware",
+  },
+  // ---- history4: fixes from the held-out batch 4 projects, chosen by commit message/advisory
+  {
+    id: "authlib-CVE-2022-39174-empty-algorithms",
+    repo: AUTHLIB,
+    commit: "3a382780",
+    path: "authlib/jose/rfc7515/jws.py",
+    cls: "token",
+    note: "an empty algorithm list no longer allows every algorithm (CVE-2022-39174)",
+    split: "history4",
+  },
+  {
+    id: "authlib-CVE-2022-39175-embedded-jwk",
+    repo: AUTHLIB,
+    commit: "80b08082",
+    path: "authlib/jose/rfc7515/jws.py",
+    cls: "token",
+    note: "the header's embedded jwk is used only when no key is given (CVE-2022-39175)",
+    split: "history4",
+  },
+  {
+    id: "authlib-claims-none-skipped",
+    repo: AUTHLIB,
+    commit: "051c2264",
+    path: "authlib/jose/rfc7519/claims.py",
+    cls: "token",
+    note: "claim options are validated even when the claim is missing",
+    split: "history4",
+  },
+  {
+    id: "hono-jwk-symmetric-alg-confusion",
+    repo: HONO,
+    commit: "190f6e28",
+    path: "src/utils/jwt/jwt.ts",
+    cls: "token",
+    note:
+      "JWK verification rejects HS* algorithms and non-allowed algorithms (algorithm confusion)",
+    split: "history4",
+  },
+  {
+    id: "hono-jwt-alg-required",
+    repo: HONO,
+    commit: "cc0aa7ae",
+    path: "src/utils/jwt/jwt.ts",
+    cls: "token",
+    note: "verify requires an explicit alg and rejects a header alg that differs",
+    split: "history4",
+  },
+  {
+    id: "nextauth-session-error-fail-open",
+    repo: NEXTAUTH,
+    commit: "d008b9b76",
+    path: "packages/next-auth/src/lib/index.ts",
+    cls: "authn-branch",
+    note: "a non-OK session response is no session (error body was truthy: auth failed open)",
+    split: "history4",
+  },
+  {
+    id: "nextauth-email-homoglyph-at",
+    repo: NEXTAUTH,
+    commit: "a63eee12a",
+    path: "packages/core/src/lib/actions/signin/send-token.ts",
+    cls: "authn-branch",
+    note: "email identifier normalized before the single-@ validation (CWE-180)",
+    split: "history4",
+  },
+  {
+    id: "nextauth-eveonline-state-check",
+    repo: NEXTAUTH,
+    commit: "b690dac7f",
+    path: "packages/core/src/providers/eveonline.ts",
+    cls: "token",
+    note: "provider gets the OAuth state check",
+    split: "history4",
+  },
+  {
+    id: "allauth-CVE-2019-19844-reset-email-match",
+    repo: ALLAUTH,
+    commit: "9ec5a5456",
+    path: "allauth/account/utils.py",
+    cls: "authn-branch",
+    note: "password reset only to addresses equal after Unicode case folding (CVE-2019-19844)",
+    split: "history4",
+  },
+  {
+    id: "allauth-login-ratelimit-casing",
+    repo: ALLAUTH,
+    commit: "2fa7038a5",
+    path: "allauth/account/adapter.py",
+    cls: "credential",
+    note: "login attempt rate limit keyed case-insensitively (casing bypass)",
+    split: "history4",
+  },
+  {
+    id: "allauth-persona-audience",
+    repo: ALLAUTH,
+    commit: "d7937fefa",
+    path: "allauth/socialaccount/providers/persona/views.py",
+    cls: "token",
+    note: "Persona assertion audience from configuration, not from the request host",
+    split: "history4",
+  },
+  {
+    id: "allauth-password-set-usable-password",
+    repo: ALLAUTH,
+    commit: "509dac4b4",
+    path: "allauth/account/views.py",
+    cls: "authz",
+    note: "password set view refuses users that already have a usable password",
+    split: "history4",
+  },
+  {
+    id: "aiohttp-redirect-drop-cookie-proxy-auth",
+    repo: AIOHTTP,
+    commit: "6e8f39333",
+    path: "aiohttp/client.py",
+    cls: "secure-default",
+    note: "Cookie and Proxy-Authorization dropped on cross-origin redirects",
+    split: "history4",
+  },
+  {
+    id: "aiohttp-redirect-drop-every-copy",
+    repo: AIOHTTP,
+    commit: "ee53d6558",
+    path: "aiohttp/client.py",
+    cls: "secure-default",
+    note: "every copy of the credential headers dropped on cross-origin redirect",
+    split: "history4",
+  },
+  {
+    id: "gin-basicauth-timing-oracle",
+    repo: GIN,
+    commit: "b01605bb",
+    path: "auth.go",
+    cls: "credential",
+    note: "basic auth credentials compared in constant time",
+    split: "history4",
+  },
+  {
+    id: "gooidc-default-rs256-only",
+    repo: GO_OIDC,
+    commit: "20c0c22",
+    path: "verify.go",
+    cls: "token",
+    note: "with no configured algorithms only RS256 is accepted (was: any algorithm)",
+    split: "history4",
   },
 ];

@@ -4,7 +4,7 @@
  * negatives (high findings). Prints a table; `--split dev|heldout` limits the guard corpus,
  * `--misses` lists what was missed, `--json` prints the numbers as JSON.
  *
- * Usage: `deno run -A scripts/inspector_corpus_eval.ts [--split dev|heldout] [--misses] [--json]`
+ * Usage: `deno run -A scripts/inspector_corpus_eval.ts [--split dev|heldout|heldout4|history4|…] [--misses] [--json]`
  *
  * @module
  */
