@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { HELDOUT5_EDITS, HISTORY5_FIXES } from "./corpus_guards_spec_heldout5.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -18,7 +19,7 @@ export interface GuardEdit {
   path: string;
   find: string;
   replace: string;
-  split: "dev" | "heldout" | "heldout2" | "heldout3";
+  split: "dev" | "heldout" | "heldout2" | "heldout3" | "heldout5";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1097,6 +1098,8 @@ export interface ReversedFix {
   path: string;
   cls: GuardEdit["cls"];
   note: string;
+  /** The corpus split; `history` unless given. */
+  split?: "history" | "history5";
 }
 
 /**
@@ -1185,3 +1188,6 @@ export const REVERSED_FIXES: ReversedFix[] = [
     note: "reject encoded path separators bypassing route middleware",
   },
 ];
+
+EDITS.push(...HELDOUT5_EDITS);
+REVERSED_FIXES.push(...HISTORY5_FIXES);
