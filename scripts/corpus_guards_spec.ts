@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { HELDOUT5_EDITS, HISTORY5_FIXES } from "./corpus_guards_spec_heldout5.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -25,7 +26,7 @@ export interface GuardEdit {
   path: string;
   find: string;
   replace: string;
-  split: "dev" | "heldout" | "heldout2" | "heldout3" | "heldout4";
+  split: "dev" | "heldout" | "heldout2" | "heldout3" | "heldout4" | "heldout5" | "heldout6";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1834,7 +1835,7 @@ export interface ReversedFix {
   cls: GuardEdit["cls"];
   note: string;
   /** Which batch of reversed fixes; `history` when absent. */
-  split?: "history" | "history4";
+  split?: "history" | "history4" | "history5" | "history6";
 }
 
 /**
@@ -2069,3 +2070,6 @@ export const REVERSED_FIXES: ReversedFix[] = [
     split: "history4",
   },
 ];
+
+EDITS.push(...HELDOUT5_EDITS);
+REVERSED_FIXES.push(...HISTORY5_FIXES);
