@@ -211,7 +211,11 @@ if (import.meta.main) {
     }
     if (Deno.args.includes("--medium")) {
       for (const { origin, finding: f } of mediums) {
-        console.log(`${f.severity} ${f.rule} (${f.before} → ${f.after}) ${f.path}  [${origin}]`);
+        console.log(
+          `${f.severity} ${f.rule} (${f.before} → ${f.after}) ${f.path}  [${origin}]${
+            f.detail ? `\n     ${f.detail}` : ""
+          }`,
+        );
       }
     }
   }

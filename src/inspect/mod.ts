@@ -14,6 +14,7 @@ import type { Finding, InspectResult, Severity } from "./types.ts";
 import type { Rule } from "./rule_types.ts";
 import { isTestPath, langOf, stripComments } from "./count.ts";
 import { structuralFindings } from "./structural_findings.ts";
+import { lineGuardFindings } from "./guard_lines.ts";
 import { changedStatements } from "./chunk.ts";
 import { HARDCODED_SECRET } from "./rules_secrets.ts";
 import { TLS_VERIFY_DISABLED } from "./rules_tls.ts";
@@ -120,8 +121,21 @@ export function inspectTextNoted(
       if (RANK[f.severity] > RANK[same.severity]) same.severity = f.severity;
     } else out.push(f);
   }
+  // Broad signals from the changed lines, at medium, where no finding of the rule exists yet.
+  if (before !== null && after !== null && CODE_FILE.test(path)) {
+    const test = isTestPath(path, opts.root);
+    for (const f of lineGuardFindings(path, clip(before), clip(after))) {
+      if (out.some((x) => x.rule === f.rule)) continue;
+      out.push(
+        test ? { ...f, severity: LOWER[f.severity], message: `${f.message} (test code)` } : f,
+      );
+    }
+  }
   return { findings: out, notes: s.notes };
 }
+
+/** Source files the changed-line signals read (not prose, data or configuration formats). */
+const CODE_FILE = /\.(py|pyw|js|mjs|cjs|jsx|ts|mts|cts|tsx|go|rb|java|kt|php|rs|cs|scala|swift)$/i;
 
 function regexFindings(
   path: string,
