@@ -353,7 +353,10 @@ export function lineGuardFindings(path: string, before: string, after: string): 
       const cb = condition(rc) ?? assigned(rc);
       if (cb === null || cb === "") continue;
       const kind = headKind(rc);
-      const partner = addedCode.find((t) => headKind(t) === kind && similarStart(rc, t));
+      const partner = addedCode.find((t) =>
+        headKind(t) === kind &&
+        (similarStart(rc, t) || CONSTANT.test((condition(t) ?? assigned(t) ?? "").trim()))
+      );
       if (partner === undefined) continue;
       const ca = condition(partner) ?? assigned(partner);
       if (ca === null) continue;

@@ -1,0 +1,156 @@
+import assert from "node:assert/strict";
+import { lineGuardFindings } from "../../src/inspect/guard_lines.ts";
+import { inspectText } from "../../src/inspect/mod.ts";
+
+/** The rules the changed-line signals report for an edit (empty when silent). */
+function fires(path: string, before: string, after: string): string[] {
+  return lineGuardFindings(path, before, after).map((f) => `${f.rule}:${f.severity}`);
+}
+
+const PY_BRANCH = `def _validate_client(query_client, client_id):
+    client = query_client(client_id)
+    if not client:
+        raise InvalidClientError(description="no such client")
+    return client
+`;
+
+Deno.test("changed lines: a failure branch removed from a checking function (Python)", () => {
+  const after = PY_BRANCH.replace(
+    /    if not client:\n        raise InvalidClientError\(description="no such client"\)\n/,
+    "",
+  );
+  assert.deepEqual(fires("app/clients.py", PY_BRANCH, after), ["auth-check-removed:medium"]);
+  const [f] = lineGuardFindings("app/clients.py", PY_BRANCH, after);
+  assert.match(f.detail!, /in _validate_client\(\) \(clients\.py:4\)/);
+});
+
+Deno.test("changed lines: `raise` → `pass`, and a commented-out check call", () => {
+  const before =
+    "def check_scope(token, scope):\n    if scope not in token.scopes:\n        raise Forbidden()\n";
+  assert.deepEqual(
+    fires("api/scopes.py", before, before.replace("raise Forbidden()", "pass")),
+    ["auth-check-removed:medium"],
+  );
+  const js = "function handle(req, res, next) {\n  csrf.protect(req)\n  next()\n}\n";
+  assert.ok(
+    fires("server/forms.js", js, js.replace("  csrf.protect(req)", "  // csrf.protect(req)"))
+      .includes("auth-check-removed:medium"),
+  );
+});
+
+Deno.test("changed lines: a condition loses an operand or becomes a constant (JS, Go)", () => {
+  const js =
+    "function allowed(req) {\n  if (req.user && req.user.isAdmin()) {\n    return true\n  }\n  return false\n}\n";
+  assert.deepEqual(
+    fires("lib/admin.js", js, js.replace("req.user && req.user.isAdmin()", "req.user")),
+    ["auth-check-removed:medium"],
+  );
+  const go =
+    "func (h *Handler) verifyChallenge(v, c string) error {\n\tif hashOf(v) != c {\n\t\treturn ErrInvalidGrant\n\t}\n\treturn nil\n}\n";
+  assert.deepEqual(
+    fires("handler/pkce.go", go, go.replace("if hashOf(v) != c {", "if false {")),
+    ["auth-check-removed:medium"],
+  );
+  const multi =
+    "const sameOrigin =\n  origin.protocol === url.protocol &&\n  origin.host === url.host;\n";
+  assert.deepEqual(
+    fires(
+      "lib/isURLSameOrigin.js",
+      multi,
+      multi.replace("  origin.host === url.host;\n", "  true;\n")
+        .replace(" &&\n  true;", ";"),
+    ),
+    ["auth-check-removed:medium"],
+  );
+});
+
+Deno.test("changed lines: secure values weakened, weakening words, options and stripping removed", () => {
+  const cookie = "const schema = {\n  cookie: {\n    secure: true,\n    httpOnly: true,\n  },\n}\n";
+  assert.deepEqual(
+    fires("lib/config.js", cookie, cookie.replace("secure: true", "secure: false")),
+    ["secure-default-weakened:medium"],
+  );
+  const loads =
+    "def token_status(token):\n    data = serializer.loads(token, max_age=3600)\n    return data\n";
+  assert.ok(
+    fires(
+      "app/utils.py",
+      loads,
+      loads.replace("serializer.loads(token, max_age=3600)", "serializer.loads_unsafe(token)"),
+    )
+      .includes("auth-check-removed:medium"),
+  );
+  const opts =
+    "const claims = await jwtVerify(token, key, {\n  issuer: config.issuer,\n  audience: config.clientId,\n})\n";
+  assert.deepEqual(
+    fires("lib/logout.js", opts, opts.replace("  audience: config.clientId,\n", "")),
+    ["secure-default-weakened:medium"],
+  );
+  const strip =
+    "def rebuild_auth(headers, url):\n    if changed_host(url):\n        headers.popall(hdrs.AUTHORIZATION, None)\n";
+  assert.ok(
+    fires(
+      "client/redirects.py",
+      strip,
+      strip.replace("        headers.popall(hdrs.AUTHORIZATION, None)\n", "        pass\n"),
+    )
+      .includes("secure-default-weakened:medium"),
+  );
+  const signed =
+    "async function read(ctx, opts) {\n  token = await getSignedCookie(ctx, opts.secret, opts.key)\n}\n";
+  assert.ok(
+    fires(
+      "middleware/jwt.ts",
+      signed,
+      signed.replace(
+        "await getSignedCookie(ctx, opts.secret, opts.key)",
+        "getCookie(ctx, opts.key)",
+      ),
+    )
+      .includes("auth-check-removed:medium"),
+  );
+});
+
+Deno.test("changed lines: benign edits stay silent", () => {
+  // An error message reworded, a branch moved, a check refactored into a helper that is called.
+  const before =
+    "def authenticate(user, pw):\n    if not user.check_password(pw):\n        raise AuthFailed('bad password')\n    return user\n";
+  assert.deepEqual(
+    fires("auth/login.py", before, before.replace("'bad password'", "'wrong password'")),
+    [],
+  );
+  const helper =
+    "def authenticate(user, pw):\n    _require_password(user, pw)\n    return user\n\n" +
+    "def _require_password(user, pw):\n    if not user.check_password(pw):\n        raise AuthFailed('bad password')\n";
+  assert.deepEqual(fires("auth/login.py", before, helper), []);
+  // Argument checks are not denials; code that is not about security is not looked at.
+  const types =
+    "def __init__(self, size):\n    if not isinstance(size, int):\n        raise TypeError('size')\n    self.size = size\n";
+  assert.deepEqual(
+    fires("crypto/keys.py", types, types.replace(/    if not isinstance.*\n.*\n/, "")),
+    [],
+  );
+  const plain =
+    "function pad(s, n) {\n  if (s.length >= n) return s\n  return pad(' ' + s, n)\n}\n";
+  assert.deepEqual(
+    fires("lib/pad.js", plain, plain.replace("  if (s.length >= n) return s\n", "")),
+    [],
+  );
+  // The same text: nothing.
+  assert.deepEqual(fires("auth/login.py", before, before), []);
+});
+
+Deno.test("changed lines: wired into inspectText for code files only, never above a high finding", () => {
+  const after = PY_BRANCH.replace(
+    /    if not client:\n        raise InvalidClientError\(description="no such client"\)\n/,
+    "",
+  );
+  const f = inspectText("app/clients.py", PY_BRANCH, after);
+  assert.ok(f.some((x) => x.rule === "auth-check-removed"), JSON.stringify(f));
+  // In prose nothing is read; in test code the severity is one lower.
+  assert.deepEqual(inspectText("docs/clients.md", PY_BRANCH, after), []);
+  const t = inspectText("tests/test_clients.py", PY_BRANCH, after).find((x) =>
+    x.rule === "auth-check-removed"
+  );
+  assert.equal(t?.severity, "low");
+});
