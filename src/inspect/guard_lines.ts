@@ -72,7 +72,7 @@ const SECURE_SETTING =
 
 /** Options whose removal from a call or a config weakens a check. */
 const SECURITY_OPTION =
-  /^\s*['"]?(issuer|iss|audience|aud|nonce|expected_?nonce|expectedNonce|algorithms|algs|max_?age|maxAge|clock_?tolerance|clockTolerance|verify_\w+|verify[A-Z]\w*|secure|http_?only|httpOnly|same_?site|sameSite|required|\w+_required|\w+Required|strict\w*|check_\w+|check[A-Z]\w*|validate_\w+|validate[A-Z]\w*|enforce\w*|signed|leeway|subject|pkce\w*|code_?challenge\w*|jwks?_?\w*|public_?key|secretOrKey|require_(signature|https|auth|login|csrf|token)\w*)['"]?\s*[:=](?!=)\s*(?!(bytes|str|int|float|bool|dict|list|tuple|Any|Optional|Union|typing|string|number|boolean)\b)/;
+  /^\s*['"]?(issuer|iss|audience|aud|nonce|expected_?nonce|expectedNonce|algorithms|algs|max_?age|maxAge|clock_?tolerance|clockTolerance|verify_\w+|verify[A-Z]\w*|secure|http_?only|httpOnly|same_?site|sameSite|required|\w+_required|\w+Required|strict\w*|check_\w+|check[A-Z]\w*|validate_\w+|validate[A-Z]\w*|enforce\w*|signed|leeway|subject|checks|pkce\w*|code_?challenge\w*|jwks?_?\w*|public_?key|secretOrKey|require_(signature|https|auth|login|csrf|token)\w*)['"]?\s*[:=](?!=)\s*(?!(bytes|str|int|float|bool|dict|list|tuple|Any|Optional|Union|typing|string|number|boolean)\b)/;
 
 const STRONG_TO_WEAK: [RegExp, RegExp][] = [
   [/\b(true|True|TRUE)\b/, /\b(false|False|FALSE|None|null|nil|undefined)\b/],
@@ -370,7 +370,10 @@ export function lineGuardFindings(path: string, before: string, after: string): 
           kind === "return" && inCheck) ||
         (operands(ca) < operands(cb) &&
           (lost.some((c) => isCheckCall(c) || SECURITY.test(c)) ||
-            securityWords(ca) < securityWords(cb) || (fewerCompares && inCheck)));
+            securityWords(ca) < securityWords(cb) || (fewerCompares && inCheck) ||
+            // A whole conjunct dropped from an `if` (`a and b` → `b`): one requirement fewer.
+            (kind !== "return" && kind !== "=" && conjuncts(ca) < conjuncts(cb) &&
+              ca.split(/&&|\band\b/).every((p) => cb.includes(p.trim())))));
       if (weaker && strong(r.n, h)) {
         add("auth-check-removed", r.n, `condition weakened: \`${clip(cb)}\` → \`${clip(ca)}\``);
       }
@@ -487,6 +490,10 @@ function isCheckCall(call: string): boolean {
 /** A name without leading underscores (`_should_handle` → `should_handle`). */
 function bare(name: string): string {
   return name.replace(/^_+/, "");
+}
+
+function conjuncts(t: string): number {
+  return (t.match(/&&|\band\b/g) ?? []).length;
 }
 
 function compares(t: string): number {
