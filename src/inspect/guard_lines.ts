@@ -254,6 +254,11 @@ export function lineGuardFindings(path: string, before: string, after: string): 
   const add = (rule: string, n: number, what: string) => {
     if (found.has(rule)) return;
     const fn = enclosing(bl, n);
+    // The whole definition went (an implementation moved or dropped): the counted layers say so,
+    // one severity lower; its callers would notice.
+    if (fn && !new RegExp(`(^|[^\\w$])${fn.replace(/\$/g, "\\$")}([^\\w$]|$)`).test(afterCode)) {
+      return;
+    }
     const detail = `${what}${fn ? ` in ${fn}()` : ""} (${file}:${n})`;
     found.set(rule, {
       rule,
