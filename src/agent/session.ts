@@ -289,6 +289,15 @@ function startSessionSync(opts: SessionOptions): AgentSession {
   const planRollback = async (r: DispatchResult): Promise<DispatchResult> => {
     const out = r.outcome;
     if (mode !== "plan" || !out?.actionId || !out.effect?.sandboxed) return r;
+    // A command that only reads ran with the workspace read-only: there is nothing to roll back.
+    if (out.effect.class === "none") {
+      const note = "plan mode: the command changed nothing (it ran with the workspace read-only)";
+      return {
+        ...r,
+        content: `${r.content}\n${note}`,
+        outcome: { ...out, result: { ...out.result, output: `${out.result.output}\n${note}` } },
+      };
+    }
     const rep = await undoAction(out.actionId, undoDeps(false));
     const note = rep.status === "skipped" && /changed nothing/.test(rep.reason)
       ? "plan mode: the command changed nothing"

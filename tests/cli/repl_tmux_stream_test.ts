@@ -148,7 +148,8 @@ Deno.test({
     }
     const t = await TmuxRetie.start({
       files,
-      script: [{ toolCalls: [bash("echo snapshot-done")] }, { text: "ran it" }],
+      // A command that writes (a reader would run with the workspace read-only, no snapshot).
+      script: [{ toolCalls: [bash("echo snapshot-done | tee done.txt")] }, { text: "ran it" }],
       // The snapshot store: its first capture of a large tree is what this test watches.
       args: ["--snapshots"],
     });
@@ -163,7 +164,11 @@ Deno.test({
       let done = false;
       while (Date.now() < until && !done) {
         const screen = await t.rows();
-        for (const m of screen.matchAll(/running bash: echo snapshot-done · (\d+\.\d)s/g)) {
+        for (
+          const m of screen.matchAll(
+            /running bash: echo snapshot-done \| tee done\.txt · (\d+\.\d)s/g,
+          )
+        ) {
           seen.add(m[1]);
         }
         done = /ran it/.test(screen);

@@ -288,7 +288,7 @@ Deno.test({
       await t.type("!grep -c milk notes.txt");
       await t.keys("Enter");
       screen = await t.waitFor(
-        /ok\s+bash\s+run shell command: grep -c milk notes\.txt[\s\S]*stdout │ 1/,
+        /ok\s+bash\s+run read-only command: grep -c milk notes\.txt[\s\S]*stdout │ 1/,
       );
       await settle();
       assert.equal(t.chats().length, 2);
