@@ -220,7 +220,7 @@ function parsedContextSecrets(
     }
     if (!any) return out;
   }
-  const sts = splitTopLevel(full);
+  const sts = splitTopLevel(full, g === "python" ? "python" : g === "go" ? "go" : "js");
   for (let k = 0; k < sts.length; k++) {
     const st = sts[k];
     if (window && (st.end <= window[0] || st.start >= window[1])) continue;

@@ -8,7 +8,7 @@
  */
 import type { Finding, Severity } from "./types.ts";
 import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts";
-import { changedStatements, newLineFlags, type Statement } from "./chunk.ts";
+import { changedStatements, newLineFlags, splitLangOf, type Statement } from "./chunk.ts";
 import { definedNames, type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
 import { errorMessage } from "../core/errors.ts";
@@ -133,7 +133,7 @@ export function structuralFindings(
   let b: ReturnType<typeof factsOf>;
   let a: ReturnType<typeof factsOf>;
   if (ranges) {
-    const d = changedStatements(before!, after!);
+    const d = changedStatements(before!, after!, splitLangOf(path));
     // A statement whose text holds no guard vocabulary cannot hold a fact, and a statement
     // edited inside whose changed lines (with their neighbours and the block headers above them)
     // hold none keeps its facts: skip those unparsed.
