@@ -143,8 +143,16 @@ export function structuralFindings(
       if (!x.other) return GUARD_HINT.test(x.st.text);
       const known = decided.get(x.other);
       if (known !== undefined) return known;
-      const yes = GUARD_HINT.test(changedContext(x.st.text, x.other.text)) ||
-        GUARD_HINT.test(changedContext(x.other.text, x.st.text));
+      const cx = changedContext(x.st.text, x.other.text);
+      const cy = changedContext(x.other.text, x.st.text);
+      let yes = GUARD_HINT.test(cx) || GUARD_HINT.test(cy);
+      if (!yes && cx === "" && cy === "") {
+        // Every changed line is also elsewhere on the other side (a duplicated block deleted or
+        // added): look at the changed span itself.
+        const r = changedRanges(x.st.text, x.other.text);
+        yes = !!r && (GUARD_HINT.test(around(x.st.text, r.a)) ||
+          GUARD_HINT.test(around(x.other.text, r.b)));
+      }
       decided.set(x.st, yes);
       return yes;
     };

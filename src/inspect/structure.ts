@@ -40,6 +40,17 @@ import {
   TOKEN_RECEIVER,
   VERIFY_CALL,
 } from "./structure_vocab.ts";
+import {
+  authTerms,
+  checkedCall,
+  comparedWord,
+  enclosingFn,
+  flagFact,
+  GUARD_FN,
+  LOOKUP_CALL,
+  lookupWord,
+  STRONG_GUARD_FN,
+} from "./structure_signals.ts";
 
 /** The guard rule a fact belongs to. */
 export type GuardRuleId =
@@ -73,7 +84,7 @@ const CALL = new Set(["call", "call_expression", "new_expression"]);
 const IF = new Set(["if_statement", "elif_clause"]);
 /** Callee names worth a closer look (a superset of every call pattern below). */
 const CALL_PREFILTER =
-  /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot)$/;
+  /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot|includes|index_of|has|contains|contains_key)$/;
 
 const FN_EXPR = new Set(["arrow_function", "function_expression", "func_literal", "function"]);
 const INTERESTING = new Set([
@@ -102,7 +113,21 @@ const INTERESTING = new Set([
   "throw_statement",
   "unary_expression",
   "string",
+  "comparison_operator",
+  "binary_expression",
+  "assignment_statement",
+  "short_var_declaration",
+  "var_spec",
 ]);
+const EQ_OP = new Set(["==", "===", "!=", "!=="]);
+/** Which guard rule a compared security word belongs to. */
+const CMP_RULE = (w: string): GuardRuleId =>
+  /^(?:fingerprint|hostname)$/.test(w)
+    ? "tls-check-removed"
+    : /^(?:kid|nonce|aud|audience|iss|issuer|alg|algorithm|algorithms|signature|sig|digest|mac|hmac|claim|azp|at_hash|secret)$/
+        .test(w)
+    ? "crypto-verification-removed"
+    : "auth-check-removed";
 /** Failures that belong to token/signature/key verification. */
 const TOKEN_FAIL =
   /Invalid(?:Key|Signature|Token|Audience|Issuer|Algorithm)|ExpiredSignature|ImmatureSignature|BadSignature|SignatureExpired|SignatureInvalid|TokenExpired|TokenInvalid|JsonWebTokenError|NotBeforeError|JWT\w*(?:Expired|Invalid|Failed)/;
@@ -242,6 +267,21 @@ export function guardScan(
     if (pred && (type === "return_statement" || IF.has(type))) predicate(n, pred);
     if (CALL.has(type)) call(n);
     else if (IF.has(type)) branch(n);
+    else if (type === "comparison_operator" || type === "binary_expression") compare(n);
+    else if (type === "assignment_statement" || type === "short_var_declaration") {
+      const l = n.childForFieldName("left")?.namedChildren ?? [];
+      const r = n.childForFieldName("right")?.namedChildren ?? [];
+      if (l.length === 1 && r.length === 1) {
+        secureDefault(l[0], r[0], n);
+        flag(l[0], r[0], n);
+      }
+    } else if (type === "var_spec") {
+      const v = n.childForFieldName("value")?.namedChildren ?? [];
+      if (v.length === 1) {
+        secureDefault(n.childForFieldName("name"), v[0], n);
+        flag(n.childForFieldName("name"), v[0], n);
+      }
+    }
     else if (type === "decorator") decorator(n);
     else if (type === "default_parameter" || type === "typed_default_parameter") {
       secureDefault(n.childForFieldName("name"), n.childForFieldName("value"), n);
@@ -251,6 +291,7 @@ export function guardScan(
       secureDefault(n.childForFieldName("pattern"), n.childForFieldName("value"), n);
     } else if (type === "variable_declarator") {
       secureDefault(n.childForFieldName("name"), n.childForFieldName("value"), n);
+      flag(n.childForFieldName("name"), n.childForFieldName("value"), n);
     } else if (type === "pair" && grammar !== "python") {
       secureDefault(n.childForFieldName("key"), n.childForFieldName("value"), n);
     } else if (type === "assignment" || type === "assignment_expression") {
@@ -258,6 +299,7 @@ export function guardScan(
       if (left && /attribute|member_expression/.test(left.type)) {
         secureDefault(left, n.childForFieldName("right"), n);
       }
+      flag(left, n.childForFieldName("right"), n);
       const name = snake(lastName(left) || left?.text || "");
       if (/^(?:permission_classes|authentication_classes)$/.test(name)) {
         for (const c of n.childForFieldName("right")?.namedChildren ?? []) {
@@ -372,6 +414,13 @@ export function guardScan(
         add("secure-default-weakened", `default:${snake(key)}`, `${key} defaulting to True`, n);
       }
     }
+    if (LOOKUP_CALL.test(name)) {
+      const w = lookupWord(n.text);
+      if (w) {
+        const strong = STRONG_GUARD_FN.test(enclosingFn(n));
+        add(CMP_RULE(w), `cmp:${w}`, `\`${clipText(n.text, 50)}\` check`, n, strong);
+      }
+    }
     if (/^(?:pop|remove|delete|del|unset|remove_header|del_header)$/.test(name) && args) {
       const first = args.namedChildren[0];
       const v = first ? stringValue(first) : null;
@@ -425,9 +474,27 @@ export function guardScan(
     const w = words(init + " " + cond.text);
     const authy = [...w].some((x) => COND_WORDS.has(x));
     const strong = STRONG_FAIL_STMT.test(body);
-    if (!(strong || (authy && FAIL.test(body)))) return;
-    const sure = strong || [...w].some((x) => STRONG_WORDS.has(x));
-    const fam = familyOf(authy ? w : words(body));
+    let sure = strong || [...w].some((x) => STRONG_WORDS.has(x));
+    let fam = familyOf(authy ? w : words(body));
+    if (!(strong || (authy && FAIL.test(body)))) {
+      // No auth words: still a check when the branch fails on the result of a verify/validate
+      // call, or when it sits in a function whose name says it guards.
+      if (!FAIL.test(body)) return;
+      const checked = checkedCall(n, cond.text);
+      const fnName = checked ? "" : enclosingFn(n);
+      if (!checked && !GUARD_FN.test(fnName)) return;
+      sure = checked === "strong" || STRONG_GUARD_FN.test(fnName);
+      fam = familyOf(words(`${fnName} ${init} ${cond.text} ${body}`));
+      if (fam === "auth" && /verif|valid|sign|token|jw[st]|decode|claim/.test(fnName)) {
+        fam = "token";
+      }
+    } else if (authy) {
+      // Each auth term of the condition counts: dropping one (`err || !user` → `err`) is a drop.
+      const terms = authTerms(cond.text, COND_WORDS);
+      for (let i = 0; i < terms; i++) {
+        add(FAMILY_RULE[fam], "term", `auth term of \`if ${clipText(cond.text, 40)}\``, n, false);
+      }
+    }
     const head = grammar === "python"
       ? `if ${clipText(cond.text, 50)}:`
       : `if (${clipText(cond.text.replace(/^\((.*)\)$/s, "$1"), 50)})`;
@@ -437,6 +504,24 @@ export function guardScan(
       ? "return"
       : "fail";
     add(FAMILY_RULE[fam], `branch`, `\`${head} ${fail}\` branch`, n, sure);
+  }
+
+  function compare(n: SyntaxNode) {
+    if (n.type === "binary_expression") {
+      const op = n.childForFieldName("operator")?.text ?? "";
+      if (!EQ_OP.has(op)) return;
+    }
+    const w = comparedWord(n.text);
+    if (!w) return;
+    const strong = STRONG_GUARD_FN.test(enclosingFn(n));
+    add(CMP_RULE(w), `cmp:${w}`, `\`${clipText(n.text, 50)}\` comparison`, n, strong);
+  }
+
+  function flag(k: SyntaxNode | null, v: SyntaxNode | null, at: SyntaxNode) {
+    if (!k || !v) return;
+    const name = snake(lastName(k) || k.text);
+    const f = flagFact(name, v.text);
+    if (f) add("auth-check-removed", "flag", `${name} = ${clipText(v.text, 30)}`, at, f === "strong");
   }
 
   function decorator(n: SyntaxNode) {
