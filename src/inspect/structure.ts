@@ -84,7 +84,7 @@ const CALL = new Set(["call", "call_expression", "new_expression"]);
 const IF = new Set(["if_statement", "elif_clause"]);
 /** Callee names worth a closer look (a superset of every call pattern below). */
 const CALL_PREFILTER =
-  /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot|includes|index_of|has|contains|contains_key)$/;
+  /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot|includes|index_of|has|contains|contains_key|assert)$/;
 
 const FN_EXPR = new Set(["arrow_function", "function_expression", "func_literal", "function"]);
 const INTERESTING = new Set([
@@ -118,7 +118,11 @@ const INTERESTING = new Set([
   "assignment_statement",
   "short_var_declaration",
   "var_spec",
+  "assert_statement",
 ]);
+/** Allow-list settings: trusted hosts, allowed origins, redirect allow-lists. */
+const ALLOW_LIST =
+  /^(?:trusted|allowed|permitted)_(?:hosts?|origins?|domains?|ips?|redirect\w*|issuers?|audiences?|algorithms?)$|(?:white|allow)_?list/;
 const EQ_OP = new Set(["==", "===", "!=", "!=="]);
 /** Which guard rule a compared security word belongs to. */
 const CMP_RULE = (w: string): GuardRuleId =>
@@ -268,6 +272,7 @@ export function guardScan(
     if (CALL.has(type)) call(n);
     else if (IF.has(type)) branch(n);
     else if (type === "comparison_operator" || type === "binary_expression") compare(n);
+    else if (type === "assert_statement") assertion(n, n.text.slice(6));
     else if (type === "assignment_statement" || type === "short_var_declaration") {
       const l = n.childForFieldName("left")?.namedChildren ?? [];
       const r = n.childForFieldName("right")?.namedChildren ?? [];
@@ -414,6 +419,7 @@ export function guardScan(
         add("secure-default-weakened", `default:${snake(key)}`, `${key} defaulting to True`, n);
       }
     }
+    if (name === "assert" && args) assertion(n, args.text);
     if (LOOKUP_CALL.test(name)) {
       const w = lookupWord(n.text);
       if (w) {
@@ -517,9 +523,21 @@ export function guardScan(
     add(CMP_RULE(w), `cmp:${w}`, `\`${clipText(n.text, 50)}\` comparison`, n, strong);
   }
 
+  /** An assertion about an auth subject fails the request like a failure branch does. */
+  function assertion(n: SyntaxNode, cond: string) {
+    const w = words(cond.split(/,\s*["'`]/)[0]);
+    const hit = [...w].find((x) => COND_WORDS.has(x) || x === "host");
+    if (!hit) return;
+    const sure = [...w].some((x) => STRONG_WORDS.has(x));
+    add(FAMILY_RULE[familyOf(w)], "assert", `\`assert ${clipText(cond, 40)}\``, n, sure);
+  }
+
   function flag(k: SyntaxNode | null, v: SyntaxNode | null, at: SyntaxNode) {
     if (!k || !v) return;
     const name = snake(lastName(k) || k.text);
+    if (ALLOW_LIST.test(name) && !/^\[\s*["'`]\*["'`]\s*\]$/.test(v.text)) {
+      add("auth-check-removed", "allowlist", `${name} allow-list`, at, false);
+    }
     const f = flagFact(name, v.text);
     if (f) add("auth-check-removed", "flag", `${name} = ${clipText(v.text, 30)}`, at, f === "strong");
   }
@@ -560,6 +578,10 @@ export function guardScan(
       : "auth-check-removed";
     if (n.type === "return_statement") {
       const v = n.namedChildren[0];
+      if (v && /^(?:False|false)$/.test(v.text)) {
+        // A fail-closed return: replacing it with `return !req` or `return True` opens the check.
+        add(rule, "closed", `\`return ${v.text}\` in ${name}()`, n, false);
+      }
       if (v && !/^(?:True|False|true|false|None|null|nil|undefined)$/.test(v.text)) {
         add(rule, `predicate:${name}`, `computed return of ${name}()`, n);
         for (const m of v.text.matchAll(ROLE_IN_TEXT)) {
