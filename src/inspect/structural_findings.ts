@@ -238,7 +238,7 @@ export const MAX_CHANGED_CHARS = 20_000;
 
 /** Words that any guard fact's construct contains (a superset of the structural vocabulary). */
 const GUARD_HINT =
-  /auth|perm|login|logged|csrf|xsrf|passw|pwd|verif|valid|token|sign|cert|secur|admin|staff|superuser|owner|role|jwt|session|40[13]|forbid|denied|deny|unauthori|strict|required|require|ensure|enforce|check|digest|compare|equal|hostname|fingerprint|cookie|credential|secret|ssl|tls|expir|claim|issuer|audience|\balg|\bexp\b|\biss\b|\baud\b|\bnbf\b|\biat\b|middleware|guard|restrict|protect|allow|access|scope|user_passes|is_?active|banned|locked|anonymous|reject|http_?only|CERT_|VERIFY_|mfa|otp|nonce|hmac|kid\b|user|account|identity|principal|active|key|sudo|rbac|acl|origin|refer/i;
+  /auth|perm|login|logged|csrf|xsrf|passw|pwd|verif|valid|token|sign|cert|secur|admin|staff|superuser|owner|role|jwt|session|40[13]|forbid|denied|deny|unauthori|strict|required|require|ensure|enforce|check|digest|compare|equal|hostname|fingerprint|cookie|credential|secret|ssl|tls|expir|claim|issuer|audience|\balg|\bexp\b|\biss\b|\baud\b|\bnbf\b|\biat\b|middleware|guard|restrict|protect|allow|access|scope|user_passes|is_?active|banned|locked|anonymous|reject|http_?only|CERT_|VERIFY_|mfa|otp|nonce|hmac|kid\b|user|account|identity|principal|active|key|sudo|rbac|acl|origin|refer|trust|\bhosts?\b|xsrf/i;
 
 /**
  * The lines of `x` that `y` lacks, each with three lines around and the header lines of the

@@ -286,8 +286,7 @@ export function guardScan(
         secureDefault(n.childForFieldName("name"), v[0], n);
         flag(n.childForFieldName("name"), v[0], n);
       }
-    }
-    else if (type === "decorator") decorator(n);
+    } else if (type === "decorator") decorator(n);
     else if (type === "default_parameter" || type === "typed_default_parameter") {
       secureDefault(n.childForFieldName("name"), n.childForFieldName("value"), n);
     } else if (type === "assignment_pattern" || type === "object_assignment_pattern") {
@@ -416,7 +415,7 @@ export function guardScan(
       const list = args.namedChildren.filter((c): c is SyntaxNode => !!c);
       const key = list.length >= 2 ? stringValue(list[list.length - 2]) : null;
       if (key && SEC_PARAM.test(snake(key)) && /^(?:True|true)$/.test(list[list.length - 1].text)) {
-        add("secure-default-weakened", `default:${snake(key)}`, `${key} defaulting to True`, n);
+        add("secure-default-weakened", "default", `${key} defaulting to True`, n);
       }
     }
     if (name === "assert" && args) assertion(n, args.text);
@@ -494,12 +493,11 @@ export function guardScan(
       if (fam === "auth" && /verif|valid|sign|token|jw[st]|decode|claim/.test(fnName)) {
         fam = "token";
       }
-    } else if (authy) {
-      // Each auth term of the condition counts: dropping one (`err || !user` → `err`) is a drop.
-      const terms = authTerms(cond.text, COND_WORDS);
-      for (let i = 0; i < terms; i++) {
-        add(FAMILY_RULE[fam], "term", `auth term of \`if ${clipText(cond.text, 40)}\``, n, false);
-      }
+    }
+    // Each auth term of the condition counts: dropping one (`err || !user` → `err`) is a drop.
+    const terms = authTerms(cond.text, COND_WORDS);
+    for (let i = 0; i < terms; i++) {
+      add(FAMILY_RULE[fam], "term", `auth term of \`if ${clipText(cond.text, 40)}\``, n, false);
     }
     const head = grammar === "python"
       ? `if ${clipText(cond.text, 50)}:`
@@ -539,7 +537,9 @@ export function guardScan(
       add("auth-check-removed", "allowlist", `${name} allow-list`, at, false);
     }
     const f = flagFact(name, v.text);
-    if (f) add("auth-check-removed", "flag", `${name} = ${clipText(v.text, 30)}`, at, f === "strong");
+    if (f) {
+      add("auth-check-removed", "flag", `${name} = ${clipText(v.text, 30)}`, at, f === "strong");
+    }
   }
 
   function decorator(n: SyntaxNode) {
@@ -568,7 +568,8 @@ export function guardScan(
       /^(?:True|true|!0|1)$/.test(val) || fallback.test(val) ||
       SECURE_CONST.test(val.replace(/.*\./, ""))
     ) {
-      add("secure-default-weakened", `default:${name}`, `${name}=${clipText(val, 30)} default`, at);
+      // One key for every secure default: renaming a parameter or local keeps the count.
+      add("secure-default-weakened", "default", `${name}=${clipText(val, 30)} default`, at);
     }
   }
 

@@ -21,6 +21,8 @@ const FN = new Set([
   "method_declaration",
   "func_literal",
   "function_expression",
+  "function",
+  "generator_function",
   "arrow_function",
 ]);
 
@@ -98,7 +100,8 @@ export function checkedCall(n: SyntaxNode, cond: string): "strong" | "weak" | ""
 
 /**
  * The terms of a condition (operands of its top-level `and`/`or`/`&&`/`||`) that name an auth
- * subject: each is counted, so dropping one (`if (err || !user)` → `if (err)`) is a drop.
+ * subject or call a helper: each is counted, so dropping one (`if (err || !user)` → `if (err)`)
+ * is a drop, while moving a term into a helper that is still called keeps the count.
  *
  * @example
  * ```ts
@@ -108,7 +111,8 @@ export function checkedCall(n: SyntaxNode, cond: string): "strong" | "weak" | ""
 export function authTerms(cond: string, vocab: ReadonlySet<string>): number {
   let n = 0;
   for (const t of cond.split(/\|\||&&|\bor\b|\band\b/)) {
-    if ([...words(t)].some((w) => vocab.has(w))) n++;
+    // a call is a check refactored into a helper: it keeps the count
+    if (/[\w$]\s*\(/.test(t) || [...words(t)].some((w) => vocab.has(w))) n++;
   }
   return n;
 }
@@ -165,7 +169,8 @@ export const GUARD_FLAG = new RegExp(
     "has_access|has_permission|is_admin)|(?:valid|allowed|trusted|verified|permitted)_" + SEC_NOUN +
     "|" + SEC_NOUN + "_(?:valid|allowed|trusted|verified|permitted|ok))$",
 );
-const STRONG_FLAG = /authori|authentic|verified|trusted|permitted|allowed|access|permission|admin|host|origin|sig|token/;
+const STRONG_FLAG =
+  /authori|authentic|verified|trusted|permitted|allowed|access|permission|admin|host|origin|sig|token/;
 
 /**
  * A fact for an assignment to a guard flag: initialised `False` (fail closed) or set from a
@@ -182,7 +187,10 @@ export function flagFact(name: string, value: string): "strong" | "weak" | "" {
   if (!GUARD_FLAG.test(name)) return "";
   const v = value.trim();
   if (/^(?:True|true|1|!0)$/.test(v)) return "";
-  if (!/^(?:False|false|0|!1)$/.test(v) && !/[=<>!]=|\bin\b|\(|&&|\|\||\band\b|\bor\b|\bnot\b|!/.test(v)) {
+  if (
+    !/^(?:False|false|0|!1)$/.test(v) &&
+    !/[=<>!]=|\bin\b|\(|&&|\|\||\band\b|\bor\b|\bnot\b|!/.test(v)
+  ) {
     return "";
   }
   return STRONG_FLAG.test(name) ? "strong" : "weak";
