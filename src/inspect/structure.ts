@@ -84,7 +84,7 @@ const CALL = new Set(["call", "call_expression", "new_expression"]);
 const IF = new Set(["if_statement", "elif_clause"]);
 /** Callee names worth a closer look (a superset of every call pattern below). */
 const CALL_PREFILTER =
-  /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot|includes|index_of|has|contains|contains_key|assert)$/;
+  /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot|includes|index_of|has|contains|contains_key|assert|with|group|handle|handle_func|any|method|method_func|mount)$/;
 
 const FN_EXPR = new Set(["arrow_function", "function_expression", "func_literal", "function"]);
 const INTERESTING = new Set([
@@ -123,6 +123,9 @@ const INTERESTING = new Set([
 /** Allow-list settings: trusted hosts, allowed origins, redirect allow-lists. */
 const ALLOW_LIST =
   /^(?:trusted|allowed|permitted)_(?:hosts?|origins?|domains?|ips?|redirect\w*|issuers?|audiences?|algorithms?)$|(?:white|allow)_?list/;
+/** Go router methods that take middleware (chi, gin, echo, gorilla, net/http). */
+const GO_ROUTE =
+  /^(?:Use|With|Group|Route|Handle|HandleFunc|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Get|Post|Put|Patch|Delete|Head|Options|Method|MethodFunc|Mount)$/;
 const EQ_OP = new Set(["==", "===", "!=", "!=="]);
 /** Which guard rule a compared security word belongs to. */
 const CMP_RULE = (w: string): GuardRuleId =>
@@ -403,6 +406,8 @@ export function guardScan(
       HASH_RECEIVER.test(receiver(fn))
     ) {
       add("auth-check-removed", `call:${receiver(fn)}.${name}`, `${receiver(fn)}.${raw}() call`, n);
+    } else if (name === "equal" && /^(?:hmac|subtle|bytes_eq)$/i.test(receiver(fn))) {
+      add("crypto-verification-removed", `call:${receiver(fn)}.equal`, `${fn.text}() call`, n);
     } else if (VERIFY_CALL.test(name)) {
       add("crypto-verification-removed", `call:${name}`, `${raw}() call`, n);
     } else if (
@@ -432,6 +437,9 @@ export function guardScan(
       if (v && CRED_HEADER.test(v)) {
         add("auth-check-removed", `strip:${v.toLowerCase()}`, `${v} header stripping`, n);
       }
+    }
+    if (grammar === "go" && args && fn?.type === "selector_expression" && GO_ROUTE.test(raw)) {
+      goMiddleware(fn, args);
     }
     // Route middleware: app.get("/path", mw1, mw2, handler)
     if (
@@ -465,6 +473,27 @@ export function guardScan(
     }
   }
 
+  /** Go routers: `r.Use(mw)`, `r.With(mw).Get(…)`, `r.Group("/x", mw)`, `e.GET(p, h, mw)`. */
+  function goMiddleware(fn: SyntaxNode, args: SyntaxNode) {
+    for (const m of args.namedChildren) {
+      if (!m || !/identifier|selector_expression|call_expression/.test(m.type)) continue;
+      const label = m.type === "call_expression"
+        ? (m.childForFieldName("function")?.text ?? m.text)
+        : m.text;
+      const last = snake(label.replace(/.*\./, ""));
+      const pkg = label.includes(".") ? label.replace(/\..*/, "").toLowerCase() : "";
+      if (!AUTH_MW.test(last) && !/jwt|auth|csrf|xsrf|session|guard|acl|rbac|perm/.test(pkg)) {
+        continue;
+      }
+      add(
+        "auth-check-removed",
+        `mw:${clipText(label, 40)}`,
+        `\`${clipText(label, 40)}\` middleware on ${clipText(fn.text, 30)}()`,
+        m,
+      );
+    }
+  }
+
   function branch(n: SyntaxNode) {
     const cond = n.childForFieldName("condition");
     const cons = n.childForFieldName("consequence");
@@ -484,7 +513,18 @@ export function guardScan(
     if (!(strong || (authy && FAIL.test(body)))) {
       // No auth words: still a check when the branch fails on the result of a verify/validate
       // call, or when it sits in a function whose name says it guards.
-      if (!FAIL.test(body)) return;
+      if (!FAIL.test(body)) {
+        // A branch that grants (`if check_password(p) and can_authenticate(u): return user`)
+        // inside an authenticate/verify function: each of its terms is a condition of access.
+        const fnName = enclosingFn(n);
+        if (!STRONG_GUARD_FN.test(fnName)) return;
+        const terms = authTerms(cond.text, COND_WORDS);
+        const f = FAMILY_RULE[familyOf(words(`${fnName} ${cond.text}`))];
+        for (let i = 0; i < terms; i++) {
+          add(f, "term", `term of \`if ${clipText(cond.text, 40)}\` in ${fnName}()`, n, false);
+        }
+        return;
+      }
       const checked = checkedCall(n, cond.text);
       const fnName = checked ? "" : enclosingFn(n);
       if (!checked && !GUARD_FN.test(fnName)) return;

@@ -260,3 +260,67 @@ Deno.test("js: a key-id comparison removed fires", () => {
   );
   silent("JwksClient.js", JS_KID, JS_KID.replace("k.kid === kid", "kid === k.kid"));
 });
+
+const GO_ROUTES = `package main
+
+func router() http.Handler {
+	r := chi.NewRouter()
+	r.Group(func(r chi.Router) {
+		r.Use(jwtauth.Verifier(tokenAuth))
+		r.Use(jwtauth.Authenticator(tokenAuth))
+		r.With(requireAdmin).Get("/admin", adminHandler)
+	})
+	e.GET("/users", getUsers, echojwt.WithConfig(cfg))
+	return r
+}
+`;
+
+Deno.test("go: middleware dropped from a router chain fires; reordering is silent", () => {
+  fires(
+    "routes.go",
+    GO_ROUTES,
+    GO_ROUTES.replace("\t\tr.Use(jwtauth.Authenticator(tokenAuth))\n", ""),
+  );
+  fires("routes.go", GO_ROUTES, GO_ROUTES.replace("r.With(requireAdmin).Get", "r.Get"));
+  fires("routes.go", GO_ROUTES, GO_ROUTES.replace(", echojwt.WithConfig(cfg)", ""));
+  silent(
+    "routes.go",
+    GO_ROUTES,
+    GO_ROUTES.replace(
+      "\t\tr.Use(jwtauth.Verifier(tokenAuth))\n\t\tr.Use(jwtauth.Authenticator(tokenAuth))\n",
+      "\t\tr.Use(jwtauth.Authenticator(tokenAuth))\n\t\tr.Use(jwtauth.Verifier(tokenAuth))\n",
+    ),
+  );
+});
+
+const PY_BACKEND = `class ModelBackend:
+    def authenticate(self, request, username=None, password=None):
+        user = self.get_user(username)
+        if user.check_password(password) and self.user_can_authenticate(user):
+            return user
+`;
+
+Deno.test("python: a term dropped from the granting branch of authenticate() fires", () => {
+  fires("backends.py", PY_BACKEND, PY_BACKEND.replace(" and self.user_can_authenticate(user)", ""));
+  silent(
+    "backends.py",
+    PY_BACKEND,
+    PY_BACKEND.replace(
+      "if user.check_password(password) and self.user_can_authenticate(user):",
+      "if self.user_can_authenticate(user) and user.check_password(password):",
+    ),
+  );
+});
+
+Deno.test("go: hmac.Equal removed fires high; a helper that still calls it is silent", () => {
+  const before =
+    "package sig\n\nfunc check(sig, expected []byte) error {\n\tif !hmac.Equal(sig, expected) {\n\t\treturn errBadSig\n\t}\n\treturn nil\n}\n";
+  const f = fires("sig.go", before, before.replace("!hmac.Equal(sig, expected)", "len(sig) == 0"));
+  assert.equal(f[0].severity, "high");
+  silent(
+    "sig.go",
+    before,
+    before.replace("!hmac.Equal(sig, expected)", "!same(sig, expected)") +
+      "\nfunc same(a, b []byte) bool {\n\treturn hmac.Equal(a, b)\n}\n",
+  );
+});
