@@ -9,7 +9,7 @@
 import type { Finding, Severity } from "./types.ts";
 import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts";
 import { changedStatements, newLineFlags, splitLangOf, type Statement } from "./chunk.ts";
-import { definedNames, type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
+import { type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
 import { errorMessage } from "../core/errors.ts";
 
@@ -198,7 +198,7 @@ export function structuralFindings(
     defs ??= after !== null ? defsOf(after, g) : new Set();
     const ds = defs;
     const gone = d.missing.length > 0 && after !== null &&
-      d.missing.every((f) => f.scope !== "" && !ds.has(f.scope));
+      d.missing.every((f) => f.scope !== "" && !stillDefined(f.scope, ds, before, g));
     if (gone) {
       severity = LOWER[severity];
       extra.push("inside definitions the edit removed: implementation moved or dropped");
@@ -275,8 +275,46 @@ function around(text: string, range: readonly [number, number]): string {
   return text.slice(s, e < 0 ? text.length : e);
 }
 
-/** Every definition of a text (walked only when a drop needs the "moved or dropped" check). */
+/**
+ * Definitions by language, as the parser's scopes know them: Python `def`/`class`, JS/TS function
+ * declarations, classes and methods, Go `func` (with receivers). A function expression assigned
+ * to a name is not a definition here, as it is not a scope of its own for the walk either.
+ */
+const DEF_NAMES: Record<"python" | "js" | "go", RegExp> = {
+  python: /^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+([A-Za-z_]\w*)/gm,
+  js:
+    /\b(?:function\*?|class)\s+([\w$]+)|^[ \t]*(?:(?:public|private|protected|static|async|get|set|override|readonly)\s+)*([\w$]+)\s*(?:<[^>\n]*>)?\([^)\n]*\)\s*(?::[^{;\n]*)?\{/gm,
+  go: /^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)/gm,
+};
+
+/**
+ * The names (last segment) of every definition of a text, found by regular expressions: asked
+ * only when a drop needs the "moved or dropped" check, and far cheaper than parsing a whole
+ * file. A name defined anywhere counts as still there (the conservative side: the finding stays
+ * high).
+ */
 function defsOf(text: string, g: Grammar): Set<string> {
-  const r = parseShared(text, g);
-  return r.ok ? definedNames(r.root) : new Set();
+  const re = DEF_NAMES[g === "python" ? "python" : g === "go" ? "go" : "js"];
+  const out = new Set<string>();
+  for (const m of text.matchAll(re)) out.add(m[1] ?? m[2]);
+  for (const m of text.matchAll(CLASS_NAMES)) out.add(`class ${m[1]}`);
+  return out;
 }
+
+const CLASS_NAMES = /^[ \t]*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([\w$]+)/gm;
+
+/**
+ * Whether the function a missing fact sat in (`Class.method`) is still defined after the edit:
+ * its own name is, and the class it was in (when the before-text defined that class) is too.
+ */
+function stillDefined(scope: string, after: Set<string>, before: string | null, g: Grammar) {
+  const parts = scope.split(".");
+  if (!after.has(parts[parts.length - 1])) return false;
+  if (parts.length < 2 || before === null) return true;
+  const owner = parts[0];
+  const defsBefore = beforeDefs?.text === before ? beforeDefs.defs : defsOf(before, g);
+  beforeDefs = { text: before, defs: defsBefore };
+  return !defsBefore.has(`class ${owner}`) || after.has(`class ${owner}`);
+}
+
+let beforeDefs: { text: string; defs: Set<string> } | null = null;

@@ -126,6 +126,14 @@ const ALLOW_LIST =
 /** Go router methods that take middleware (chi, gin, echo, gorilla, net/http). */
 const GO_ROUTE =
   /^(?:Use|With|Group|Route|Handle|HandleFunc|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Get|Post|Put|Patch|Delete|Head|Options|Method|MethodFunc|Mount)$/;
+/** Words a security comparison or lookup is about (a superset, as raw text). */
+const CMP_HINT =
+  /\b(?:kid|nonce|aud|iss|alg|sig|mac|azp|at_hash)\b|signature|digest|hmac|origin|\bhost|csrf|xsrf|fingerprint|passw|secret|claim|trusted|white_?list|allow_?list/i;
+/** Words of a guard flag or a secure default (a superset, as raw text). */
+const FLAG_HINT =
+  /valid|allow|authori|authentic|verif|trust|permit|access|admin|strict|secure|check|requir|enforce|csrf|sign|cert|http_?only|reject|white|list/i;
+const CMP_TYPES = new Set(["comparison_operator", "binary_expression"]);
+const GO_ASSIGN = new Set(["assignment_statement", "short_var_declaration", "var_spec"]);
 const EQ_OP = new Set(["==", "===", "!=", "!=="]);
 /** Which guard rule a compared security word belongs to. */
 const CMP_RULE = (w: string): GuardRuleId =>
@@ -175,6 +183,46 @@ function predicateOf(n: SyntaxNode): string {
   return "";
 }
 
+/** A function or class around the nodes of a query, while its span lasts. */
+interface Frame {
+  end: number;
+  node: SyntaxNode;
+  type: string;
+  outer: Frame | undefined;
+  /** Innermost function name, snake_case, for guard-named functions ("" at module level). */
+  fn?: string;
+  /** Predicate name for returns and conditions directly inside ("" when not a predicate). */
+  pred?: string;
+}
+
+const FN_TYPES = new Set(["func_literal", "function_expression", "function", "generator_function"]);
+/** Fills in a frame's names the first time they are asked for (most frames never are). */
+function named(f: Frame): Frame {
+  if (f.fn !== undefined) return f;
+  const { node: n, type, outer } = f;
+  if (type === "class_definition" || type === "class_declaration") {
+    f.fn = outer ? named(outer).fn : "";
+    f.pred = "";
+    return f;
+  }
+  const own = n.childForFieldName("name")?.text ?? "";
+  if (SCOPE.has(type)) {
+    f.fn = snake(own.replace(/.*\./, ""));
+    f.pred = PREDICATE_FN.test(f.fn) ? f.fn : "";
+    return f;
+  }
+  const p = n.parent;
+  const assigned = own || p?.childForFieldName("name")?.text ||
+    p?.childForFieldName("key")?.text || p?.childForFieldName("left")?.text || "";
+  f.fn = assigned
+    ? snake(assigned.replace(/.*\./, ""))
+    : (type === "arrow_function" || type === "func_literal") && outer
+    ? named(outer).fn
+    : "";
+  f.pred = "";
+  return f;
+}
+
 const FAIL_STMT = new Set(["return_statement", "raise_statement", "throw_statement"]);
 const ROLE_IN_TEXT =
   /\.(is_admin|isAdmin|is_staff|isStaff|is_superuser|isSuperuser|isSuperUser|is_active|isActive|is_authenticated|isAuthenticated|is_anonymous|is_owner|isOwner|is_verified|isVerified|is_banned|is_locked|has_role|hasRole|roles?|owner|owner_id|ownerId|permissions)\b/g;
@@ -187,6 +235,7 @@ const SCOPE = new Set([
   "method_declaration",
   "class_declaration",
 ]);
+const FRAME = new Set([...SCOPE, ...FN_EXPR, ...FN_TYPES]);
 
 /**
  * Lists the guard facts of a parsed file.
@@ -258,8 +307,13 @@ export function guardScan(
   const hasMwString = grammar === "python" && text.includes("Middleware");
   const hasDelete = text.includes("delete");
   const hasCredHeader = /authorization|cookie/i.test(text);
+  // Comparisons and flags are looked at only when the text names something they are about.
+  const hasCmpWord = CMP_HINT.test(text);
+  const hasFlagWord = FLAG_HINT.test(text);
   // Where a fact sits: the walk keeps a stack; the query path asks the node's ancestors.
   let scopeFor: (n: SyntaxNode) => string = () => scopes.at(-1) ?? "";
+  // The snake_case name of the innermost function around a node (see `enclosingFn`).
+  let fnOf: (n: SyntaxNode) => string = enclosingFn;
   const add = (rule: GuardRuleId, key: string, what: string, n: SyntaxNode, high = true) =>
     out.push({ rule, key, what, line: n.startPosition.row + 1, scope: scopeFor(n), high });
 
@@ -298,7 +352,7 @@ export function guardScan(
       secureDefault(n.childForFieldName("pattern"), n.childForFieldName("value"), n);
     } else if (type === "variable_declarator") {
       secureDefault(n.childForFieldName("name"), n.childForFieldName("value"), n);
-      flag(n.childForFieldName("name"), n.childForFieldName("value"), n);
+      if (hasFlagWord) flag(n.childForFieldName("name"), n.childForFieldName("value"), n);
     } else if (type === "pair" && grammar !== "python") {
       secureDefault(n.childForFieldName("key"), n.childForFieldName("value"), n);
     } else if (type === "assignment" || type === "assignment_expression") {
@@ -306,8 +360,8 @@ export function guardScan(
       if (left && /attribute|member_expression/.test(left.type)) {
         secureDefault(left, n.childForFieldName("right"), n);
       }
-      flag(left, n.childForFieldName("right"), n);
       const name = snake(lastName(left) || left?.text || "");
+      if (hasFlagWord) flag(left, n.childForFieldName("right"), n, name);
       if (/^(?:permission_classes|authentication_classes)$/.test(name)) {
         for (const c of n.childForFieldName("right")?.namedChildren ?? []) {
           if (c) add("auth-check-removed", `class:${c.text}`, `${c.text} in ${name}`, c);
@@ -338,14 +392,28 @@ export function guardScan(
   // Fast path: a tree-sitter query finds the nodes of interest inside WebAssembly.
   const types = [...INTERESTING].filter((t) =>
     (hasConst || !IDENTIFIERS.has(t)) && (hasMwString || hasCredHeader || !STRINGS.has(t)) &&
-    (hasDelete || t !== "unary_expression")
+    (hasDelete || t !== "unary_expression") && (hasCmpWord || !CMP_TYPES.has(t)) &&
+    (hasFlagWord || !GO_ASSIGN.has(t))
   );
-  const found = captureNodes(root, grammar, types, range);
+  const found = captureNodes(root, grammar, [...types, ...FRAME], range);
   if (found) {
     scopeFor = scopeOf;
+    // Captures come in document order, so the functions around a node are a stack: its
+    // innermost function's name (for guard-named functions) and predicate name come for free.
+    const frames: Frame[] = [];
+    let top: Frame | undefined;
+    fnOf = () => top ? named(top).fn! : "";
     for (const n of found) {
       const type = n.type;
-      handle(type, n, type === "return_statement" || IF.has(type) ? predicateOf(n) : "");
+      const start = n.startIndex;
+      while (frames.length && start >= frames[frames.length - 1].end) frames.pop();
+      if (FRAME.has(type)) {
+        frames.push({ end: n.endIndex, node: n, type, outer: frames[frames.length - 1] });
+        continue;
+      }
+      top = frames[frames.length - 1];
+      const pred = top && (type === "return_statement" || IF.has(type)) ? named(top).pred! : "";
+      handle(type, n, pred);
     }
     return { facts: out, defs };
   }
@@ -424,10 +492,10 @@ export function guardScan(
       }
     }
     if (name === "assert" && args) assertion(n, args.text);
-    if (LOOKUP_CALL.test(name)) {
+    if (hasCmpWord && LOOKUP_CALL.test(name)) {
       const w = lookupWord(n.text);
       if (w) {
-        const strong = STRONG_GUARD_FN.test(enclosingFn(n));
+        const strong = STRONG_GUARD_FN.test(fnOf(n));
         add(CMP_RULE(w), `cmp:${w}`, `\`${clipText(n.text, 50)}\` check`, n, strong);
       }
     }
@@ -516,7 +584,7 @@ export function guardScan(
       if (!FAIL.test(body)) {
         // A branch that grants (`if check_password(p) and can_authenticate(u): return user`)
         // inside an authenticate/verify function: each of its terms is a condition of access.
-        const fnName = enclosingFn(n);
+        const fnName = fnOf(n);
         if (!STRONG_GUARD_FN.test(fnName)) return;
         const terms = authTerms(cond.text, COND_WORDS);
         const f = FAMILY_RULE[familyOf(words(`${fnName} ${cond.text}`))];
@@ -526,7 +594,7 @@ export function guardScan(
         return;
       }
       const checked = checkedCall(n, cond.text);
-      const fnName = checked ? "" : enclosingFn(n);
+      const fnName = checked ? "" : fnOf(n);
       if (!checked && !GUARD_FN.test(fnName)) return;
       sure = checked === "strong" || STRONG_GUARD_FN.test(fnName);
       fam = familyOf(words(`${fnName} ${init} ${cond.text} ${body}`));
@@ -557,7 +625,7 @@ export function guardScan(
     }
     const w = comparedWord(n.text);
     if (!w) return;
-    const strong = STRONG_GUARD_FN.test(enclosingFn(n));
+    const strong = STRONG_GUARD_FN.test(fnOf(n));
     add(CMP_RULE(w), `cmp:${w}`, `\`${clipText(n.text, 50)}\` comparison`, n, strong);
   }
 
@@ -570,9 +638,9 @@ export function guardScan(
     add(FAMILY_RULE[familyOf(w)], "assert", `\`assert ${clipText(cond, 40)}\``, n, sure);
   }
 
-  function flag(k: SyntaxNode | null, v: SyntaxNode | null, at: SyntaxNode) {
+  function flag(k: SyntaxNode | null, v: SyntaxNode | null, at: SyntaxNode, known?: string) {
     if (!k || !v) return;
-    const name = snake(lastName(k) || k.text);
+    const name = known ?? snake(lastName(k) || k.text);
     if (ALLOW_LIST.test(name) && !/^\[\s*["'`]\*["'`]\s*\]$/.test(v.text)) {
       add("auth-check-removed", "allowlist", `${name} allow-list`, at, false);
     }
