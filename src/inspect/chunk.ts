@@ -10,7 +10,7 @@
  * @module
  */
 
-import { CONTINUES, FREE, lineKinds, type SplitLang } from "./chunk_lex.ts";
+import { CONTINUES, FREE, lineKinds, type SplitLang, windowStart } from "./chunk_lex.ts";
 
 export { type SplitLang, splitLangOf } from "./chunk_lex.ts";
 
@@ -43,9 +43,13 @@ export interface Statement {
  * splitTopLevel("try:\n    f()\nexcept E:\n    g()\n", "python").length; // 1
  * ```
  */
-export function splitTopLevel(text: string, lang: SplitLang = ""): Statement[] {
+export function splitTopLevel(
+  text: string,
+  lang: SplitLang = "",
+  window?: { from: number; stop: number },
+): Statement[] {
   const out: Statement[] = [];
-  const kinds = lang === "" ? null : lineKinds(text, lang);
+  const kinds = lang === "" ? null : lineKinds(text, lang, window?.from, window?.stop);
   const continues = lang === "" ? null : CONTINUES[lang];
   let start = 0;
   let line = 0;
@@ -117,8 +121,26 @@ let last: { before: string; after: string; lang: SplitLang; result: ChangedState
 type ChangedStatements = { before: Statement[]; after: Statement[] };
 
 function changedStatementsOf(before: string, after: string, lang: SplitLang): ChangedStatements {
-  const bs = splitTopLevel(before, lang);
-  const as = splitTopLevel(after, lang);
+  // The language's lexer runs only around the edit: from the plain declaration above the first
+  // difference to the first one past the last, where it is outside strings and brackets again.
+  // Before and after that window both texts are the same, split the same way by column.
+  let bw: { from: number; stop: number } | undefined;
+  let aw: { from: number; stop: number } | undefined;
+  if (lang !== "") {
+    const max = Math.min(before.length, after.length);
+    let p = 0;
+    while (p < max && before.charCodeAt(p) === after.charCodeAt(p)) p++;
+    let q = 0;
+    while (
+      q < max - p &&
+      before.charCodeAt(before.length - 1 - q) === after.charCodeAt(after.length - 1 - q)
+    ) q++;
+    const from = windowStart(before, p, lang);
+    bw = { from, stop: before.length - q };
+    aw = { from, stop: after.length - q };
+  }
+  const bs = splitTopLevel(before, lang, bw);
+  const as = splitTopLevel(after, lang, aw);
   const left = new Map<string, number>();
   for (const s of as) left.set(s.text, (left.get(s.text) ?? 0) + 1);
   const onlyBefore: Statement[] = [];

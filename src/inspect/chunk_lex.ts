@@ -29,11 +29,36 @@ export function splitLangOf(path: string): SplitLang {
 /** What a line starts inside of: nothing, code (a bracket, a continuation), a comment, a string. */
 export const FREE = 0, CODE = 1, COMMENT = 2, STRING = 3;
 
-const TOKENS: Record<Exclude<SplitLang, "">, RegExp> = {
-  python: /[\n#"'\\()[\]{}]/g,
-  js: /[\n/"'`\\()[\]{}]/g,
-  go: /[\n/"'`()[\]{}]/g,
+/**
+ * Column-zero lines that start a plain declaration (a function, class, import, top-level
+ * binding): the lexer is almost surely outside any string or bracket there, so lexing may start
+ * or stop at one.
+ */
+export const ANCHOR: Record<Exclude<SplitLang, "">, RegExp> = {
+  python: /(?:(?:async\s+)?def\s|class\s|import\s|from\s\S+\s+import\s|@\w)/y,
+  js:
+    /(?:export\s|import\s|function[\s*]|async\s+function|class\s|const\s|let\s|var\s|module\.exports|exports\.)/y,
+  go: /(?:func\s|type\s|var\s|const\s|import\s|package\s)/y,
 };
+
+/**
+ * The start of the lexing window for an edit whose first differing character is at `pos`: the
+ * nearest plain-declaration line at or above it (see {@link ANCHOR}), or 0.
+ *
+ * @example
+ * ```ts
+ * windowStart("import os\n\ndef f():\n    return 1\n", 30, "python"); // 11
+ * ```
+ */
+export function windowStart(text: string, pos: number, lang: Exclude<SplitLang, "">): number {
+  const anchor = ANCHOR[lang];
+  for (let i = text.lastIndexOf("\n", pos - 1); i >= 0; i = text.lastIndexOf("\n", i - 1)) {
+    anchor.lastIndex = i + 1;
+    if (anchor.test(text)) return i + 1;
+    if (i === 0) break;
+  }
+  return 0;
+}
 
 /** Characters after which a `/` in JS starts a regular expression rather than a division. */
 const REGEX_BEFORE = new Set([..."(,=:[!&|?{};+-*%<>~^"]);
@@ -50,11 +75,20 @@ const REGEX_WORD =
  * [...lineKinds('x = """\ndoc\n"""\ny = 1\n', "python")]; // [0, 3, 3, 0, 0]
  * ```
  */
-export function lineKinds(text: string, lang: Exclude<SplitLang, "">): Uint8Array {
+export function lineKinds(
+  text: string,
+  lang: Exclude<SplitLang, "">,
+  from = 0,
+  stop = -1,
+): Uint8Array {
   let n = 1;
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
-  const kinds = new Uint8Array(n);
   let line = 0;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) {
+    n++;
+    if (i < from) line++;
+  }
+  const kinds = new Uint8Array(n);
+  const anchor = ANCHOR[lang];
   /** Marks the lines starting inside `[from, to)` as `k`; returns `to`. */
   const mark = (from: number, to: number, k: number): number => {
     for (let j = text.indexOf("\n", from); j >= 0 && j < to; j = text.indexOf("\n", j + 1)) {
@@ -89,42 +123,49 @@ export function lineKinds(text: string, lang: Exclude<SplitLang, "">): Uint8Arra
     return mark(from, text.length, STRING);
   };
   let depth = 0;
-  const re = new RegExp(TOKENS[lang].source, "g");
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const i = m.index;
-    const c = text[i];
+  const py = lang === "python", js = lang === "js", go = lang === "go";
+  const len = text.length;
+  // One pass over the character codes (a regular expression per token costs several times more).
+  for (let i = from; i < len;) {
+    const c = text.charCodeAt(i);
     let next = i + 1;
     switch (c) {
-      case "\n":
+      case 10: // \n
+        if (
+          stop >= 0 && i >= stop && depth === 0 && templates.length === 0 &&
+          (anchor.lastIndex = i + 1, anchor.test(text))
+        ) return kinds; // past the window, at a plain declaration: the rest is as split by column
         kinds[++line] = depth > 0 ? CODE : FREE;
         break;
-      case "\\":
-        if (text[i + 1] === "\n") {
+      case 92: // backslash
+        if (go) break;
+        if (text.charCodeAt(i + 1) === 10) {
           kinds[++line] = CODE;
           next = i + 2;
-        } else if (text[i + 1] === "\r" && text[i + 2] === "\n") {
+        } else if (text.charCodeAt(i + 1) === 13 && text.charCodeAt(i + 2) === 10) {
           kinds[++line] = CODE;
           next = i + 3;
         } else next = i + 2;
         break;
-      case "#": {
+      case 35: { // #
+        if (!py) break;
         const e = text.indexOf("\n", i);
-        next = e < 0 ? text.length : e;
+        next = e < 0 ? len : e;
         break;
       }
-      case "(":
-      case "[":
+      case 40: // (
+      case 91: // [
         depth++;
         break;
-      case "{":
+      case 123: // {
         if (templates.length) templates[templates.length - 1]++;
         depth++;
         break;
-      case ")":
-      case "]":
+      case 41: // )
+      case 93: // ]
         if (depth > 0) depth--;
         break;
-      case "}":
+      case 125: // }
         if (templates.length && templates[templates.length - 1] === 0) {
           templates.pop();
           next = template(i + 1);
@@ -133,19 +174,19 @@ export function lineKinds(text: string, lang: Exclude<SplitLang, "">): Uint8Arra
         if (templates.length) templates[templates.length - 1]--;
         if (depth > 0) depth--;
         break;
-      case '"':
-      case "'":
-        if (lang === "python" && text.startsWith(c + c + c, i)) {
-          const q = c + c + c;
+      case 34: // "
+      case 39: // '
+        if (py && text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c) {
+          const q = text.slice(i, i + 3);
           let e = i + 3;
           for (;;) {
             const k = text.indexOf(q, e);
             if (k < 0) {
-              e = text.length;
+              e = len;
               break;
             }
             let b = 0;
-            while (text[k - 1 - b] === "\\") b++;
+            while (text.charCodeAt(k - 1 - b) === 92) b++;
             if (b % 2 === 0) {
               e = k + 3;
               break;
@@ -153,29 +194,31 @@ export function lineKinds(text: string, lang: Exclude<SplitLang, "">): Uint8Arra
             e = k + 1;
           }
           next = mark(i, e, STRING);
-        } else next = lineString(i, c);
+        } else next = lineString(i, text[i]);
         break;
-      case "`":
-        if (lang === "go") {
+      case 96: // `
+        if (py) break;
+        if (go) {
           const k = text.indexOf("`", i + 1);
-          next = mark(i, k < 0 ? text.length : k + 1, STRING);
+          next = mark(i, k < 0 ? len : k + 1, STRING);
         } else next = template(i + 1);
         break;
-      case "/": {
-        const d = text[i + 1];
-        if (d === "/") {
+      case 47: { // /
+        if (py) break;
+        const d = text.charCodeAt(i + 1);
+        if (d === 47) {
           const e = text.indexOf("\n", i);
-          next = e < 0 ? text.length : e;
-        } else if (d === "*") {
+          next = e < 0 ? len : e;
+        } else if (d === 42) {
           const k = text.indexOf("*/", i + 2);
-          next = mark(i, k < 0 ? text.length : k + 2, COMMENT);
-        } else if (lang === "js" && regexStarts(text, i)) {
+          next = mark(i, k < 0 ? len : k + 2, COMMENT);
+        } else if (js && regexStarts(text, i)) {
           next = regexEnd(text, i);
         }
         break;
       }
     }
-    re.lastIndex = next;
+    i = next;
   }
   return kinds;
 }

@@ -14,7 +14,7 @@ import type { Finding, InspectResult, Severity } from "./types.ts";
 import type { Rule } from "./rule_types.ts";
 import { isTestPath, langOf, stripComments } from "./count.ts";
 import { structuralFindings } from "./structural_findings.ts";
-import { changedStatements, type SplitLang, splitLangOf } from "./chunk.ts";
+import { changedStatements } from "./chunk.ts";
 import { HARDCODED_SECRET } from "./rules_secrets.ts";
 import { TLS_VERIFY_DISABLED } from "./rules_tls.ts";
 import { AUTH_BYPASS_ADDED, AUTH_CHECK_REMOVED } from "./rules_auth.ts";
@@ -171,8 +171,8 @@ function regexFindings(
       // out: a rule whose count does not move on the changed statements cannot fire, so the
       // whole texts are counted only when it does (for the numbers the finding reports).
       const d = rule.codeOnly
-        ? (delta.code ??= changedOnly(code, ""))
-        : (delta.raw ??= changedOnly(raw, splitLangOf(path)));
+        ? (delta.code ??= changedOnly(code))
+        : (delta.raw ??= changedOnly(raw));
       if (d && !moves(rule.mode, count(d.before), count(d.after))) continue;
       b = count(text.before);
       a = count(text.after);
@@ -223,11 +223,9 @@ function moves(mode: Rule["mode"], before: number, after: number): boolean {
  * The top-level statements each side holds and the other does not, joined; null when an edit
  * creates or deletes the file (nothing to cancel) or when too little cancels to be worth it.
  */
-function changedOnly(p: Pair, lang: SplitLang): Pair | null {
+function changedOnly(p: Pair): Pair | null {
   if (p.before === "" || p.after === "") return null;
-  // Any consistent split cancels equal statements; the raw texts use the language's rules so
-  // the structural counter finds the same split in the cache, the comment-stripped ones need none.
-  const d = changedStatements(p.before, p.after, lang);
+  const d = changedStatements(p.before, p.after);
   const join = (sts: { text: string }[]) => sts.map((st) => st.text).join("");
   const out = { before: join(d.before), after: join(d.after) };
   return out.before.length + out.after.length > 0.8 * (p.before.length + p.after.length)

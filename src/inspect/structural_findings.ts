@@ -249,13 +249,13 @@ function changedContext(x: string, y: string): string {
   const fresh = newLineFlags(lines, y.split("\n"), y);
   const keep = new Uint8Array(lines.length);
   const header = new Uint8Array(lines.length);
-  const indent = (l: string) => l.length - l.trimStart().length;
   for (let i = fresh.indexOf(1); i >= 0; i = fresh.indexOf(1, i + 1)) {
     keep.fill(1, Math.max(0, i - 3), Math.min(lines.length, i + 4));
-    let level = lines[i].trim() === "" ? Infinity : indent(lines[i]);
+    const own = indentOf(lines[i]);
+    let level = own === lines[i].length ? Infinity : own;
     for (let j = i - 1; j >= 0 && level > 0; j--) {
-      if (lines[j].trim() === "") continue;
-      const k = indent(lines[j]);
+      const k = indentOf(lines[j]);
+      if (k === lines[j].length) continue; // blank
       if (k < level) {
         if (header[j]) break; // its own headers are in already
         keep[j] = header[j] = 1;
@@ -264,6 +264,13 @@ function changedContext(x: string, y: string): string {
     }
   }
   return lines.filter((_, i) => keep[i]).join("\n");
+}
+
+/** The width of a line's leading white space (its length when the line is blank). */
+function indentOf(l: string): number {
+  let k = 0;
+  for (let c = l.charCodeAt(0); c === 32 || c === 9 || c === 13 || c === 12; c = l.charCodeAt(++k));
+  return k;
 }
 
 /** The lines holding `range` of `text`, with three lines around. */

@@ -308,8 +308,12 @@ export function guardScan(
   const hasDelete = text.includes("delete");
   const hasCredHeader = /authorization|cookie/i.test(text);
   // Comparisons and flags are looked at only when the text names something they are about.
-  const hasCmpWord = CMP_HINT.test(text);
-  const hasFlagWord = FLAG_HINT.test(text);
+  // Only nodes overlapping the range are looked at: their words sit near it.
+  const near = range && text.length > 4000
+    ? text.slice(Math.max(0, range[0] - 1500), range[1] + 1500)
+    : text;
+  const hasCmpWord = CMP_HINT.test(near);
+  const hasFlagWord = FLAG_HINT.test(near);
   // Where a fact sits: the walk keeps a stack; the query path asks the node's ancestors.
   let scopeFor: (n: SyntaxNode) => string = () => scopes.at(-1) ?? "";
   // The snake_case name of the innermost function around a node (see `enclosingFn`).
@@ -578,10 +582,11 @@ export function guardScan(
     const strong = STRONG_FAIL_STMT.test(body);
     let sure = strong || [...w].some((x) => STRONG_WORDS.has(x));
     let fam = familyOf(authy ? w : words(body));
-    if (!(strong || (authy && FAIL.test(body)))) {
+    const fails = strong || FAIL.test(body);
+    if (!(strong || (authy && fails))) {
       // No auth words: still a check when the branch fails on the result of a verify/validate
       // call, or when it sits in a function whose name says it guards.
-      if (!FAIL.test(body)) {
+      if (!fails) {
         // A branch that grants (`if check_password(p) and can_authenticate(u): return user`)
         // inside an authenticate/verify function: each of its terms is a condition of access.
         const fnName = fnOf(n);

@@ -78,11 +78,20 @@ const CALLEE = /([A-Za-z_$][\w$]*)\s*\(/g;
  */
 export function checkedCall(n: SyntaxNode, cond: string): "strong" | "weak" | "" {
   const texts = [n.childForFieldName("initializer")?.text ?? "", cond];
-  const prev = n.previousNamedSibling;
-  if (prev && /assignment|declaration|expression_statement|short_var/.test(prev.type)) {
+  // The statement before is looked at only when the condition tests a plain name (`!ok`,
+  // `err != nil`, `not valid`), and only when it is short (reading a node's text costs).
+  const prev =
+    /^[\s(!]*(?:not\s+)?[\w$.]+(?:\s*[!=]==?\s*(?:nil|null|None|false|False|true|True|undefined))?[\s)]*$/
+        .test(cond)
+      ? n.previousNamedSibling
+      : null;
+  if (
+    prev && prev.endIndex - prev.startIndex < 300 &&
+    /assignment|declaration|expression_statement|short_var/.test(prev.type)
+  ) {
     const t = prev.text;
     const eq = t.search(/:?=(?!=)/);
-    if (eq > 0 && t.length < 300) {
+    if (eq > 0) {
       const left = words(t.slice(0, eq));
       if ([...words(cond)].some((w) => left.has(w) && w.length > 1)) texts.push(t.slice(eq));
     }
