@@ -149,40 +149,6 @@ const TOKEN_FAIL =
 const IDENTIFIERS = new Set(["identifier", "field_identifier", "property_identifier"]);
 const STRINGS = new Set(["string", "interpreted_string_literal"]);
 
-/** The qualified scope of a node from its ancestors (the same names the walk's stack gives). */
-function scopeOf(n: SyntaxNode): string {
-  const chain: SyntaxNode[] = [];
-  for (let p = n.parent; p; p = p.parent) {
-    if (SCOPE.has(p.type) || FN_EXPR.has(p.type)) chain.push(p);
-  }
-  let q = "";
-  for (const a of chain.reverse()) {
-    if (SCOPE.has(a.type)) {
-      const name = a.childForFieldName("name")?.text ?? "";
-      q = q ? `${q}.${name}` : name;
-    } else {
-      const p = a.parent;
-      const name = p?.childForFieldName("name")?.text ?? p?.childForFieldName("key")?.text ??
-        p?.childForFieldName("left")?.text ?? "";
-      q = name || q;
-    }
-  }
-  return q;
-}
-
-/** The predicate function a return or condition sits in directly, or "". */
-function predicateOf(n: SyntaxNode): string {
-  for (let p = n.parent; p; p = p.parent) {
-    if (FN_EXPR.has(p.type)) return "";
-    if (SCOPE.has(p.type)) {
-      if (p.type === "class_definition" || p.type === "class_declaration") return "";
-      const name = snake(p.childForFieldName("name")?.text ?? "");
-      return PREDICATE_FN.test(name) ? name : "";
-    }
-  }
-  return "";
-}
-
 /** A function or class around the nodes of a query, while its span lasts. */
 interface Frame {
   end: number;
@@ -193,6 +159,8 @@ interface Frame {
   fn?: string;
   /** Predicate name for returns and conditions directly inside ("" when not a predicate). */
   pred?: string;
+  /** The qualified scope facts inside are reported in (`Class.method`; a function expression by what it is assigned to). */
+  scope?: string;
 }
 
 const FN_TYPES = new Set(["func_literal", "function_expression", "function", "generator_function"]);
@@ -200,18 +168,24 @@ const FN_TYPES = new Set(["func_literal", "function_expression", "function", "ge
 function named(f: Frame): Frame {
   if (f.fn !== undefined) return f;
   const { node: n, type, outer } = f;
+  const outerScope = outer ? named(outer).scope! : "";
+  const own = n.childForFieldName("name")?.text ?? "";
   if (type === "class_definition" || type === "class_declaration") {
     f.fn = outer ? named(outer).fn : "";
     f.pred = "";
+    f.scope = outerScope ? `${outerScope}.${own}` : own;
     return f;
   }
-  const own = n.childForFieldName("name")?.text ?? "";
   if (SCOPE.has(type)) {
     f.fn = snake(own.replace(/.*\./, ""));
     f.pred = PREDICATE_FN.test(f.fn) ? f.fn : "";
+    f.scope = outerScope ? `${outerScope}.${own}` : own;
     return f;
   }
   const p = n.parent;
+  const pname = p?.childForFieldName("name")?.text ?? p?.childForFieldName("key")?.text ??
+    p?.childForFieldName("left")?.text ?? "";
+  f.scope = FN_EXPR.has(type) ? pname || outerScope : outerScope;
   const assigned = own || p?.childForFieldName("name")?.text ||
     p?.childForFieldName("key")?.text || p?.childForFieldName("left")?.text || "";
   f.fn = assigned
@@ -401,12 +375,12 @@ export function guardScan(
   );
   const found = captureNodes(root, grammar, [...types, ...FRAME], range);
   if (found) {
-    scopeFor = scopeOf;
     // Captures come in document order, so the functions around a node are a stack: its
     // innermost function's name (for guard-named functions) and predicate name come for free.
     const frames: Frame[] = [];
     let top: Frame | undefined;
     fnOf = () => top ? named(top).fn! : "";
+    scopeFor = () => top ? named(top).scope! : "";
     for (const n of found) {
       const type = n.type;
       const start = n.startIndex;
