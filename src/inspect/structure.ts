@@ -41,11 +41,27 @@ import {
   VERIFY_CALL,
 } from "./structure_vocab.ts";
 import {
+  assertionFact,
+  CMP_HINT,
+  CMP_RULE,
+  CMP_TYPES,
+  compareFact,
+  FAMILY_RULE,
+  FLAG_HINT,
+  flagFacts,
+  FN_EXPR,
+  FRAME,
+  type Frame,
+  GO_ASSIGN,
+  GO_ROUTE,
+  goMiddlewareFacts,
+  named,
+  SCOPE,
+} from "./structure_extra.ts";
+import {
   authTerms,
   checkedCall,
-  comparedWord,
   enclosingFn,
-  flagFact,
   GUARD_FN,
   LOOKUP_CALL,
   lookupWord,
@@ -74,19 +90,12 @@ export interface GuardFact {
   high: boolean;
 }
 
-const FAMILY_RULE = {
-  auth: "auth-check-removed",
-  token: "crypto-verification-removed",
-  tls: "tls-check-removed",
-} as const;
-
 const CALL = new Set(["call", "call_expression", "new_expression"]);
 const IF = new Set(["if_statement", "elif_clause"]);
 /** Callee names worth a closer look (a superset of every call pattern below). */
 const CALL_PREFILTER =
   /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot|includes|index_of|has|contains|contains_key|assert|with|group|handle|handle_func|any|method|method_func|mount)$/;
 
-const FN_EXPR = new Set(["arrow_function", "function_expression", "func_literal", "function"]);
 const INTERESTING = new Set([
   "call",
   "call_expression",
@@ -120,96 +129,15 @@ const INTERESTING = new Set([
   "var_spec",
   "assert_statement",
 ]);
-/** Allow-list settings: trusted hosts, allowed origins, redirect allow-lists. */
-const ALLOW_LIST =
-  /^(?:trusted|allowed|permitted)_(?:hosts?|origins?|domains?|ips?|redirect\w*|issuers?|audiences?|algorithms?)$|(?:white|allow)_?list/;
-/** Go router methods that take middleware (chi, gin, echo, gorilla, net/http). */
-const GO_ROUTE =
-  /^(?:Use|With|Group|Route|Handle|HandleFunc|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Get|Post|Put|Patch|Delete|Head|Options|Method|MethodFunc|Mount)$/;
-/** Words a security comparison or lookup is about (a superset, as raw text). */
-const CMP_HINT =
-  /\b(?:kid|nonce|aud|iss|alg|sig|mac|azp|at_hash)\b|signature|digest|hmac|origin|\bhost|csrf|xsrf|fingerprint|passw|secret|claim|trusted|white_?list|allow_?list/i;
-/** Words of a guard flag or a secure default (a superset, as raw text). */
-const FLAG_HINT =
-  /valid|allow|authori|authentic|verif|trust|permit|access|admin|strict|secure|check|requir|enforce|csrf|sign|cert|http_?only|reject|white|list/i;
-const CMP_TYPES = new Set(["comparison_operator", "binary_expression"]);
-const GO_ASSIGN = new Set(["assignment_statement", "short_var_declaration", "var_spec"]);
-const EQ_OP = new Set(["==", "===", "!=", "!=="]);
-/** Which guard rule a compared security word belongs to. */
-const CMP_RULE = (w: string): GuardRuleId =>
-  /^(?:fingerprint|hostname)$/.test(w)
-    ? "tls-check-removed"
-    : /^(?:kid|nonce|aud|audience|iss|issuer|alg|algorithm|algorithms|signature|sig|digest|mac|hmac|claim|azp|at_hash|secret)$/
-        .test(w)
-    ? "crypto-verification-removed"
-    : "auth-check-removed";
 /** Failures that belong to token/signature/key verification. */
 const TOKEN_FAIL =
   /Invalid(?:Key|Signature|Token|Audience|Issuer|Algorithm)|ExpiredSignature|ImmatureSignature|BadSignature|SignatureExpired|SignatureInvalid|TokenExpired|TokenInvalid|JsonWebTokenError|NotBeforeError|JWT\w*(?:Expired|Invalid|Failed)/;
 const IDENTIFIERS = new Set(["identifier", "field_identifier", "property_identifier"]);
 const STRINGS = new Set(["string", "interpreted_string_literal"]);
 
-/** A function or class around the nodes of a query, while its span lasts. */
-interface Frame {
-  end: number;
-  node: SyntaxNode;
-  type: string;
-  outer: Frame | undefined;
-  /** Innermost function name, snake_case, for guard-named functions ("" at module level). */
-  fn?: string;
-  /** Predicate name for returns and conditions directly inside ("" when not a predicate). */
-  pred?: string;
-  /** The qualified scope facts inside are reported in (`Class.method`; a function expression by what it is assigned to). */
-  scope?: string;
-}
-
-const FN_TYPES = new Set(["func_literal", "function_expression", "function", "generator_function"]);
-/** Fills in a frame's names the first time they are asked for (most frames never are). */
-function named(f: Frame): Frame {
-  if (f.fn !== undefined) return f;
-  const { node: n, type, outer } = f;
-  const outerScope = outer ? named(outer).scope! : "";
-  const own = n.childForFieldName("name")?.text ?? "";
-  if (type === "class_definition" || type === "class_declaration") {
-    f.fn = outer ? named(outer).fn : "";
-    f.pred = "";
-    f.scope = outerScope ? `${outerScope}.${own}` : own;
-    return f;
-  }
-  if (SCOPE.has(type)) {
-    f.fn = snake(own.replace(/.*\./, ""));
-    f.pred = PREDICATE_FN.test(f.fn) ? f.fn : "";
-    f.scope = outerScope ? `${outerScope}.${own}` : own;
-    return f;
-  }
-  const p = n.parent;
-  const pname = p?.childForFieldName("name")?.text ?? p?.childForFieldName("key")?.text ??
-    p?.childForFieldName("left")?.text ?? "";
-  f.scope = FN_EXPR.has(type) ? pname || outerScope : outerScope;
-  const assigned = own || p?.childForFieldName("name")?.text ||
-    p?.childForFieldName("key")?.text || p?.childForFieldName("left")?.text || "";
-  f.fn = assigned
-    ? snake(assigned.replace(/.*\./, ""))
-    : (type === "arrow_function" || type === "func_literal") && outer
-    ? named(outer).fn
-    : "";
-  f.pred = "";
-  return f;
-}
-
 const FAIL_STMT = new Set(["return_statement", "raise_statement", "throw_statement"]);
 const ROLE_IN_TEXT =
   /\.(is_admin|isAdmin|is_staff|isStaff|is_superuser|isSuperuser|isSuperUser|is_active|isActive|is_authenticated|isAuthenticated|is_anonymous|is_owner|isOwner|is_verified|isVerified|is_banned|is_locked|has_role|hasRole|roles?|owner|owner_id|ownerId|permissions)\b/g;
-const SCOPE = new Set([
-  "function_definition",
-  "class_definition",
-  "function_declaration",
-  "generator_function_declaration",
-  "method_definition",
-  "method_declaration",
-  "class_declaration",
-]);
-const FRAME = new Set([...SCOPE, ...FN_EXPR, ...FN_TYPES]);
 
 /**
  * Lists the guard facts of a parsed file.
@@ -306,20 +234,21 @@ export function guardScan(
     if (pred && (type === "return_statement" || IF.has(type))) predicate(n, pred);
     if (CALL.has(type)) call(n);
     else if (IF.has(type)) branch(n);
-    else if (type === "comparison_operator" || type === "binary_expression") compare(n);
-    else if (type === "assert_statement") assertion(n, n.text.slice(6));
+    else if (type === "comparison_operator" || type === "binary_expression") {
+      compareFact(n, fnOf, add);
+    } else if (type === "assert_statement") assertionFact(n, n.text.slice(6), add);
     else if (type === "assignment_statement" || type === "short_var_declaration") {
       const l = n.childForFieldName("left")?.namedChildren ?? [];
       const r = n.childForFieldName("right")?.namedChildren ?? [];
       if (l.length === 1 && r.length === 1) {
         secureDefault(l[0], r[0], n);
-        flag(l[0], r[0], n);
+        flagFacts(add, l[0], r[0], n);
       }
     } else if (type === "var_spec") {
       const v = n.childForFieldName("value")?.namedChildren ?? [];
       if (v.length === 1) {
         secureDefault(n.childForFieldName("name"), v[0], n);
-        flag(n.childForFieldName("name"), v[0], n);
+        flagFacts(add, n.childForFieldName("name"), v[0], n);
       }
     } else if (type === "decorator") decorator(n);
     else if (type === "default_parameter" || type === "typed_default_parameter") {
@@ -330,7 +259,7 @@ export function guardScan(
       secureDefault(n.childForFieldName("pattern"), n.childForFieldName("value"), n);
     } else if (type === "variable_declarator") {
       secureDefault(n.childForFieldName("name"), n.childForFieldName("value"), n);
-      if (hasFlagWord) flag(n.childForFieldName("name"), n.childForFieldName("value"), n);
+      if (hasFlagWord) flagFacts(add, n.childForFieldName("name"), n.childForFieldName("value"), n);
     } else if (type === "pair" && grammar !== "python") {
       secureDefault(n.childForFieldName("key"), n.childForFieldName("value"), n);
     } else if (type === "assignment" || type === "assignment_expression") {
@@ -339,7 +268,7 @@ export function guardScan(
         secureDefault(left, n.childForFieldName("right"), n);
       }
       const name = snake(lastName(left) || left?.text || "");
-      if (hasFlagWord) flag(left, n.childForFieldName("right"), n, name);
+      if (hasFlagWord) flagFacts(add, left, n.childForFieldName("right"), n, name);
       if (/^(?:permission_classes|authentication_classes)$/.test(name)) {
         for (const c of n.childForFieldName("right")?.namedChildren ?? []) {
           if (c) add("auth-check-removed", `class:${c.text}`, `${c.text} in ${name}`, c);
@@ -469,7 +398,7 @@ export function guardScan(
         add("secure-default-weakened", "default", `${key} defaulting to True`, n);
       }
     }
-    if (name === "assert" && args) assertion(n, args.text);
+    if (name === "assert" && args) assertionFact(n, args.text, add);
     if (hasCmpWord && LOOKUP_CALL.test(name)) {
       const w = lookupWord(n.text);
       if (w) {
@@ -485,7 +414,7 @@ export function guardScan(
       }
     }
     if (grammar === "go" && args && fn?.type === "selector_expression" && GO_ROUTE.test(raw)) {
-      goMiddleware(fn, args);
+      goMiddlewareFacts(fn, args, add);
     }
     // Route middleware: app.get("/path", mw1, mw2, handler)
     if (
@@ -516,27 +445,6 @@ export function guardScan(
           named,
         );
       }
-    }
-  }
-
-  /** Go routers: `r.Use(mw)`, `r.With(mw).Get(…)`, `r.Group("/x", mw)`, `e.GET(p, h, mw)`. */
-  function goMiddleware(fn: SyntaxNode, args: SyntaxNode) {
-    for (const m of args.namedChildren) {
-      if (!m || !/identifier|selector_expression|call_expression/.test(m.type)) continue;
-      const label = m.type === "call_expression"
-        ? (m.childForFieldName("function")?.text ?? m.text)
-        : m.text;
-      const last = snake(label.replace(/.*\./, ""));
-      const pkg = label.includes(".") ? label.replace(/\..*/, "").toLowerCase() : "";
-      if (!AUTH_MW.test(last) && !/jwt|auth|csrf|xsrf|session|guard|acl|rbac|perm/.test(pkg)) {
-        continue;
-      }
-      add(
-        "auth-check-removed",
-        `mw:${clipText(label, 40)}`,
-        `\`${clipText(label, 40)}\` middleware on ${clipText(fn.text, 30)}()`,
-        m,
-      );
     }
   }
 
@@ -595,38 +503,6 @@ export function guardScan(
       ? "return"
       : "fail";
     add(FAMILY_RULE[fam], `branch`, `\`${head} ${fail}\` branch`, n, sure);
-  }
-
-  function compare(n: SyntaxNode) {
-    if (n.type === "binary_expression") {
-      const op = n.childForFieldName("operator")?.text ?? "";
-      if (!EQ_OP.has(op)) return;
-    }
-    const w = comparedWord(n.text);
-    if (!w) return;
-    const strong = STRONG_GUARD_FN.test(fnOf(n));
-    add(CMP_RULE(w), `cmp:${w}`, `\`${clipText(n.text, 50)}\` comparison`, n, strong);
-  }
-
-  /** An assertion about an auth subject fails the request like a failure branch does. */
-  function assertion(n: SyntaxNode, cond: string) {
-    const w = words(cond.split(/,\s*["'`]/)[0]);
-    const hit = [...w].find((x) => COND_WORDS.has(x) || x === "host");
-    if (!hit) return;
-    const sure = [...w].some((x) => STRONG_WORDS.has(x));
-    add(FAMILY_RULE[familyOf(w)], "assert", `\`assert ${clipText(cond, 40)}\``, n, sure);
-  }
-
-  function flag(k: SyntaxNode | null, v: SyntaxNode | null, at: SyntaxNode, known?: string) {
-    if (!k || !v) return;
-    const name = known ?? snake(lastName(k) || k.text);
-    if (ALLOW_LIST.test(name) && !/^\[\s*["'`]\*["'`]\s*\]$/.test(v.text)) {
-      add("auth-check-removed", "allowlist", `${name} allow-list`, at, false);
-    }
-    const f = flagFact(name, v.text);
-    if (f) {
-      add("auth-check-removed", "flag", `${name} = ${clipText(v.text, 30)}`, at, f === "strong");
-    }
   }
 
   function decorator(n: SyntaxNode) {
