@@ -54,9 +54,13 @@ import {
   type Frame,
   GO_ASSIGN,
   GO_ROUTE,
+  GO_VERIFY_OPTION,
   goMiddlewareFacts,
   named,
+  OPTION_HINT,
+  optionFact,
   SCOPE,
+  SEC_MIDDLEWARE_CLASS,
 } from "./structure_extra.ts";
 import {
   authTerms,
@@ -94,7 +98,7 @@ const CALL = new Set(["call", "call_expression", "new_expression"]);
 const IF = new Set(["if_statement", "elif_clause"]);
 /** Callee names worth a closer look (a superset of every call pattern below). */
 const CALL_PREFILTER =
-  /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot|includes|index_of|has|contains|contains_key|assert|with|group|handle|handle_func|any|method|method_func|mount)$/;
+  /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot|includes|index_of|has|contains|contains_key|assert|with|group|handle|handle_func|any|method|method_func|mount)$|^with_|middleware/;
 
 const INTERESTING = new Set([
   "call",
@@ -128,6 +132,7 @@ const INTERESTING = new Set([
   "short_var_declaration",
   "var_spec",
   "assert_statement",
+  "keyword_argument",
 ]);
 /** Failures that belong to token/signature/key verification. */
 const TOKEN_FAIL =
@@ -216,6 +221,8 @@ export function guardScan(
     : text;
   const hasCmpWord = CMP_HINT.test(near);
   const hasFlagWord = FLAG_HINT.test(near);
+  const hasOption = OPTION_HINT.test(near);
+  const hasAppGuard = grammar !== "python" && grammar !== "go" && text.includes("APP_GUARD");
   // Where a fact sits: the walk keeps a stack; the query path asks the node's ancestors.
   let scopeFor: (n: SyntaxNode) => string = () => scopes.at(-1) ?? "";
   // The snake_case name of the innermost function around a node (see `enclosingFn`).
@@ -262,6 +269,15 @@ export function guardScan(
       if (hasFlagWord) flagFacts(add, n.childForFieldName("name"), n.childForFieldName("value"), n);
     } else if (type === "pair" && grammar !== "python") {
       secureDefault(n.childForFieldName("key"), n.childForFieldName("value"), n);
+      if (hasOption) optionFact(n.childForFieldName("key"), n, add);
+      if (hasAppGuard && n.childForFieldName("key")?.text === "provide") {
+        const v = n.childForFieldName("value")?.text ?? "";
+        if (v === "APP_GUARD") {
+          add("auth-check-removed", "mw:APP_GUARD", "global APP_GUARD provider", n);
+        }
+      }
+    } else if (type === "keyword_argument") {
+      optionFact(n.childForFieldName("name"), n, add);
     } else if (type === "assignment" || type === "assignment_expression") {
       const left = n.childForFieldName("left");
       if (left && /attribute|member_expression/.test(left.type)) {
@@ -300,7 +316,7 @@ export function guardScan(
   const types = [...INTERESTING].filter((t) =>
     (hasConst || !IDENTIFIERS.has(t)) && (hasMwString || hasCredHeader || !STRINGS.has(t)) &&
     (hasDelete || t !== "unary_expression") && (hasCmpWord || !CMP_TYPES.has(t)) &&
-    (hasFlagWord || !GO_ASSIGN.has(t))
+    (hasFlagWord || !GO_ASSIGN.has(t)) && (hasOption || t !== "keyword_argument")
   );
   const found = captureNodes(root, grammar, [...types, ...FRAME], range);
   if (found) {
@@ -399,6 +415,19 @@ export function guardScan(
       }
     }
     if (name === "assert" && args) assertionFact(n, args.text, add);
+    if (/^(?:add_middleware|middleware|wrap_middleware)$/.test(name) && args) {
+      // Starlette/FastAPI `app.add_middleware(AuthenticationMiddleware, …)`, `Middleware(X)`
+      const first = args.namedChildren[0];
+      const label = first && /identifier|attribute|member_expression/.test(first.type)
+        ? first.text
+        : "";
+      if (label && SEC_MIDDLEWARE_CLASS.test(label)) {
+        add("auth-check-removed", `mw:${label}`, `${label} middleware`, n);
+      }
+    }
+    if (grammar === "go" && GO_VERIFY_OPTION.test(name)) {
+      add("crypto-verification-removed", `opt:${name}`, `${raw}() option`, n);
+    }
     if (hasCmpWord && LOOKUP_CALL.test(name)) {
       const w = lookupWord(n.text);
       if (w) {

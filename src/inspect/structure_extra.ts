@@ -219,3 +219,51 @@ export function goMiddlewareFacts(fn: SyntaxNode, args: SyntaxNode, add: AddFact
     );
   }
 }
+
+/** Options of a verify/decode call that make it check something (snake_case names). */
+export const VERIFY_OPTION =
+  /^(?:audience|issuer|algorithms|valid_methods|max_age|max_token_age|required_claims|require|subject|nonce|jwtid|typ|access_token)$/;
+/** Go option constructors of JWT parsers and validators (snake_case). */
+export const GO_VERIFY_OPTION =
+  /^with_(?:audience|issuer|valid_methods|subject|expiration_required|issued_at|required_claim|validator|verify|key|key_set|key_provider|acceptable_skew)$/;
+/** Callees whose options above are checks (snake_case last name). */
+const VERIFYING_CALLEE = /verif|decode|validat|loads|unsign|parse|jwt_verify|check/;
+/** Raw-text hint that an option above may be near. */
+export const OPTION_HINT =
+  /audience|issuer|algorithms|validMethods|valid_methods|max_?age|maxTokenAge|required_?claims|require|subject|nonce|jwtid|\btyp\b|access_token|With[A-Z]/i;
+
+/**
+ * A checking option given to a verify/decode call: `jwt.decode(t, k, audience=aud)`,
+ * `jwt.verify(t, k, { algorithms: ["RS256"], issuer })`, `s.loads(t, max_age=3600)`. Dropping
+ * it leaves the call in place and the check gone. `key` is the option's name node, `at` the
+ * keyword argument or pair.
+ *
+ * @example
+ * ```ts
+ * // optionFact(<audience>, <audience=aud>, add) records `opt:audience`
+ * ```
+ */
+export function optionFact(key: SyntaxNode | null, at: SyntaxNode, add: AddFact) {
+  if (!key) return;
+  const name = snake(key.text.replace(/^["'`]|["'`]$/g, ""));
+  if (!VERIFY_OPTION.test(name)) return;
+  // keyword_argument → argument_list → call; pair → object → arguments → call_expression
+  let call: SyntaxNode | null = at.parent;
+  for (let k = 0; k < 3 && call && !/^(?:call|call_expression)$/.test(call.type); k++) {
+    call = call.parent;
+  }
+  const fn = call?.childForFieldName("function");
+  if (!fn) return;
+  const callee = snake(/([A-Za-z_$][\w$]*)\s*$/.exec(fn.text)?.[1] ?? "");
+  if (!VERIFYING_CALLEE.test(callee)) return;
+  add(
+    "crypto-verification-removed",
+    `opt:${name}`,
+    `${name} option of ${clipText(fn.text, 30)}()`,
+    at,
+  );
+}
+
+/** Middleware classes that authenticate, authorise or protect (Starlette, FastAPI, Django, …). */
+export const SEC_MIDDLEWARE_CLASS =
+  /Auth\w*|Csrf|CSRF|Session|TrustedHost|HTTPSRedirect|Security|Permission|Login|Jwt|JWT|Guard|Acl|RBAC/;

@@ -1,0 +1,110 @@
+/**
+ * Checking options of verify/decode calls (audience, issuer, algorithms, max_age, Go's
+ * `jwt.With…` options) and middleware registered by class or as a global guard, per language:
+ * removing one fires, renaming what is passed or reordering the options stays silent.
+ */
+import assert from "node:assert/strict";
+import { inspectText, loadParsers } from "../../src/inspect/mod.ts";
+
+await loadParsers();
+
+const guardFindings = (path: string, before: string, after: string) =>
+  inspectText(path, before, after).filter((f) => f.rule !== "hardcoded-secret");
+const fires = (path: string, before: string, after: string) => {
+  assert.notEqual(after, before, "the edit must change the text");
+  const f = guardFindings(path, before, after);
+  assert.ok(f.length > 0, `expected a finding for ${path}:\n${after}`);
+  return f;
+};
+const silent = (path: string, before: string, after: string) =>
+  assert.deepEqual(guardFindings(path, before, after).map((f) => f.message), []);
+
+const PY = `def decode_id_token(token, key, client_id):
+    return jwt.decode(token, key, algorithms=["RS256"], audience=client_id, issuer=ISSUER)
+
+
+def confirm(token):
+    return serializer.loads(token, max_age=3600)
+`;
+
+Deno.test("python: audience, issuer, algorithms and max_age options count", () => {
+  const f = fires("oidc.py", PY, PY.replace(", audience=client_id", ""));
+  assert.equal(f[0].rule, "crypto-verification-removed");
+  assert.equal(f[0].severity, "high");
+  fires("oidc.py", PY, PY.replace(", max_age=3600", ""));
+  silent("oidc.py", PY, PY.replaceAll("client_id", "cid"));
+  silent(
+    "oidc.py",
+    PY,
+    PY.replace(
+      'algorithms=["RS256"], audience=client_id',
+      'audience=client_id, algorithms=["RS256"]',
+    ),
+  );
+});
+
+const JS = `function check(token) {
+  return jwt.verify(token, publicKey, { algorithms: ['RS256'], issuer: ISS });
+}
+`;
+
+Deno.test("js: options of jwt.verify count; reordering them is silent", () => {
+  fires("auth.js", JS, JS.replace("algorithms: ['RS256'], ", ""));
+  silent(
+    "auth.js",
+    JS,
+    JS.replace("algorithms: ['RS256'], issuer: ISS", "issuer: ISS, algorithms: ['RS256']"),
+  );
+});
+
+const GO = `package auth
+
+func parse(s string) (*jwt.Token, error) {
+	return jwt.Parse(s, keyFunc, jwt.WithValidMethods([]string{"RS256"}), jwt.WithAudience(aud))
+}
+`;
+
+Deno.test("go: jwt.With… parser options count", () => {
+  fires("auth.go", GO, GO.replace(`, jwt.WithValidMethods([]string{"RS256"})`, ""));
+  silent("auth.go", GO, GO.replace("jwt.WithAudience(aud)", "jwt.WithAudience(audience)"));
+});
+
+const PY_APP = `app = Starlette(routes=routes)
+app.add_middleware(AuthenticationMiddleware, backend=TokenBackend())
+app.add_middleware(GZipMiddleware)
+`;
+
+Deno.test("python: an authentication middleware class removed from the app fires", () => {
+  fires(
+    "app.py",
+    PY_APP,
+    PY_APP.replace("app.add_middleware(AuthenticationMiddleware, backend=TokenBackend())\n", ""),
+  );
+  // a non-security middleware removed: silent
+  silent("app.py", PY_APP, PY_APP.replace("app.add_middleware(GZipMiddleware)\n", ""));
+});
+
+const TS_MODULE = `@Module({
+  providers: [
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    AppService,
+  ],
+})
+export class AppModule {}
+`;
+
+Deno.test("ts: a global APP_GUARD provider removed fires; moving it is silent", () => {
+  fires(
+    "app.module.ts",
+    TS_MODULE,
+    TS_MODULE.replace("    { provide: APP_GUARD, useClass: JwtAuthGuard },\n", ""),
+  );
+  silent(
+    "app.module.ts",
+    TS_MODULE,
+    TS_MODULE.replace(
+      "    { provide: APP_GUARD, useClass: JwtAuthGuard },\n    AppService,\n",
+      "    AppService,\n    { provide: APP_GUARD, useClass: JwtAuthGuard },\n",
+    ),
+  );
+});
