@@ -140,6 +140,9 @@ const TOKEN_FAIL =
 const IDENTIFIERS = new Set(["identifier", "field_identifier", "property_identifier"]);
 const STRINGS = new Set(["string", "interpreted_string_literal"]);
 
+/** Raw-text hint for ROLE_IN_TEXT. */
+const ROLE_HINT =
+  /\.(?:is_?(?:admin|staff|superuser|active|authenticated|anonymous|owner|verified|banned|locked)|has_?role|roles?|owner|permissions)\b/i;
 const FAIL_STMT = new Set(["return_statement", "raise_statement", "throw_statement"]);
 const ROLE_IN_TEXT =
   /\.(is_admin|isAdmin|is_staff|isStaff|is_superuser|isSuperuser|isSuperUser|is_active|isActive|is_authenticated|isAuthenticated|is_anonymous|is_owner|isOwner|is_verified|isVerified|is_banned|is_locked|has_role|hasRole|roles?|owner|owner_id|ownerId|permissions)\b/g;
@@ -222,6 +225,7 @@ export function guardScan(
   const hasCmpWord = CMP_HINT.test(near);
   const hasFlagWord = FLAG_HINT.test(near);
   const hasOption = OPTION_HINT.test(near);
+  const hasRoleRead = ROLE_HINT.test(near);
   const hasAppGuard = grammar !== "python" && grammar !== "go" && text.includes("APP_GUARD");
   // Where a fact sits: the walk keeps a stack; the query path asks the node's ancestors.
   let scopeFor: (n: SyntaxNode) => string = () => scopes.at(-1) ?? "";
@@ -239,6 +243,16 @@ export function guardScan(
       }
     }
     if (pred && (type === "return_statement" || IF.has(type))) predicate(n, pred);
+    else if (hasRoleRead && type === "return_statement") {
+      // A return that decides by a role or permission read (`return self.request.user.is_staff`
+      // in a `test_func`, `return user.role === "admin"`): `return True` in its place drops it.
+      const t = n.text;
+      if (t.length < 300) {
+        for (const m of t.matchAll(ROLE_IN_TEXT)) {
+          add("auth-check-removed", `role:${snake(m[1])}`, `${m[1]} check in a return`, n, false);
+        }
+      }
+    }
     if (CALL.has(type)) call(n);
     else if (IF.has(type)) branch(n);
     else if (type === "comparison_operator" || type === "binary_expression") {

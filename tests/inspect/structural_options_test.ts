@@ -108,3 +108,13 @@ Deno.test("ts: a global APP_GUARD provider removed fires; moving it is silent", 
     ),
   );
 });
+
+const PY_MIXIN = `class StaffOnly(UserPassesTestMixin, View):
+    def test_func(self):
+        return self.request.user.is_staff
+`;
+
+Deno.test("python: a return deciding by a role read, replaced by True, fires; renaming is silent", () => {
+  fires("views.py", PY_MIXIN, PY_MIXIN.replace("return self.request.user.is_staff", "return True"));
+  silent("views.py", PY_MIXIN, PY_MIXIN.replace("StaffOnly", "StaffOnlyView"));
+});
