@@ -98,7 +98,7 @@ const CALL = new Set(["call", "call_expression", "new_expression"]);
 const IF = new Set(["if_statement", "elif_clause"]);
 /** Callee names worth a closer look (a superset of every call pattern below). */
 const CALL_PREFILTER =
-  /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot|includes|index_of|has|contains|contains_key|assert|with|group|handle|handle_func|any|method|method_func|mount)$|^with_|middleware/;
+  /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot|includes|index_of|has|contains|contains_key|assert|with|group|handle|handle_func|any|method|method_func|mount|add_hook|default)$|^with_|middleware/;
 
 const INTERESTING = new Set([
   "call",
@@ -429,6 +429,22 @@ export function guardScan(
       }
     }
     if (name === "assert" && args) assertionFact(n, args.text, add);
+    if (name === "add_hook" && args) {
+      // Fastify `app.addHook("onRequest", app.authenticate)`
+      const hook = args.namedChildren[1];
+      const label = hook ? (hook.childForFieldName("function")?.text ?? hook.text) : "";
+      if (label && AUTH_MW.test(snake(label.replace(/.*\./, "")))) {
+        add(
+          "auth-check-removed",
+          `mw:${clipText(label, 40)}`,
+          `\`${clipText(label, 40)}\` hook`,
+          n,
+        );
+      }
+    } else if (name === "default" && /\.auth\.default$/.test(fn.text)) {
+      // hapi `server.auth.default("jwt")`: every route authenticates unless it opts out
+      add("auth-check-removed", "mw:auth.default", "server.auth.default() strategy", n);
+    }
     if (/^(?:add_middleware|middleware|wrap_middleware)$/.test(name) && args) {
       // Starlette/FastAPI `app.add_middleware(AuthenticationMiddleware, …)`, `Middleware(X)`
       const first = args.namedChildren[0];
@@ -580,7 +596,7 @@ export function guardScan(
   }
 
   function predicate(n: SyntaxNode, name: string) {
-    const rule: GuardRuleId = /verif|sig|token|hmac|digest/.test(name)
+    const rule: GuardRuleId = /verif|signature|(?:^|_)sig(?:_|$)|token|hmac|digest/.test(name)
       ? "crypto-verification-removed"
       : "auth-check-removed";
     if (n.type === "return_statement") {

@@ -122,7 +122,7 @@ export const SEC_MIDDLEWARE_STRING =
 
 /** Predicate functions whose body must not become `return True`. */
 export const PREDICATE_FN =
-  /^(?:should_\w*(?:strip|verify|check|deny|reject|block|auth)\w*|has_\w*perm\w*|has_\w*permission\w*|is_authori[sz]ed|is_allowed|can_\w+|check_\w*(?:perm|auth|access|password|owner|role|token|sig)\w*|verify\w*|authori[sz]e\w*|authenticate\w*|is_valid_\w*(?:token|sig|signature|password|key)\w*|validate_\w*(?:token|sig|signature|password|key)\w*|check_password|has_access|user_can\w*|check_\w*(?:origin|host|referr?er|[cx]srf|scope|nonce|state)\w*|has_\w*scopes?\w*|is_\w*(?:allowed|trusted|permitted|same_origin|safe_url)\w*|(?:auth|access|host|origin|user|email|domain|redirect|scope|ip|client|request|login)_allowed)$/;
+  /^(?:should_\w*(?:strip|verify|check|deny|reject|block|auth)\w*|has_\w*perm\w*|has_\w*permission\w*|is_authori[sz]ed|is_allowed|can_\w+|check_\w*(?:perm|auth|access|password|owner|role|token|sig)\w*|verify\w*|authori[sz]e\w*|authenticate\w*|is_valid_\w*(?:token|sig|signature|password|key)\w*|validate_\w*(?:token|sig|signature|password|key)\w*|check_password|has_access|user_can\w*|sign_in|can_sign_in|check_\w*(?:origin|host|referr?er|[cx]srf|scope|nonce|state)\w*|has_\w*scopes?\w*|is_\w*(?:allowed|trusted|permitted|same_origin|safe_url)\w*|(?:auth|access|host|origin|user|email|domain|redirect|scope|ip|client|request|login)_allowed)$/;
 
 /**
  * Which guard rule a condition's words point to: TLS words win, then token words, else auth.

@@ -118,3 +118,41 @@ Deno.test("python: a return deciding by a role read, replaced by True, fires; re
   fires("views.py", PY_MIXIN, PY_MIXIN.replace("return self.request.user.is_staff", "return True"));
   silent("views.py", PY_MIXIN, PY_MIXIN.replace("StaffOnly", "StaffOnlyView"));
 });
+
+const FASTIFY = `fastify.register(async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onSend', compress);
+  app.get('/me', handler);
+});
+`;
+
+Deno.test("js: an auth hook (Fastify) and a default strategy (hapi) removed fire", () => {
+  fires("app.js", FASTIFY, FASTIFY.replace("  app.addHook('onRequest', app.authenticate);\n", ""));
+  silent("app.js", FASTIFY, FASTIFY.replace("  app.addHook('onSend', compress);\n", ""));
+  const hapi =
+    "async function init(server) {\n  server.auth.strategy('jwt', 'jwt', opts);\n  server.auth.default('jwt');\n}\n";
+  fires("server.js", hapi, hapi.replace("  server.auth.default('jwt');\n", ""));
+});
+
+const NEXTAUTH = `export const authOptions = {
+  callbacks: {
+    async signIn({ user }) {
+      return user.email.endsWith('@corp.example');
+    },
+  },
+};
+`;
+
+Deno.test("ts: a signIn callback that returns true instead of its check fires", () => {
+  const f = fires(
+    "auth.ts",
+    NEXTAUTH,
+    NEXTAUTH.replace("return user.email.endsWith('@corp.example');", "return true;"),
+  );
+  assert.equal(f[0].rule, "auth-check-removed");
+  silent(
+    "auth.ts",
+    NEXTAUTH,
+    NEXTAUTH.replace("return user.email.endsWith('@corp.example');", "return isCorp(user.email);"),
+  );
+});
