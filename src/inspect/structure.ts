@@ -548,6 +548,9 @@ export function guardScan(
         fam = "token";
       }
     }
+    // A failure branch on a generic subject (`if (!user)`) inside an authenticate/verify/login
+    // function is surely a check.
+    if (!sure && authy && fails) sure = STRONG_GUARD_FN.test(fnOf(n));
     // Each auth term of the condition counts: dropping one (`err || !user` → `err`) is a drop.
     const terms = authTerms(cond.text, COND_WORDS);
     for (let i = 0; i < terms; i++) {
