@@ -156,3 +156,25 @@ Deno.test("ts: a signIn callback that returns true instead of its check fires", 
     NEXTAUTH.replace("return user.email.endsWith('@corp.example');", "return isCorp(user.email);"),
   );
 });
+
+Deno.test("a generic-subject failure branch is high inside a login function, medium elsewhere", () => {
+  const login =
+    "def require_login():\n    if 'user_id' not in session:\n        return redirect(url_for('login'))\n";
+  const f = fires(
+    "app.py",
+    login,
+    login.replace(
+      "    if 'user_id' not in session:\n        return redirect(url_for('login'))\n",
+      "    pass\n",
+    ),
+  );
+  assert.equal(f[0].severity, "high");
+  const other =
+    "def render_menu():\n    if 'user_id' not in session:\n        return None\n    return menu()\n";
+  const g = fires(
+    "app.py",
+    other,
+    other.replace("    if 'user_id' not in session:\n        return None\n", ""),
+  );
+  assert.equal(g[0].severity, "medium");
+});
