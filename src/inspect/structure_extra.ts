@@ -62,7 +62,7 @@ export const GO_ROUTE =
   /^(?:Use|With|Group|Route|Handle|HandleFunc|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Get|Post|Put|Patch|Delete|Head|Options|Method|MethodFunc|Mount)$/;
 /** Words a security comparison or lookup is about (a superset, as raw text). */
 export const CMP_HINT =
-  /\b(?:kid|nonce|aud|iss|alg|sig|mac|azp|at_hash)\b|signature|digest|hmac|origin|\bhost|csrf|xsrf|fingerprint|passw|secret|claim|trusted|white_?list|allow_?list/i;
+  /\b(?:kid|nonce|aud|iss|alg|sig|mac|azp|at_hash)\b|signature|digest|hmac|origin|\bhost|csrf|xsrf|fingerprint|passw|secret|claim|trusted|white_?list|allow_?list|\bsess|cookie/i;
 /** Words of a guard flag or a secure default (a superset, as raw text). */
 export const FLAG_HINT =
   /valid|allow|authori|authentic|verif|trust|permit|access|admin|strict|secure|check|requir|enforce|csrf|sign|cert|http_?only|reject|white|list/i;

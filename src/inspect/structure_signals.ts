@@ -149,8 +149,16 @@ const COMPARE_OP = /(?:===?|!==?|\bnot\s+in\b|\bin\b)/;
 export function comparedWord(text: string): string | null {
   if (text.length > 300 || !COMPARE_OP.test(text)) return null;
   for (const w of words(text)) if (SEC_OPERAND.has(w)) return w;
+  // A value from the request compared with one kept in the session or a cookie: an OAuth
+  // `state`, a CSRF token, a one-time code (`r.FormValue("state") != sess.State`).
+  if (REQUEST_SIDE.test(text) && STORED_SIDE.test(text)) return "request-vs-session";
   return null;
 }
+
+const REQUEST_SIDE =
+  /\b(?:FormValue|PostFormValue|URL\.Query|query|args|params|GET|POST|form|body|headers?|get_argument|get_query_argument)\b/;
+const STORED_SIDE =
+  /\b(?:sess|session|cookies?|get_cookie|get_secure_cookie|stored|saved|expected)\b/i;
 
 /** Membership calls whose receiver or argument, when a security value, make an allow-list check. */
 export const LOOKUP_CALL = /^(?:includes|index_of|has|contains|contains_key|__contains__)$/;
