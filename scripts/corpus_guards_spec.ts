@@ -6,7 +6,8 @@
  *
  * `split`: `dev` cases were used while developing the structural rules; `heldout` cases (whole
  * repositories: fastapi, werkzeug, itsdangerous, csurf, jose, echo) were written before any rule
- * change for them and are reported separately.
+ * change for them and are reported separately; `dev2` (Tornado, Starlette, jwx, NestJS, jwks-rsa,
+ * Flask-HTTPAuth, python-social-auth) is in `corpus_guards_spec_dev2.ts`.
  *
  * `heldout4` (Authlib, Pyramid, django-allauth, aiohttp, Hono, @fastify/jwt, Auth.js, Gin,
  * go-oidc; projects this corpus had not used) was written by reading those projects' security code
@@ -26,10 +27,20 @@ export interface GuardEdit {
   path: string;
   find: string;
   replace: string;
-  split: "dev" | "heldout" | "heldout2" | "heldout3" | "heldout4" | "heldout5" | "heldout6";
+  split:
+    | "dev"
+    | "dev2"
+    | "heldout"
+    | "heldout2"
+    | "heldout3"
+    | "heldout4"
+    | "heldout5"
+    | "heldout6";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
+
+import { DEV2_EDITS } from "./corpus_guards_spec_dev2.ts";
 
 const D = "dev" as const;
 const H = "heldout" as const;
@@ -1823,6 +1834,7 @@ export const EDITS: GuardEdit[] = [
     find: "\tif p.Issuer != issuerURL && !skipIssuerValidation {\n",
     replace: "\tif false {\n",
   },
+  ...DEV2_EDITS,
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */

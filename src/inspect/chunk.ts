@@ -1,11 +1,18 @@
 /**
- * Top-level statements: a line that starts at column zero (not a closing bracket) starts one,
- * and the decorators and comments directly above stay with it. Only the statements one side of an
- * edit holds and the other does not need parsing — the rest is identical and its facts cancel out
- * — which keeps the parser's cost in proportion to the edit, not to the file.
+ * Top-level statements: a line that starts at column zero starts one, unless it continues the
+ * statement above — it closes a bracket, sits inside a bracket, a multi-line string or a block
+ * comment, follows a backslash continuation, or is a continuation keyword (`elif`/`else`/
+ * `except`/`finally` in Python, a leading `.`/`?`/`&&`/`||`/`else`/`catch` in JS). The decorators
+ * and comments directly above stay with it. Only the statements one side of an edit holds and the
+ * other does not need parsing — the rest is identical and its facts cancel out — which keeps the
+ * parser's cost in proportion to the edit, not to the file.
  *
  * @module
  */
+
+import { CONTINUES, FREE, lineKinds, type SplitLang, windowStart } from "./chunk_lex.ts";
+
+export { type SplitLang, splitLangOf } from "./chunk_lex.ts";
 
 /** Whether the line starting at `i` starts a top-level statement. */
 function topLevelAt(text: string, i: number): boolean {
@@ -24,17 +31,26 @@ export interface Statement {
 }
 
 /**
- * Splits a text into top-level statements (a line at column zero starts one; decorators and
- * comments directly above stay with it).
+ * Splits a text into top-level statements: a line at column zero starts one unless it continues
+ * the one above (see the module note; `lang` says which language's strings, comments, brackets
+ * and continuation keywords to respect, "" for none of them); decorators and comments directly
+ * above stay with it.
  *
  * @example
  * ```ts
- * splitTopLevel("a = 1\n@d\ndef f():\n    pass\n").map((s) => s.text);
+ * splitTopLevel("a = 1\n@d\ndef f():\n    pass\n", "python").map((s) => s.text);
  * // ["a = 1\n", "@d\ndef f():\n    pass\n"]
+ * splitTopLevel("try:\n    f()\nexcept E:\n    g()\n", "python").length; // 1
  * ```
  */
-export function splitTopLevel(text: string): Statement[] {
+export function splitTopLevel(
+  text: string,
+  lang: SplitLang = "",
+  window?: { from: number; stop: number },
+): Statement[] {
   const out: Statement[] = [];
+  const kinds = lang === "" ? null : lineKinds(text, lang, window?.from, window?.stop);
+  const continues = lang === "" ? null : CONTINUES[lang];
   let start = 0;
   let line = 0;
   let startLine = 0;
@@ -43,10 +59,16 @@ export function splitTopLevel(text: string): Statement[] {
   for (let i = 0; i < text.length;) {
     const nl = text.indexOf("\n", i);
     const next = nl < 0 ? text.length : nl + 1;
-    if (i > 0 && topLevelAt(text, i)) {
+    const kind = kinds ? kinds[line] : FREE;
+    if (kind !== FREE) {
+      // inside a bracket, string or comment: part of the statement (or lead) above
+    } else if (i > 0 && topLevelAt(text, i)) {
       const c = text[i];
-      const lead = c === "@" || c === "#" || (c === "/" && text[i + 1] === "/");
-      if (lead) {
+      const lead = c === "@" || c === "#" ||
+        (c === "/" && (text[i + 1] === "/" || (lang !== "" && text[i + 1] === "*")));
+      if (continues && (continues.lastIndex = i, continues.test(text))) {
+        pendingLead = -1;
+      } else if (lead) {
         if (pendingLead < 0) [pendingLead, pendingLine] = [i, line];
       } else {
         const cut = pendingLead >= 0 ? pendingLead : i;
@@ -82,21 +104,43 @@ export function splitTopLevel(text: string): Statement[] {
 export function changedStatements(
   before: string,
   after: string,
+  lang: SplitLang = "",
 ): { before: Statement[]; after: Statement[] } {
   // The regular-expression rules and the structural counter ask for the same pair in a row.
-  if (last && last.before === before && last.after === after) return last.result;
-  const result = changedStatementsOf(before, after);
-  last = { before, after, result };
+  if (last && last.before === before && last.after === after && last.lang === lang) {
+    return last.result;
+  }
+  const result = changedStatementsOf(before, after, lang);
+  last = { before, after, lang, result };
   return result;
 }
 
-let last: { before: string; after: string; result: ChangedStatements } | null = null;
+let last: { before: string; after: string; lang: SplitLang; result: ChangedStatements } | null =
+  null;
 
 type ChangedStatements = { before: Statement[]; after: Statement[] };
 
-function changedStatementsOf(before: string, after: string): ChangedStatements {
-  const bs = splitTopLevel(before);
-  const as = splitTopLevel(after);
+function changedStatementsOf(before: string, after: string, lang: SplitLang): ChangedStatements {
+  // The language's lexer runs only around the edit: from the plain declaration above the first
+  // difference to the first one past the last, where it is outside strings and brackets again.
+  // Before and after that window both texts are the same, split the same way by column.
+  let bw: { from: number; stop: number } | undefined;
+  let aw: { from: number; stop: number } | undefined;
+  if (lang !== "") {
+    const max = Math.min(before.length, after.length);
+    let p = 0;
+    while (p < max && before.charCodeAt(p) === after.charCodeAt(p)) p++;
+    let q = 0;
+    while (
+      q < max - p &&
+      before.charCodeAt(before.length - 1 - q) === after.charCodeAt(after.length - 1 - q)
+    ) q++;
+    const from = windowStart(before, p, lang);
+    bw = { from, stop: before.length - q };
+    aw = { from, stop: after.length - q };
+  }
+  const bs = splitTopLevel(before, lang, bw);
+  const as = splitTopLevel(after, lang, aw);
   const left = new Map<string, number>();
   for (const s of as) left.set(s.text, (left.get(s.text) ?? 0) + 1);
   const onlyBefore: Statement[] = [];

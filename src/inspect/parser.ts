@@ -29,6 +29,7 @@ export interface SyntaxNode {
   readonly startPosition: { row: number; column: number };
   readonly namedChildren: (SyntaxNode | null)[];
   readonly parent: SyntaxNode | null;
+  readonly previousNamedSibling: SyntaxNode | null;
   readonly hasError: boolean;
   childForFieldName(name: string): SyntaxNode | null;
 }

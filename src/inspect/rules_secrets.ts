@@ -17,6 +17,7 @@ import {
 import { contextSecrets } from "./secret_context.ts";
 import { type Grammar, grammarOf, isLoaded, parse } from "./parser.ts";
 import { newLinesOnly, splitTopLevel } from "./chunk.ts";
+import { windowStart } from "./chunk_lex.ts";
 
 /** Token formats whose shape alone identifies a live credential. */
 const FORMATS: RegExp[] = [
@@ -207,20 +208,30 @@ function parsedContextSecrets(
   // with two lines around, names a credential or a signing call and quotes something the
   // before-text lacks.
   let hot: Uint8Array | null = null;
+  const lang = g === "python" ? "python" : g === "go" ? "go" : "js";
+  let lexWindow: { from: number; stop: number } | undefined;
   if (fresh) {
     const lines = full.split("\n");
     hot = new Uint8Array(fresh.length);
-    let any = false;
+    let first = -1, last = -1;
     for (let i = fresh.indexOf(1); i >= 0; i = fresh.indexOf(1, i + 1)) {
       const near = lines.slice(Math.max(0, i - 2), i + 3).join("\n");
       if (CONTEXT_HINT.test(near) && quotesNew(near, prior)) {
         hot[i] = 1;
-        any = true;
+        if (first < 0) first = i;
+        last = i;
       }
     }
-    if (!any) return out;
+    if (first < 0) return out;
+    // The splitter's lexer runs from the declaration above the first hot line to past the last.
+    let at = 0, from = 0;
+    for (let i = 0; i <= last; i++) {
+      if (i === first) from = at;
+      at += lines[i].length + 1;
+    }
+    lexWindow = { from: windowStart(full, from, lang), stop: at };
   }
-  const sts = splitTopLevel(full);
+  const sts = splitTopLevel(full, lang, lexWindow);
   for (let k = 0; k < sts.length; k++) {
     const st = sts[k];
     if (window && (st.end <= window[0] || st.start >= window[1])) continue;

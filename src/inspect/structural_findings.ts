@@ -8,8 +8,8 @@
  */
 import type { Finding, Severity } from "./types.ts";
 import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts";
-import { changedStatements, newLineFlags, type Statement } from "./chunk.ts";
-import { definedNames, type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
+import { changedStatements, newLineFlags, splitLangOf, type Statement } from "./chunk.ts";
+import { type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
 import { errorMessage } from "../core/errors.ts";
 
@@ -133,7 +133,7 @@ export function structuralFindings(
   let b: ReturnType<typeof factsOf>;
   let a: ReturnType<typeof factsOf>;
   if (ranges) {
-    const d = changedStatements(before!, after!);
+    const d = changedStatements(before!, after!, splitLangOf(path));
     // A statement whose text holds no guard vocabulary cannot hold a fact, and a statement
     // edited inside whose changed lines (with their neighbours and the block headers above them)
     // hold none keeps its facts: skip those unparsed.
@@ -143,8 +143,16 @@ export function structuralFindings(
       if (!x.other) return GUARD_HINT.test(x.st.text);
       const known = decided.get(x.other);
       if (known !== undefined) return known;
-      const yes = GUARD_HINT.test(changedContext(x.st.text, x.other.text)) ||
-        GUARD_HINT.test(changedContext(x.other.text, x.st.text));
+      const cx = changedContext(x.st.text, x.other.text);
+      const cy = changedContext(x.other.text, x.st.text);
+      let yes = GUARD_HINT.test(cx) || GUARD_HINT.test(cy);
+      if (!yes && cx === "" && cy === "") {
+        // Every changed line is also elsewhere on the other side (a duplicated block deleted or
+        // added): look at the changed span itself.
+        const r = changedRanges(x.st.text, x.other.text);
+        yes = !!r && (GUARD_HINT.test(around(x.st.text, r.a)) ||
+          GUARD_HINT.test(around(x.other.text, r.b)));
+      }
       decided.set(x.st, yes);
       return yes;
     };
@@ -190,7 +198,7 @@ export function structuralFindings(
     defs ??= after !== null ? defsOf(after, g) : new Set();
     const ds = defs;
     const gone = d.missing.length > 0 && after !== null &&
-      d.missing.every((f) => f.scope !== "" && !ds.has(f.scope));
+      d.missing.every((f) => f.scope !== "" && !stillDefined(f.scope, ds, before, g));
     if (gone) {
       severity = LOWER[severity];
       extra.push("inside definitions the edit removed: implementation moved or dropped");
@@ -230,7 +238,7 @@ export const MAX_CHANGED_CHARS = 20_000;
 
 /** Words that any guard fact's construct contains (a superset of the structural vocabulary). */
 const GUARD_HINT =
-  /auth|perm|login|logged|csrf|xsrf|passw|pwd|verif|valid|token|sign|cert|secur|admin|staff|superuser|owner|role|jwt|session|40[13]|forbid|denied|deny|unauthori|strict|required|require|ensure|enforce|check|digest|compare|equal|hostname|fingerprint|cookie|credential|secret|ssl|tls|expir|claim|issuer|audience|\balg|\bexp\b|\biss\b|\baud\b|\bnbf\b|\biat\b|middleware|guard|restrict|protect|allow|access|scope|user_passes|is_?active|banned|locked|anonymous|reject|http_?only|CERT_|VERIFY_|mfa|otp|nonce|hmac|kid\b|user|account|identity|principal|active|key|sudo|rbac|acl|origin|refer/i;
+  /auth|perm|login|logged|csrf|xsrf|passw|pwd|verif|valid|token|sign|cert|secur|admin|staff|superuser|owner|role|jwt|session|40[13]|forbid|denied|deny|unauthori|strict|required|require|ensure|enforce|check|digest|compare|equal|hostname|fingerprint|cookie|credential|secret|ssl|tls|expir|claim|issuer|audience|\balg|\bexp\b|\biss\b|\baud\b|\bnbf\b|\biat\b|middleware|guard|restrict|protect|allow|access|scope|user_passes|is_?active|banned|locked|anonymous|reject|http_?only|CERT_|VERIFY_|mfa|otp|nonce|hmac|kid\b|user|account|identity|principal|active|key|sudo|rbac|acl|origin|refer|trust|\bhosts?\b|xsrf/i;
 
 /**
  * The lines of `x` that `y` lacks, each with three lines around and the header lines of the
@@ -241,13 +249,13 @@ function changedContext(x: string, y: string): string {
   const fresh = newLineFlags(lines, y.split("\n"), y);
   const keep = new Uint8Array(lines.length);
   const header = new Uint8Array(lines.length);
-  const indent = (l: string) => l.length - l.trimStart().length;
   for (let i = fresh.indexOf(1); i >= 0; i = fresh.indexOf(1, i + 1)) {
     keep.fill(1, Math.max(0, i - 3), Math.min(lines.length, i + 4));
-    let level = lines[i].trim() === "" ? Infinity : indent(lines[i]);
+    const own = indentOf(lines[i]);
+    let level = own === lines[i].length ? Infinity : own;
     for (let j = i - 1; j >= 0 && level > 0; j--) {
-      if (lines[j].trim() === "") continue;
-      const k = indent(lines[j]);
+      const k = indentOf(lines[j]);
+      if (k === lines[j].length) continue; // blank
       if (k < level) {
         if (header[j]) break; // its own headers are in already
         keep[j] = header[j] = 1;
@@ -256,6 +264,13 @@ function changedContext(x: string, y: string): string {
     }
   }
   return lines.filter((_, i) => keep[i]).join("\n");
+}
+
+/** The width of a line's leading white space (its length when the line is blank). */
+function indentOf(l: string): number {
+  let k = 0;
+  for (let c = l.charCodeAt(0); c === 32 || c === 9 || c === 13 || c === 12; c = l.charCodeAt(++k));
+  return k;
 }
 
 /** The lines holding `range` of `text`, with three lines around. */
@@ -267,8 +282,46 @@ function around(text: string, range: readonly [number, number]): string {
   return text.slice(s, e < 0 ? text.length : e);
 }
 
-/** Every definition of a text (walked only when a drop needs the "moved or dropped" check). */
+/**
+ * Definitions by language, as the parser's scopes know them: Python `def`/`class`, JS/TS function
+ * declarations, classes and methods, Go `func` (with receivers). A function expression assigned
+ * to a name is not a definition here, as it is not a scope of its own for the walk either.
+ */
+const DEF_NAMES: Record<"python" | "js" | "go", RegExp> = {
+  python: /^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+([A-Za-z_]\w*)/gm,
+  js:
+    /\b(?:function\*?|class)\s+([\w$]+)|^[ \t]*(?:(?:public|private|protected|static|async|get|set|override|readonly)\s+)*([\w$]+)\s*(?:<[^>\n]*>)?\([^)\n]*\)\s*(?::[^{;\n]*)?\{/gm,
+  go: /^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)/gm,
+};
+
+/**
+ * The names (last segment) of every definition of a text, found by regular expressions: asked
+ * only when a drop needs the "moved or dropped" check, and far cheaper than parsing a whole
+ * file. A name defined anywhere counts as still there (the conservative side: the finding stays
+ * high).
+ */
 function defsOf(text: string, g: Grammar): Set<string> {
-  const r = parseShared(text, g);
-  return r.ok ? definedNames(r.root) : new Set();
+  const re = DEF_NAMES[g === "python" ? "python" : g === "go" ? "go" : "js"];
+  const out = new Set<string>();
+  for (const m of text.matchAll(re)) out.add(m[1] ?? m[2]);
+  for (const m of text.matchAll(CLASS_NAMES)) out.add(`class ${m[1]}`);
+  return out;
 }
+
+const CLASS_NAMES = /^[ \t]*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([\w$]+)/gm;
+
+/**
+ * Whether the function a missing fact sat in (`Class.method`) is still defined after the edit:
+ * its own name is, and the class it was in (when the before-text defined that class) is too.
+ */
+function stillDefined(scope: string, after: Set<string>, before: string | null, g: Grammar) {
+  const parts = scope.split(".");
+  if (!after.has(parts[parts.length - 1])) return false;
+  if (parts.length < 2 || before === null) return true;
+  const owner = parts[0];
+  const defsBefore = beforeDefs?.text === before ? beforeDefs.defs : defsOf(before, g);
+  beforeDefs = { text: before, defs: defsBefore };
+  return !defsBefore.has(`class ${owner}`) || after.has(`class ${owner}`);
+}
+
+let beforeDefs: { text: string; defs: Set<string> } | null = null;

@@ -40,6 +40,37 @@ import {
   TOKEN_RECEIVER,
   VERIFY_CALL,
 } from "./structure_vocab.ts";
+import {
+  assertionFact,
+  CMP_HINT,
+  CMP_RULE,
+  CMP_TYPES,
+  compareFact,
+  FAMILY_RULE,
+  FLAG_HINT,
+  flagFacts,
+  FN_EXPR,
+  FRAME,
+  type Frame,
+  GO_ASSIGN,
+  GO_ROUTE,
+  GO_VERIFY_OPTION,
+  goMiddlewareFacts,
+  named,
+  OPTION_HINT,
+  optionFact,
+  SCOPE,
+  SEC_MIDDLEWARE_CLASS,
+} from "./structure_extra.ts";
+import {
+  authTerms,
+  checkedCall,
+  enclosingFn,
+  GUARD_FN,
+  LOOKUP_CALL,
+  lookupWord,
+  STRONG_GUARD_FN,
+} from "./structure_signals.ts";
 
 /** The guard rule a fact belongs to. */
 export type GuardRuleId =
@@ -63,19 +94,12 @@ export interface GuardFact {
   high: boolean;
 }
 
-const FAMILY_RULE = {
-  auth: "auth-check-removed",
-  token: "crypto-verification-removed",
-  tls: "tls-check-removed",
-} as const;
-
 const CALL = new Set(["call", "call_expression", "new_expression"]);
 const IF = new Set(["if_statement", "elif_clause"]);
 /** Callee names worth a closer look (a superset of every call pattern below). */
 const CALL_PREFILTER =
-  /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot)$/;
+  /auth|perm|role|login|logged|csrf|password|passwd|pw|digest|compare|equal|verif|valid|check|require|ensure|allow|access|owner|restrict|deny|api_key|token|sig|hostname|construct_event|bytes_eq|^(?:get|pop|setdefault|getattr|get_bool|getboolean|remove|delete|del|unset|remove_header|del_header|post|put|patch|all|use|route|options|head|can|cannot|includes|index_of|has|contains|contains_key|assert|with|group|handle|handle_func|any|method|method_func|mount|add_hook|default)$|^with_|middleware/;
 
-const FN_EXPR = new Set(["arrow_function", "function_expression", "func_literal", "function"]);
 const INTERESTING = new Set([
   "call",
   "call_expression",
@@ -102,6 +126,13 @@ const INTERESTING = new Set([
   "throw_statement",
   "unary_expression",
   "string",
+  "comparison_operator",
+  "binary_expression",
+  "assignment_statement",
+  "short_var_declaration",
+  "var_spec",
+  "assert_statement",
+  "keyword_argument",
 ]);
 /** Failures that belong to token/signature/key verification. */
 const TOKEN_FAIL =
@@ -109,52 +140,12 @@ const TOKEN_FAIL =
 const IDENTIFIERS = new Set(["identifier", "field_identifier", "property_identifier"]);
 const STRINGS = new Set(["string", "interpreted_string_literal"]);
 
-/** The qualified scope of a node from its ancestors (the same names the walk's stack gives). */
-function scopeOf(n: SyntaxNode): string {
-  const chain: SyntaxNode[] = [];
-  for (let p = n.parent; p; p = p.parent) {
-    if (SCOPE.has(p.type) || FN_EXPR.has(p.type)) chain.push(p);
-  }
-  let q = "";
-  for (const a of chain.reverse()) {
-    if (SCOPE.has(a.type)) {
-      const name = a.childForFieldName("name")?.text ?? "";
-      q = q ? `${q}.${name}` : name;
-    } else {
-      const p = a.parent;
-      const name = p?.childForFieldName("name")?.text ?? p?.childForFieldName("key")?.text ??
-        p?.childForFieldName("left")?.text ?? "";
-      q = name || q;
-    }
-  }
-  return q;
-}
-
-/** The predicate function a return or condition sits in directly, or "". */
-function predicateOf(n: SyntaxNode): string {
-  for (let p = n.parent; p; p = p.parent) {
-    if (FN_EXPR.has(p.type)) return "";
-    if (SCOPE.has(p.type)) {
-      if (p.type === "class_definition" || p.type === "class_declaration") return "";
-      const name = snake(p.childForFieldName("name")?.text ?? "");
-      return PREDICATE_FN.test(name) ? name : "";
-    }
-  }
-  return "";
-}
-
+/** Raw-text hint for ROLE_IN_TEXT. */
+const ROLE_HINT =
+  /\.(?:is_?(?:admin|staff|superuser|active|authenticated|anonymous|owner|verified|banned|locked)|has_?role|roles?|owner|permissions)\b/i;
 const FAIL_STMT = new Set(["return_statement", "raise_statement", "throw_statement"]);
 const ROLE_IN_TEXT =
   /\.(is_admin|isAdmin|is_staff|isStaff|is_superuser|isSuperuser|isSuperUser|is_active|isActive|is_authenticated|isAuthenticated|is_anonymous|is_owner|isOwner|is_verified|isVerified|is_banned|is_locked|has_role|hasRole|roles?|owner|owner_id|ownerId|permissions)\b/g;
-const SCOPE = new Set([
-  "function_definition",
-  "class_definition",
-  "function_declaration",
-  "generator_function_declaration",
-  "method_definition",
-  "method_declaration",
-  "class_declaration",
-]);
 
 /**
  * Lists the guard facts of a parsed file.
@@ -226,8 +217,20 @@ export function guardScan(
   const hasMwString = grammar === "python" && text.includes("Middleware");
   const hasDelete = text.includes("delete");
   const hasCredHeader = /authorization|cookie/i.test(text);
+  // Comparisons and flags are looked at only when the text names something they are about.
+  // Only nodes overlapping the range are looked at: their words sit near it.
+  const near = range && text.length > 4000
+    ? text.slice(Math.max(0, range[0] - 1500), range[1] + 1500)
+    : text;
+  const hasCmpWord = CMP_HINT.test(near);
+  const hasFlagWord = FLAG_HINT.test(near);
+  const hasOption = OPTION_HINT.test(near);
+  const hasRoleRead = ROLE_HINT.test(near);
+  const hasAppGuard = grammar !== "python" && grammar !== "go" && text.includes("APP_GUARD");
   // Where a fact sits: the walk keeps a stack; the query path asks the node's ancestors.
   let scopeFor: (n: SyntaxNode) => string = () => scopes.at(-1) ?? "";
+  // The snake_case name of the innermost function around a node (see `enclosingFn`).
+  let fnOf: (n: SyntaxNode) => string = enclosingFn;
   const add = (rule: GuardRuleId, key: string, what: string, n: SyntaxNode, high = true) =>
     out.push({ rule, key, what, line: n.startPosition.row + 1, scope: scopeFor(n), high });
 
@@ -240,9 +243,35 @@ export function guardScan(
       }
     }
     if (pred && (type === "return_statement" || IF.has(type))) predicate(n, pred);
+    else if (hasRoleRead && type === "return_statement") {
+      // A return that decides by a role or permission read (`return self.request.user.is_staff`
+      // in a `test_func`, `return user.role === "admin"`): `return True` in its place drops it.
+      const t = n.text;
+      if (t.length < 300) {
+        for (const m of t.matchAll(ROLE_IN_TEXT)) {
+          add("auth-check-removed", `role:${snake(m[1])}`, `${m[1]} check in a return`, n, false);
+        }
+      }
+    }
     if (CALL.has(type)) call(n);
     else if (IF.has(type)) branch(n);
-    else if (type === "decorator") decorator(n);
+    else if (type === "comparison_operator" || type === "binary_expression") {
+      compareFact(n, fnOf, add);
+    } else if (type === "assert_statement") assertionFact(n, n.text.slice(6), add);
+    else if (type === "assignment_statement" || type === "short_var_declaration") {
+      const l = n.childForFieldName("left")?.namedChildren ?? [];
+      const r = n.childForFieldName("right")?.namedChildren ?? [];
+      if (l.length === 1 && r.length === 1) {
+        secureDefault(l[0], r[0], n);
+        flagFacts(add, l[0], r[0], n);
+      }
+    } else if (type === "var_spec") {
+      const v = n.childForFieldName("value")?.namedChildren ?? [];
+      if (v.length === 1) {
+        secureDefault(n.childForFieldName("name"), v[0], n);
+        flagFacts(add, n.childForFieldName("name"), v[0], n);
+      }
+    } else if (type === "decorator") decorator(n);
     else if (type === "default_parameter" || type === "typed_default_parameter") {
       secureDefault(n.childForFieldName("name"), n.childForFieldName("value"), n);
     } else if (type === "assignment_pattern" || type === "object_assignment_pattern") {
@@ -251,14 +280,25 @@ export function guardScan(
       secureDefault(n.childForFieldName("pattern"), n.childForFieldName("value"), n);
     } else if (type === "variable_declarator") {
       secureDefault(n.childForFieldName("name"), n.childForFieldName("value"), n);
+      if (hasFlagWord) flagFacts(add, n.childForFieldName("name"), n.childForFieldName("value"), n);
     } else if (type === "pair" && grammar !== "python") {
       secureDefault(n.childForFieldName("key"), n.childForFieldName("value"), n);
+      if (hasOption) optionFact(n.childForFieldName("key"), n, add);
+      if (hasAppGuard && n.childForFieldName("key")?.text === "provide") {
+        const v = n.childForFieldName("value")?.text ?? "";
+        if (v === "APP_GUARD") {
+          add("auth-check-removed", "mw:APP_GUARD", "global APP_GUARD provider", n);
+        }
+      }
+    } else if (type === "keyword_argument") {
+      optionFact(n.childForFieldName("name"), n, add);
     } else if (type === "assignment" || type === "assignment_expression") {
       const left = n.childForFieldName("left");
       if (left && /attribute|member_expression/.test(left.type)) {
         secureDefault(left, n.childForFieldName("right"), n);
       }
       const name = snake(lastName(left) || left?.text || "");
+      if (hasFlagWord) flagFacts(add, left, n.childForFieldName("right"), n, name);
       if (/^(?:permission_classes|authentication_classes)$/.test(name)) {
         for (const c of n.childForFieldName("right")?.namedChildren ?? []) {
           if (c) add("auth-check-removed", `class:${c.text}`, `${c.text} in ${name}`, c);
@@ -289,14 +329,28 @@ export function guardScan(
   // Fast path: a tree-sitter query finds the nodes of interest inside WebAssembly.
   const types = [...INTERESTING].filter((t) =>
     (hasConst || !IDENTIFIERS.has(t)) && (hasMwString || hasCredHeader || !STRINGS.has(t)) &&
-    (hasDelete || t !== "unary_expression")
+    (hasDelete || t !== "unary_expression") && (hasCmpWord || !CMP_TYPES.has(t)) &&
+    (hasFlagWord || !GO_ASSIGN.has(t)) && (hasOption || t !== "keyword_argument")
   );
-  const found = captureNodes(root, grammar, types, range);
+  const found = captureNodes(root, grammar, [...types, ...FRAME], range);
   if (found) {
-    scopeFor = scopeOf;
+    // Captures come in document order, so the functions around a node are a stack: its
+    // innermost function's name (for guard-named functions) and predicate name come for free.
+    const frames: Frame[] = [];
+    let top: Frame | undefined;
+    fnOf = () => top ? named(top).fn! : "";
+    scopeFor = () => top ? named(top).scope! : "";
     for (const n of found) {
       const type = n.type;
-      handle(type, n, type === "return_statement" || IF.has(type) ? predicateOf(n) : "");
+      const start = n.startIndex;
+      while (frames.length && start >= frames[frames.length - 1].end) frames.pop();
+      if (FRAME.has(type)) {
+        frames.push({ end: n.endIndex, node: n, type, outer: frames[frames.length - 1] });
+        continue;
+      }
+      top = frames[frames.length - 1];
+      const pred = top && (type === "return_statement" || IF.has(type)) ? named(top).pred! : "";
+      handle(type, n, pred);
     }
     return { facts: out, defs };
   }
@@ -357,6 +411,8 @@ export function guardScan(
       HASH_RECEIVER.test(receiver(fn))
     ) {
       add("auth-check-removed", `call:${receiver(fn)}.${name}`, `${receiver(fn)}.${raw}() call`, n);
+    } else if (name === "equal" && /^(?:hmac|subtle|bytes_eq)$/i.test(receiver(fn))) {
+      add("crypto-verification-removed", `call:${receiver(fn)}.equal`, `${fn.text}() call`, n);
     } else if (VERIFY_CALL.test(name)) {
       add("crypto-verification-removed", `call:${name}`, `${raw}() call`, n);
     } else if (
@@ -369,7 +425,44 @@ export function guardScan(
       const list = args.namedChildren.filter((c): c is SyntaxNode => !!c);
       const key = list.length >= 2 ? stringValue(list[list.length - 2]) : null;
       if (key && SEC_PARAM.test(snake(key)) && /^(?:True|true)$/.test(list[list.length - 1].text)) {
-        add("secure-default-weakened", `default:${snake(key)}`, `${key} defaulting to True`, n);
+        add("secure-default-weakened", "default", `${key} defaulting to True`, n);
+      }
+    }
+    if (name === "assert" && args) assertionFact(n, args.text, add);
+    if (name === "add_hook" && args) {
+      // Fastify `app.addHook("onRequest", app.authenticate)`
+      const hook = args.namedChildren[1];
+      const label = hook ? (hook.childForFieldName("function")?.text ?? hook.text) : "";
+      if (label && AUTH_MW.test(snake(label.replace(/.*\./, "")))) {
+        add(
+          "auth-check-removed",
+          `mw:${clipText(label, 40)}`,
+          `\`${clipText(label, 40)}\` hook`,
+          n,
+        );
+      }
+    } else if (name === "default" && /\.auth\.default$/.test(fn.text)) {
+      // hapi `server.auth.default("jwt")`: every route authenticates unless it opts out
+      add("auth-check-removed", "mw:auth.default", "server.auth.default() strategy", n);
+    }
+    if (/^(?:add_middleware|middleware|wrap_middleware)$/.test(name) && args) {
+      // Starlette/FastAPI `app.add_middleware(AuthenticationMiddleware, …)`, `Middleware(X)`
+      const first = args.namedChildren[0];
+      const label = first && /identifier|attribute|member_expression/.test(first.type)
+        ? first.text
+        : "";
+      if (label && SEC_MIDDLEWARE_CLASS.test(label)) {
+        add("auth-check-removed", `mw:${label}`, `${label} middleware`, n);
+      }
+    }
+    if (grammar === "go" && GO_VERIFY_OPTION.test(name)) {
+      add("crypto-verification-removed", `opt:${name}`, `${raw}() option`, n);
+    }
+    if (hasCmpWord && LOOKUP_CALL.test(name)) {
+      const w = lookupWord(n.text);
+      if (w) {
+        const strong = STRONG_GUARD_FN.test(fnOf(n));
+        add(CMP_RULE(w), `cmp:${w}`, `\`${clipText(n.text, 50)}\` check`, n, strong);
       }
     }
     if (/^(?:pop|remove|delete|del|unset|remove_header|del_header)$/.test(name) && args) {
@@ -378,6 +471,9 @@ export function guardScan(
       if (v && CRED_HEADER.test(v)) {
         add("auth-check-removed", `strip:${v.toLowerCase()}`, `${v} header stripping`, n);
       }
+    }
+    if (grammar === "go" && args && fn?.type === "selector_expression" && GO_ROUTE.test(raw)) {
+      goMiddlewareFacts(fn, args, add);
     }
     // Route middleware: app.get("/path", mw1, mw2, handler)
     if (
@@ -425,9 +521,41 @@ export function guardScan(
     const w = words(init + " " + cond.text);
     const authy = [...w].some((x) => COND_WORDS.has(x));
     const strong = STRONG_FAIL_STMT.test(body);
-    if (!(strong || (authy && FAIL.test(body)))) return;
-    const sure = strong || [...w].some((x) => STRONG_WORDS.has(x));
-    const fam = familyOf(authy ? w : words(body));
+    let sure = strong || [...w].some((x) => STRONG_WORDS.has(x));
+    let fam = familyOf(authy ? w : words(body));
+    const fails = strong || FAIL.test(body);
+    if (!(strong || (authy && fails))) {
+      // No auth words: still a check when the branch fails on the result of a verify/validate
+      // call, or when it sits in a function whose name says it guards.
+      if (!fails) {
+        // A branch that grants (`if check_password(p) and can_authenticate(u): return user`)
+        // inside an authenticate/verify function: each of its terms is a condition of access.
+        const fnName = fnOf(n);
+        if (!STRONG_GUARD_FN.test(fnName)) return;
+        const terms = authTerms(cond.text, COND_WORDS);
+        const f = FAMILY_RULE[familyOf(words(`${fnName} ${cond.text}`))];
+        for (let i = 0; i < terms; i++) {
+          add(f, "term", `term of \`if ${clipText(cond.text, 40)}\` in ${fnName}()`, n, false);
+        }
+        return;
+      }
+      const checked = checkedCall(n, cond.text);
+      const fnName = checked ? "" : fnOf(n);
+      if (!checked && !GUARD_FN.test(fnName)) return;
+      sure = checked === "strong" || STRONG_GUARD_FN.test(fnName);
+      fam = familyOf(words(`${fnName} ${init} ${cond.text} ${body}`));
+      if (fam === "auth" && /verif|valid|sign|token|jw[st]|decode|claim/.test(fnName)) {
+        fam = "token";
+      }
+    }
+    // A failure branch on a generic subject (`if (!user)`) inside an authenticate/verify/login
+    // function is surely a check.
+    if (!sure && authy && fails) sure = STRONG_GUARD_FN.test(fnOf(n));
+    // Each auth term of the condition counts: dropping one (`err || !user` → `err`) is a drop.
+    const terms = authTerms(cond.text, COND_WORDS);
+    for (let i = 0; i < terms; i++) {
+      add(FAMILY_RULE[fam], "term", `auth term of \`if ${clipText(cond.text, 40)}\``, n, false);
+    }
     const head = grammar === "python"
       ? `if ${clipText(cond.text, 50)}:`
       : `if (${clipText(cond.text.replace(/^\((.*)\)$/s, "$1"), 50)})`;
@@ -465,16 +593,21 @@ export function guardScan(
       /^(?:True|true|!0|1)$/.test(val) || fallback.test(val) ||
       SECURE_CONST.test(val.replace(/.*\./, ""))
     ) {
-      add("secure-default-weakened", `default:${name}`, `${name}=${clipText(val, 30)} default`, at);
+      // One key for every secure default: renaming a parameter or local keeps the count.
+      add("secure-default-weakened", "default", `${name}=${clipText(val, 30)} default`, at);
     }
   }
 
   function predicate(n: SyntaxNode, name: string) {
-    const rule: GuardRuleId = /verif|sig|token|hmac|digest/.test(name)
+    const rule: GuardRuleId = /verif|signature|(?:^|_)sig(?:_|$)|token|hmac|digest/.test(name)
       ? "crypto-verification-removed"
       : "auth-check-removed";
     if (n.type === "return_statement") {
       const v = n.namedChildren[0];
+      if (v && /^(?:False|false)$/.test(v.text)) {
+        // A fail-closed return: replacing it with `return !req` or `return True` opens the check.
+        add(rule, "closed", `\`return ${v.text}\` in ${name}()`, n, false);
+      }
       if (v && !/^(?:True|False|true|false|None|null|nil|undefined)$/.test(v.text)) {
         add(rule, `predicate:${name}`, `computed return of ${name}()`, n);
         for (const m of v.text.matchAll(ROLE_IN_TEXT)) {

@@ -20,10 +20,18 @@ export interface GuardDrop {
   high: boolean;
 }
 
+/**
+ * Failure branches and their condition terms are compared across the auth and token rules
+ * together: a branch whose condition was refactored (`alg` moved into a helper) may change family
+ * and is still the same branch.
+ */
+const ACROSS = new Set(["branch", "term"]);
+
 function group(facts: readonly GuardFact[]): Map<string, GuardFact[]> {
   const m = new Map<string, GuardFact[]>();
   for (const f of facts) {
-    const k = `${f.rule}\u0000${f.key}`;
+    const rule = ACROSS.has(f.key) && f.rule !== "tls-check-removed" ? "auth|token" : f.rule;
+    const k = `${rule}\u0000${f.key}`;
     const list = m.get(k);
     if (list) list.push(f);
     else m.set(k, [f]);

@@ -27,7 +27,7 @@ export function snake(name: string): string {
 
 /** Calls that check a credential or a permission (snake_case callee name). */
 export const AUTH_CALL =
-  /^(?:check_(?:object_)?perm(?:ission)?s?|has_(?:object_)?perms?|has_(?:object_)?permissions?|has_(?:any_)?roles?|check_roles?|require_(?:auth\w*|login|logged_in|user|admin|role\w*|perm\w*|scope\w*|token|session|csrf|https|ssl|signature|api_key|owner\w*|staff|superuser|mfa|otp|verified)|ensure_(?:logged_in|auth\w*|admin|permissions?|user)|is_authori[sz]ed|authori[sz]e\w*|authenticate\w*|(?:perform|do|run|check|verify|ensure|require|enforce|validate)_\w*(?:authent|authori|perm|login|csrf|access|role|owner)\w*|check_auth\w*|verify_auth\w*|login_required|permission_required|user_passes_test|check_password\w*|verify_password\w*|checkpw|check_pw|enforce_csrf|csrf_protect|check_csrf\w*|verify_csrf\w*|validate_csrf\w*|csrf_check|is_allowed|check_access|has_access|can_access|verify_api_key|check_api_key|validate_api_key|is_authenticated|ensure_authenticated|check_token|validate_token|verify_user|check_user|check_owner\w*|is_owner|restrict\w*|deny_unless\w*)$/;
+  /^(?:check_(?:object_)?perm(?:ission)?s?|has_(?:object_)?perms?|has_(?:object_)?permissions?|has_(?:any_)?roles?|check_roles?|has_\w*(?:scope|perm|role|access|right|privilege)\w*|check_\w*(?:xsrf|origin|scope|referr?er)\w*|require_(?:auth\w*|login|logged_in|user|admin|role\w*|perm\w*|scope\w*|token|session|csrf|xsrf|https|ssl|signature|api_key|owner\w*|staff|superuser|mfa|otp|verified)|ensure_(?:logged_in|auth\w*|admin|permissions?|user)|is_authori[sz]ed|authori[sz]e\w*|authenticate\w*|(?:perform|do|run|check|verify|ensure|require|enforce|validate)_\w*(?:authent|authori|perm|login|csrf|xsrf|access|role|owner)\w*|check_auth\w*|verify_auth\w*|compare_hash_and_password|password_verify|\w*allowed_host\w*|is_safe_url|is_same_origin|same_origin|validate_host|validate_redirect\w*|is_valid_redirect\w*|check_(?:host|redirect)\w*|\w*_can_(?:authenticate|login|log_in|access)\w*|login_required|permission_required|user_passes_test|check_password\w*|verify_password\w*|checkpw|check_pw|enforce_[cx]srf|[cx]srf_protect|check_[cx]srf\w*|verify_[cx]srf\w*|validate_[cx]srf\w*|[cx]srf_check|is_allowed|check_access|has_access|can_access|verify_api_key|check_api_key|validate_api_key|is_authenticated|ensure_authenticated|check_token|validate_token|verify_user|check_user|check_owner\w*|is_owner|restrict\w*|deny_unless\w*)$/;
 
 /** Receivers whose compare/verify/check methods check a password hash. */
 export const HASH_RECEIVER =
@@ -35,7 +35,7 @@ export const HASH_RECEIVER =
 
 /** Calls that verify a token, a signature or a certificate (snake_case callee name). */
 export const VERIFY_CALL =
-  /^(?:\w+_verification_(?:for_|of_)?(?:token|jwt|signature|claims?)\w*|validate_code_challenge|verify|verify_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|alg|hmac|digest|mac|cert|host|sign|key|chain|peer)\w*)|(?:validate|check)_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|alg|hmac|digest|cert|host|sign)\w*)|verify_hostname|match_hostname|check_hostname|construct_event|compare_digest|timing_safe_equal|constant_time_\w+|safe_str_cmp|secure_compare|safe_compare|bytes_eq)$/;
+  /^(?:\w+_verification_(?:for_|of_)?(?:token|jwt|signature|claims?)\w*|validate_code_challenge|verify|unsign\w*|\w+_unsign|verify_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|jws|jwe|jwk|alg|hmac|digest|mac|cert|host|sign|key|chain|peer|nonce|opaque|origin|hash)\w*)|(?:validate|check)_(?:\w*(?:sig|exp|aud|iss|nbf|iat|claim|token|jwt|jws|alg|hmac|digest|cert|host|sign|nonce|hash)\w*)|verify_hostname|match_hostname|check_hostname|construct_event|compare_digest|timing_safe_equal|constant_time_\w+|safe_str_cmp|secure_compare|safe_compare|bytes_eq)$/;
 
 /** Words (of a condition, snake_case tokens) that make a failure branch an auth/security check. */
 export const COND_WORDS = new Set(
@@ -46,7 +46,7 @@ export const COND_WORDS = new Set(
     "digest mac nonce expired exp iss aud nbf iat issuer audience alg algorithm algorithms claims " +
     "claim scope scopes cert certificate fingerprint hostname verified active inactive banned " +
     "locked disabled mfa otp principal identity account jwt kid anonymous allowed forbidden " +
-    "valid signed key origin referer referrer same_origin trusted"
+    "valid signed key origin referer referrer same_origin trusted xsrf"
   ).split(" "),
 );
 
@@ -63,7 +63,7 @@ export const TLS_WORDS = new Set(
 
 /** A branch body that fails: raises, throws, denies, returns an error or nothing. */
 export const FAIL =
-  /\braise\b|\bthrow\b|\babort\s*\(|\breturn\s+(?:nil\s*,\s*|false\s*,\s*|None\s*,\s*)?(?:False|false|None|null|undefined|nil|[Ee]rr\w*|error\w*|fmt\.Errorf|errors\.New|&?\w*Err(?:or)?\b|-1|0|self\.\w*(?:fail|deny|error|unauth|forbid)\w*)\b|\breturn\s*;|\breturn\s*$|\breturn\s+\w*(?:Unauthori[sz]ed|Forbidden|Denied|Error|Fail)\w*|status\s*\(\s*4\d\d|\b40[13]\b|Unauthori[sz]ed|Forbidden|Denied|http\.Error|\bpanic\s*\(|\bnext\s*\(\s*(?:new\s+\w*Error|err\w*)|\bdone\s*\(\s*(?:null\s*,\s*false|err)|\b(?:callback|cb)\s*\(\s*(?:new\s+|err)|\breject\s*\(|\.destroy\s*\(|emit\s*\(\s*["']error|\bfail\w*\s*\(|\bdeny\w*\s*\(|redirect\w*\s*\([^)]*login|\breturn\b[^\n]*\b(?:new\w*Error|\w*Err(?:or)?\b|errors?\.\w+|fmt\.Errorf)|\breturn\b[^\n]*(?:unauthori[sz]ed|needs_refresh|challenge|login|den(?:y|ied)|reject|abort|fail|forbid|invalid)|append\s*\(\s*errs?\b|^\s*\{?\s*(?:[\w$]+\.)*[\w$]*(?:unexpected|invalid|fail|deny|reject|forbid|unauthori[sz]|abort|throw)\w*\s*\(|(?:last\w*)?[Ee]rr\w*\s*=\s*\w*(?:Err|Error)\w*/mi;
+  /\braise\b|\bthrow\b|\babort\s*\(|\breturn\s+(?:nil\s*,\s*|false\s*,\s*|None\s*,\s*)?(?:False|false|None|null|undefined|nil|[Ee]rr\w*|error\w*|fmt\.Errorf|errors\.New|&?\w*Err(?:or)?\b|-1|0|self\.\w*(?:fail|deny|error|unauth|forbid)\w*)\b|\breturn\s*;|\breturn\s*$|\breturn\s+\w*(?:Unauthori[sz]ed|Forbidden|Denied|Error|Fail)\w*|status\s*\(\s*4\d\d|\b40[13]\b|Unauthori[sz]ed|Forbidden|Denied|http\.Error|\bpanic\s*\(|\bnext\s*\(\s*(?:new\s+\w*Error|err\w*)|\bdone\s*\(\s*(?:null\s*,\s*false|err)|\b(?:callback|cb)\s*\(\s*(?:new\s+|err)|\breject\s*\(|\b(?:ws|websocket|socket|conn\w*)\.close\s*\(|\b(?:cb|callback|done)\s*\(\s*null\s*,\s*(?:null|false|undefined)\s*\)|\.destroy\s*\(|emit\s*\(\s*["']error|\bfail\w*\s*\(|\bdeny\w*\s*\(|redirect\w*\s*\([^)]*login|\breturn\b[^\n]*\b(?:new\w*Error|\w*Err(?:or)?\b|errors?\.\w+|fmt\.Errorf)|\breturn\b[^\n]*(?:unauthori[sz]ed|needs_refresh|challenge|login|den(?:y|ied)|reject|abort|fail|forbid|invalid)|append\s*\(\s*errs?\b|^\s*\{?\s*(?:[\w$]+\.)*[\w$]*(?:unexpected|invalid|fail|deny|reject|forbid|unauthori[sz]|abort|throw)\w*\s*\(|(?:last\w*)?[Ee]rr\w*\s*=\s*\w*(?:Err|Error)\w*/mi;
 
 /**
  * Receivers whose validity predicate (`token.is_valid(scopes)`, `jwt.isExpired()`) is a token
@@ -96,7 +96,7 @@ export const STRONG_WORDS = new Set(
 
 /** Security parameters whose default is the secure value (snake_case names). */
 export const SEC_PARAM =
-  /^(?:verify\w*|\w+_verify|verify|check_\w+|\w+_required|strict\w*|secure|validate\w*|require_(?:auth\w*|login|logged_in|user|admin|role\w*|perm\w*|scope\w*|token|session|csrf|https|ssl|signature|api_key|owner\w*|staff|superuser|mfa|otp|verified)|reject_unauthorized|enforce_\w+|csrf\w*|http_only|httponly|signed|cert_reqs|verify_mode|ssl_verify|tls_verify|authori[sz]ed|check_hostname|credentials_required|check_author|strip_auth\w*|remove_auth\w*)$/;
+  /^(?:verify\w*|verification\w*|\w+_verif(?:y|ication)|verify|check_\w+|\w+_required|strict\w*|secure|validate\w*|require_(?:auth\w*|login|logged_in|user|admin|role\w*|perm\w*|scope\w*|token|session|csrf|https|ssl|signature|api_key|owner\w*|staff|superuser|mfa|otp|verified)|reject_unauthorized|enforce_\w+|csrf\w*|http_only|httponly|signed|cert_reqs|verify_mode|ssl_verify|tls_verify|authori[sz]ed|check_hostname|credentials_required|check_author|strip_auth\w*|remove_auth\w*)$/;
 
 /** Constants that say "verify the peer". */
 export const SECURE_CONST =
@@ -122,7 +122,7 @@ export const SEC_MIDDLEWARE_STRING =
 
 /** Predicate functions whose body must not become `return True`. */
 export const PREDICATE_FN =
-  /^(?:should_\w*(?:strip|verify|check|deny|reject|block|auth)\w*|has_\w*perm\w*|has_\w*permission\w*|is_authori[sz]ed|is_allowed|can_\w+|check_\w*(?:perm|auth|access|password|owner|role|token|sig)\w*|verify\w*|authori[sz]e\w*|authenticate\w*|is_valid_\w*(?:token|sig|signature|password|key)\w*|validate_\w*(?:token|sig|signature|password|key)\w*|check_password|has_access|user_can\w*)$/;
+  /^(?:should_\w*(?:strip|verify|check|deny|reject|block|auth)\w*|has_\w*perm\w*|has_\w*permission\w*|is_authori[sz]ed|is_allowed|can_\w+|check_\w*(?:perm|auth|access|password|owner|role|token|sig)\w*|verify\w*|authori[sz]e\w*|authenticate\w*|is_valid_\w*(?:token|sig|signature|password|key)\w*|validate_\w*(?:token|sig|signature|password|key)\w*|check_password|has_access|user_can\w*|sign_in|can_sign_in|check_\w*(?:origin|host|referr?er|[cx]srf|scope|nonce|state)\w*|has_\w*scopes?\w*|is_\w*(?:allowed|trusted|permitted|same_origin|safe_url)\w*|(?:auth|access|host|origin|user|email|domain|redirect|scope|ip|client|request|login)_allowed)$/;
 
 /**
  * Which guard rule a condition's words point to: TLS words win, then token words, else auth.
