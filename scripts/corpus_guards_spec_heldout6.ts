@@ -297,8 +297,9 @@ export const EDITS_HELDOUT6: GuardEdit[] = [
     path: "guardian/core.py",
     cls: "authn-branch",
     split: H6,
-    find: "        if self.user and not self.user.is_active:\n            return []\n\n",
-    replace: "",
+    find:
+      "        if self.user and not self.user.is_active:\n            return []\n\n        if guardian_settings.AUTO_PREFETCH:\n",
+    replace: "        if guardian_settings.AUTO_PREFETCH:\n",
   },
   {
     id: "guardian-mixin-dispatch",
