@@ -19,6 +19,7 @@
  * @module
  */
 import { HELDOUT5_EDITS, HISTORY5_FIXES } from "./corpus_guards_spec_heldout5.ts";
+import { EDITS_HELDOUT6, REVERSED_FIXES_HISTORY6 } from "./corpus_guards_spec_heldout6.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -1835,6 +1836,7 @@ export const EDITS: GuardEdit[] = [
     replace: "\tif false {\n",
   },
   ...DEV2_EDITS,
+  ...EDITS_HELDOUT6,
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
@@ -2081,6 +2083,7 @@ export const REVERSED_FIXES: ReversedFix[] = [
     note: "with no configured algorithms only RS256 is accepted (was: any algorithm)",
     split: "history4",
   },
+  ...REVERSED_FIXES_HISTORY6,
 ];
 
 EDITS.push(...HELDOUT5_EDITS);
