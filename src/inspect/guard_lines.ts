@@ -94,7 +94,7 @@ const BLOCK_HEADER = /^\s*(}\s*)?(if|elif|else\s+if|while|unless|when|case)\b|^\
 
 /** Lines longer than this, or more changed lines than this on a side, are not looked at. */
 const MAX_LINE = 400;
-const MAX_CHANGED = 600;
+const MAX_CHANGED = 250;
 
 interface Line {
   text: string;
@@ -156,8 +156,20 @@ function code(line: string): string {
   return t.length > MAX_LINE ? "" : t.replace(/\s+(#|\/\/)\s.*$/, "");
 }
 
+const enclosingMemo = new WeakMap<string[], Map<number, string>>();
+
 /** The name of the definition a line sits in (nearest earlier less-indented def/function). */
 function enclosing(lines: string[], n: number): string {
+  let memo = enclosingMemo.get(lines);
+  if (!memo) enclosingMemo.set(lines, memo = new Map());
+  const known = memo.get(n);
+  if (known !== undefined) return known;
+  const name = findEnclosing(lines, n);
+  memo.set(n, name);
+  return name;
+}
+
+function findEnclosing(lines: string[], n: number): string {
   const ind = (l: string) => l.length - l.trimStart().length;
   let depth = ind(lines[n - 1] ?? "");
   for (let i = n - 2; i >= 0 && i >= n - 400; i--) {

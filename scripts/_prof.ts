@@ -1,0 +1,15 @@
+import { collectEdits } from "./inspector_fp.ts";
+import { inspectText, loadParsers } from "../src/inspect/mod.ts";
+import { lineGuardFindings } from "../src/inspect/guard_lines.ts";
+import { structuralFindings } from "../src/inspect/structural_findings.ts";
+await loadParsers();
+const edits = collectEdits();
+let t = performance.now();
+for (const e of edits) inspectText(e.path, e.before, e.after);
+console.log("inspectText all", (performance.now() - t).toFixed(0));
+t = performance.now();
+for (const e of edits) if (e.before !== null && e.after !== null) lineGuardFindings(e.path, e.before.slice(0, 4e6), e.after.slice(0, 4e6));
+console.log("lineGuard", (performance.now() - t).toFixed(0));
+t = performance.now();
+for (const e of edits) structuralFindings(e.path, e.before, e.after, false);
+console.log("structural", (performance.now() - t).toFixed(0));
