@@ -30,7 +30,7 @@ import type { Finding } from "./types.ts";
 /** Words that make code security code, matched against whole words of identifiers and text
  * (`originalUrl` is not about origins; `isOriginAllowed` is). */
 const SECURITY_WORD =
-  /^(auth\w*|authn|authz|login|logon|logout|signin|session|sessions|token|tokens|jwt|jws|jwe|jwk|jwks|jose|oauth\w*|oidc|openid|saml|csrf|xsrf|permission\w*|perm|perms|acl|acls|role|roles|admin|staff|superuser|secur\w*|crypt\w*|encrypt\w*|decrypt\w*|signature|signatures|signed|signer|signing|sign|unsign|verif\w*|password\w*|passwd|credential\w*|secret\w*|tls|ssl|cert|certs|certificate\w*|otp|totp|hotp|mfa|2fa|webauthn|passkey|guard|guards|policy|policies|grant|grants|consent|scope|scopes|nonce|pkce|redirect\w*|origin|origins|cookie|cookies|cors|trust\w*|hmac|digest|claim|claims|issuer|iss|audience|aud|expir\w*|exp|authori[sz]\w*|authentic\w*|principal|principals|lockout|ratelimit|throttle|allowed|denied|deny|forbidden|unauthorized|unauthorised|privilege\w*|owner|ownership|assertion|challenge|verifier|fresh|reauth\w*|reauthenticate|bearer|apikey|api_key|hsts|samesite|httponly)$/i;
+  /^(auth\w*|authn|authz|login|logon|logout|signin|session|sessions|token|tokens|jwt|jws|jwe|jwk|jwks|jose|oauth\w*|oidc|openid|saml|csrf|xsrf|permission\w*|perm|perms|acl|acls|role|roles|admin|staff|superuser|secur\w*|crypt\w*|encrypt\w*|decrypt\w*|signature|signatures|signed|signer|signing|sign|unsign|verif\w*|password\w*|passwd|credential\w*|secret\w*|tls|ssl|cert|certs|certificate\w*|otp|totp|hotp|mfa|2fa|webauthn|passkey|guard|guards|policy|policies|grant|grants|consent|scope|scopes|nonce|pkce|redirect\w*|origin|origins|cookie|cookies|cors|trust\w*|hmac|digest|claim|claims|issuer|iss|audience|aud|expir\w*|exp|authori[sz]\w*|authentic\w*|principal|principals|lockout|ratelimit|throttle|allowed|denied|deny|forbidden|unauthorized|unauthorised|privilege\w*|owner|ownership|assertion|challenge|verifier|fresh|reauth\w*|reauthenticate|bearer|apikey|api_key|hsts|samesite|httponly|captcha|recaptcha|hcaptcha)$/i;
 
 /** True when `text` holds a security word (identifiers split at `_`, `-`, `.` and camelCase). */
 function speaksSecurity(text: string): boolean {
@@ -60,11 +60,11 @@ const DENY_ASSIGN =
 
 /** A statement that fails a check: raises, throws, aborts, denies, or returns an error. */
 const FAILURE =
-  /\b(raise|throw|abort|panic)\b|\breturn\s+(false|False|None|null|nil\s*,|err\b|\w*(Err|Error|Exception)\b|errors?\.|fmt\.Errorf|new\s+\w*(Error|Exception)|res\.status|c\.|ctx\.|http\.|Response\(|HttpResponse\w*\(|JsonResponse\(|redirect\(|reject|deny|unauthori[sz]ed|forbidden)|\.status\(\s*40[0-9]\s*\)|status(_code)?\s*[:=]\s*40[13]|Status(Unauthorized|Forbidden|BadRequest)|HTTP_40[13]|\bUnauthori[sz]ed\b|\bForbidden\b|PermissionDenied|AccessDenied|\bnext\(\s*(err|new\s|create|\w*Error)|\bAbortWith|\bhttp\.Error\(|\bdeny\(|\breject\(|_unauthz|_unauthn|_reauthn|\bflash\(|\breturn\s+[\w.]*\bErr[A-Z]\w*|\breturn\s+\w+\.(WithStack|Wrap\w*|New\w*)\(|\b(callback|cb|done|next|reject)\(\s*(null\s*,\s*false|new\s+\w*(Error|Exception))|\bnew\s+\w*(Unauthori[sz]ed|Forbidden|Untrusted|Invalid|Denied|Expired|Auth\w*)\w*(Error|Exception)\b/;
+  /\b(raise|throw|abort|panic)\b|\breturn\s+(false|False|None|null|nil\s*,|err\b|\w*(Err|Error|Exception)\b|errors?\.|fmt\.Errorf|new\s+\w*(Error|Exception)|res\.status|c\.|ctx\.|http\.|Response\(|HttpResponse\w*\(|JsonResponse\(|redirect\(|reject|deny|unauthori[sz]ed|forbidden)|\.status\(\s*40[0-9]\s*\)|status(_code)?\s*[:=]\s*40[13]|Status(Unauthorized|Forbidden|BadRequest)|HTTP_40[13]|\bUnauthori[sz]ed\b|\bForbidden\b|PermissionDenied|AccessDenied|\bnext\(\s*(err|new\s|create|\w*Error)|\bAbortWith|\bhttp\.Error\(|\bdeny\(|\breject\(|_unauthz|_unauthn|_reauthn|\bflash\(|\breturn\s+[\w.]*\bErr[A-Z]\w*|\breturn\s+\w+\.(WithStack|Wrap\w*|New\w*)\(|\b(callback|cb|done|next|reject)\(\s*(null\s*,\s*false|new\s+\w*(Error|Exception))|\bnew\s+\w*(Unauthori[sz]ed|Forbidden|Untrusted|Invalid|Denied|Expired|Auth\w*)\w*(Error|Exception)\b|\b_?\w*(error_?response|permission_denied|handle_no_permission|access_denied|forbidden|unauthori[sz]ed)\w*\(|\.fail\(|\bfail\(/;
 
 /** A call that checks something: its name says so. */
 const CHECK_CALL =
-  /^(.*[._])?(check\w*|\w*_check|verify\w*|\w*[vV]erif\w*|validate\w*|\w*_validate|is_?valid\w*|ensure_?\w+|require_?(auth|login|perm|role|scope|admin|user|csrf|token|fresh|https|secure)\w*|assert_?(auth|perm|role|scope|admin|user|csrf|token|owner|allowed|valid)\w*|authori[sz]e\w*|authenticate\w*|enforce\w*|protect\w*|guard\w*|permit\w*|unsign\w*|compare_?digest|timing_?safe_?equal|constant_?time\w*|bytes_eq|strings_equal|safe_str_cmp|secure_compare|hmac\.?equal|same_?origin\w*|is_?same_?origin\w*|is_?trusted\w*|\w*_?trusted|is_?(admin|staff|superuser|active|authenticated|authorized|allowed|owner|expired|public|safe_url|safe)\w*|has_?(perm|role|scope|access|permission|privilege)\w*|can_?(access|view|edit|read|write|delete|manage|admin|change)\w*|\w*(Authori[sz]ed|Authenticated|Permitted|Granted|Allowed|Trusted))$/i;
+  /^(.*[._])?(check\w*|\w*_check|verify\w*|\w*[vV]erif\w*|validate\w*|\w*_validate|is_?valid\w*|ensure_?\w+|require_?(auth|login|perm|role|scope|admin|user|csrf|token|fresh|https|secure)\w*|assert_?(auth|perm|role|scope|admin|user|csrf|token|owner|allowed|valid)\w*|authori[sz]e\w*|authenticate\w*|enforce\w*|protect\w*|guard\w*|permit\w*|unsign\w*|compare_?digest|timing_?safe_?equal|constant_?time\w*|bytes_eq|strings_equal|safe_str_cmp|secure_compare|hmac\.?equal|same_?origin\w*|is_?same_?origin\w*|is_?trusted\w*|\w*_?trusted|is_?(admin|staff|superuser|active|authenticated|authorized|allowed|owner|expired|public|safe_url|safe)\w*|has_?(perm|role|scope|access|permission|privilege)\w*|can_?(access|view|edit|read|write|delete|manage|admin|change)\w*|\w*(Authori[sz]ed|Authenticated|Permitted|Granted|Allowed|Trusted)|auth|authn|authz|require_?auth\w*|ensure_?auth\w*|with_?auth\w*|login_?required)$/i;
 
 /** Words of a setting whose strict value is the safe one. */
 const SECURE_SETTING =
@@ -72,7 +72,7 @@ const SECURE_SETTING =
 
 /** Options whose removal from a call or a config weakens a check. */
 const SECURITY_OPTION =
-  /^\s*['"]?(issuer|iss|audience|aud|nonce|expected_?nonce|expectedNonce|algorithms|algs|max_?age|maxAge|clock_?tolerance|clockTolerance|verify_\w+|verify[A-Z]\w*|secure|http_?only|httpOnly|same_?site|sameSite|required|\w+_required|\w+Required|strict\w*|check_\w+|check[A-Z]\w*|validate_\w+|validate[A-Z]\w*|enforce\w*|signed|leeway|subject|checks|pkce\w*|code_?challenge\w*|jwks?_?\w*|public_?key|secretOrKey|require_(signature|https|auth|login|csrf|token)\w*)['"]?\s*[:=](?!=)\s*(?!(bytes|str|int|float|bool|dict|list|tuple|Any|Optional|Union|typing|string|number|boolean)\b)/;
+  /^\s*['"]?(issuer|iss|audience|aud|nonce|expected_?nonce|expectedNonce|algorithms|algs|max_?age|maxAge|clock_?tolerance|clockTolerance|verify_\w+|verify[A-Z]\w*|secure|http_?only|httpOnly|same_?site|sameSite|required|\w+_required|\w+Required|strict\w*|check_\w+|check[A-Z]\w*|validate_\w+|validate[A-Z]\w*|enforce\w*|signed|leeway|subject|checks|pkce\w*|code_?challenge\w*|jwks?_?\w*|public_?key|secretOrKey|require_(signature|https|auth|login|csrf|token)\w*)['"]?\s*[:=](?!=)\s*(?!(bytes|str|int|float|bool|dict|list|tuple|Any|Optional|Union|typing|string|number|boolean)\b)/i;
 
 const STRONG_TO_WEAK: [RegExp, RegExp][] = [
   [/\b(true|True|TRUE)\b/, /\b(false|False|FALSE|None|null|nil|undefined)\b/],
@@ -81,6 +81,10 @@ const STRONG_TO_WEAK: [RegExp, RegExp][] = [
   [/['"]strict['"]/i, /['"](lax|none)['"]/i],
   [/\b1\b/, /\b0\b/],
 ];
+
+/** A condition's subject that is itself a verdict (`if is_safe:`, `if (!allowed)`). */
+const CHECK_SUBJECT =
+  /\b(is_?|has_?|can_?)?(safe|valid|allowed|authori[sz]ed|authenticated|trusted|verified|permitted|owner|admin|staff|same_?origin)\w*\b(?!\s*=(?!=))/i;
 
 /** A function whose job is to check: what it removes is a check. */
 const CHECKER_FN =
@@ -122,7 +126,8 @@ function hunks(before: string[], after: string[], path: string): Hunk[] {
   ].join("\n");
   if (
     !speaksSecurity(path) && !speaksSecurity(middle) && !SECURE_SETTING.test(middle) &&
-    !WEAKENING.test(middle) && !speaksSecurity(enclosing(before, start + 1))
+    !WEAKENING.test(middle) && !SECURITY_HEADER.test(middle) &&
+    !speaksSecurity(enclosing(before, start + 1))
   ) return [];
   const norm = (l: string) => l.trim();
   const parts = diffArrays(before.slice(start, endB).map(norm), after.slice(start, endA).map(norm));
@@ -170,6 +175,12 @@ function enclosing(lines: string[], n: number): string {
 }
 
 function findEnclosing(lines: string[], n: number): string {
+  return enclosingChain(lines, n)[0] ?? "";
+}
+
+/** The names of every definition a line sits in, innermost first. */
+function enclosingChain(lines: string[], n: number): string[] {
+  const names: string[] = [];
   const ind = (l: string) => l.length - l.trimStart().length;
   let depth = ind(lines[n - 1] ?? "");
   for (let i = n - 2; i >= 0 && i >= n - 400; i--) {
@@ -180,13 +191,13 @@ function findEnclosing(lines: string[], n: number): string {
     const m =
       /^\s*(?:export\s+)?(?:async\s+)?(?:def|function\*?|func|class|fn)\s*(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)/
         .exec(l) ??
-        /^\s*(?:(?:public|private|protected|static|async|get|set)\s+)*([A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>)|\([^)]*\)\s*(?::[^={]*)?\{)/
+        /^\s*(?:(?:public|private|protected|static|async|get|set)\s+)*(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>)|\([^)]*\)\s*(?::[^={]*)?\{)/
           .exec(l) ??
         /^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=/.exec(l);
-    if (m && !/^(if|for|while|switch|catch|return|else)$/.test(m[1])) return m[1];
+    if (m && !/^(if|for|while|switch|catch|return|else)$/.test(m[1])) names.push(m[1]);
     if (depth === 0) break;
   }
-  return "";
+  return names;
 }
 
 function callNames(line: string): string[] {
@@ -324,8 +335,12 @@ export function lineGuardFindings(path: string, before: string, after: string): 
   function strong(n: number, h: Hunk): boolean {
     const fn = enclosing(bl, n);
     if (SECURITY.test(fn) || CHECKER_FN.test(fn)) return true;
+    // A decorator's or a middleware's inner function: the outer one names the check.
+    if (enclosingChain(bl, n).some((x) => SECURITY.test(x) || CHECKER_FN.test(x))) return true;
+    if (CHECK_SUBJECT.test(bl[n - 1] ?? "")) return true;
     const near = h.removed.filter((l) => l.n >= n - 6 && l.n <= n + 3).map((l) => l.text);
-    return SECURITY.test(near.join("\n"));
+    // …and the body the line heads (what a removed or emptied condition guarded).
+    return SECURITY.test([...near, ...bl.slice(n, n + 3)].join("\n"));
   }
 
   for (const h of hs) {
@@ -343,11 +358,24 @@ export function lineGuardFindings(path: string, before: string, after: string): 
     for (let i = 0; i < h.removed.length; i++) {
       const rc = removedCode[i];
       if (!/^\s*(}\s*)?(if|elif|else\s+if|unless)\b/.test(rc) || addedCode.includes(rc)) continue;
-      const body = removedCode.slice(i, i + 4).join("\n");
+      // An edited condition (the header is still there, changed) is for the condition rules.
+      // So is a header written anew at the same place (renamed, or split from an assignment).
+      const indent = (t: string) => t.length - t.trimStart().length;
+      const at = indent(h.removed[i].text);
+      if (
+        addedCode.some((t) =>
+          headKind(t) === headKind(rc) && (similarStart(rc, t) || overlap(rc, t) >= 0.5)
+        ) ||
+        h.added.some((a) => indent(a.text) === at && headKind(code(a.text)) === headKind(rc))
+      ) continue;
+      const body = bl.slice(h.removed[i].n - 1, h.removed[i].n + 3).map(code).join("\n");
       if (!/\b(return|raise|throw|continue|break|abort|panic)\b|\bnext\(|AbortWith/.test(body)) {
         continue;
       }
-      if (!/[=!<>]=|[<>]|\bis\b|\bnot\b|!|\(/.test(condition(rc) ?? "")) continue;
+      const cond = condition(rc) ?? "";
+      if (!/[=!<>]=|[<>]|\bis\b|\bnot\b|!|\(/.test(cond) && !CHECK_SUBJECT.test(cond)) {
+        if (!strong(h.removed[i].n, h)) continue;
+      }
       if (strong(h.removed[i].n, h)) {
         add("auth-check-removed", h.removed[i].n, `branch removed: \`${clip(rc)}\``);
       }
@@ -441,6 +469,60 @@ export function lineGuardFindings(path: string, before: string, after: string): 
       }
     }
 
+    // Permissive settings switched on, file modes opened to others, security headers no longer
+    // set, a default-on option turned default-off, and failure conditions narrowed.
+    for (let i = 0; i < h.removed.length; i++) {
+      const r = h.removed[i];
+      const rc = removedCode[i];
+      for (const ac of addedCode) {
+        if (!similar(rc, ac) && overlap(rc, ac) < 0.6) continue;
+        if (
+          PERMISSIVE.test(rc) && /\b(false|False|0)\b/.test(rc) && /\b(true|True|1)\b/.test(ac) &&
+          !/\b(true|True)\b/.test(rc)
+        ) add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
+        if (/chmod|mkdir|open|write|mode|perm|umask|create/i.test(rc) && modeOpened(rc, ac)) {
+          add(
+            "secure-default-weakened",
+            r.n,
+            `file mode opened: \`${clip(rc)}\` → \`${clip(ac)}\``,
+          );
+        }
+        if (
+          DEFAULT_ON.test(rc) && !DEFAULT_ON.test(ac) && (pathSecure || SECURE_SETTING.test(rc))
+        ) {
+          add(
+            "secure-default-weakened",
+            r.n,
+            `default on removed: \`${clip(rc)}\` → \`${clip(ac)}\``,
+          );
+        }
+        const cb = condition(rc);
+        const ca = condition(ac);
+        if (
+          cb && ca && headKind(rc) === headKind(ac) &&
+          /^(if|elif|else if)$/.test(headKind(rc) ?? "")
+        ) {
+          const body = bl.slice(r.n, r.n + 3).map(code).join("\n");
+          const fails = FAILURE.test(body);
+          const passes = /\breturn\s+(True|true)\b|\bnext\(\)|\breturn\s*;?\s*$|\bpass\b/m.test(
+            body,
+          );
+          const gained = (re: RegExp) =>
+            (ca.match(re) ?? []).length > (cb.match(re) ?? []).length &&
+            cb.split(re).every((p) => ca.includes(p.trim()));
+          if (
+            ((fails && gained(/&&|\band\b/g)) || (passes && gained(/\|\||\bor\b/g))) &&
+            strong(r.n, h)
+          ) {
+            add("auth-check-removed", r.n, `condition narrowed: \`${clip(cb)}\` → \`${clip(ca)}\``);
+          }
+        }
+      }
+      if (SECURITY_HEADER.test(rc) && !SECURITY_HEADER.test(addedText)) {
+        add("secure-default-weakened", r.n, `security header no longer set: \`${clip(rc)}\``);
+      }
+    }
+
     // Words that switch a protection off, new to the file (`loads_unsafe`, `csrf_exempt`,
     // `skipStateCheck`, `InsecureSkipVerify`, `_UNVERIFIED`).
     for (const a of h.added) {
@@ -469,6 +551,27 @@ export function lineGuardFindings(path: string, before: string, after: string): 
     }
   }
   return [...found.values()];
+}
+
+/** Settings whose `true` turns a protection off. */
+const PERMISSIVE =
+  /allow_?(unsecured|insecure|unsigned|any|all|none|http\b)|unsecured|insecure|unsafe|skip_?\w*(verif|check|valid|auth|csrf)|disable_?\w*(verif|check|valid|auth|csrf|ssl|tls)|trust_?all|accept_?any/i;
+
+/** A condition or value that keeps an option on unless it is switched off explicitly. */
+const DEFAULT_ON =
+  /(===?\s*(undefined|null|None)|\bis\s+None)\s*(\|\||\bor\b)|\?\?\s*true\b|!==?\s*false\b|\.get\([^)]*,\s*True\)/;
+
+/** Setting one of the headers that tell a browser to protect the page. */
+const SECURITY_HEADER =
+  /\b(set_?header|setHeader|header|headers?\[|\.set)\b.*\b(strict-transport-security|content-security-policy|x-frame-options|x-content-type-options|referrer-policy|permissions-policy|cross-origin-(opener|embedder|resource)-policy)\b|\b(xFrameOptions|strictTransportSecurity|contentSecurityPolicy|xContentTypeOptions|referrerPolicy|noSniff|frameguard|hsts)\(/i;
+
+/** A file mode that others could not use before and can after (`0600` → `0644`). */
+function modeOpened(rc: string, ac: string): boolean {
+  const modes = (t: string) => [...t.matchAll(/\b0o?([0-7]{3})\b/g)].map((m) => m[1]);
+  const b = modes(rc);
+  const a = modes(ac);
+  return b.length > 0 && a.length === b.length &&
+    b.some((m, i) => m.slice(1) === "00" && a[i].slice(1) !== "00");
 }
 
 /** Words that switch a protection off. */

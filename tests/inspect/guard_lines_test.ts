@@ -154,3 +154,44 @@ Deno.test("changed lines: wired into inspectText for code files only, never abov
   );
   assert.equal(t?.severity, "low");
 });
+
+Deno.test("changed lines: permissive flags, file modes, security headers, narrowed failure conditions", () => {
+  const flag =
+    "def verify(self, token):\n    if self.get_settings('OIDC_ALLOW_UNSECURED_JWT', False):\n        return decode(token)\n";
+  assert.ok(
+    fires("oidc/auth.py", flag, flag.replace("UNSECURED_JWT', False)", "UNSECURED_JWT', True)"))
+      .includes("secure-default-weakened:medium"),
+  );
+  const mode =
+    "func (s *Store) save(name, encoded string) error {\n\treturn os.WriteFile(name, []byte(encoded), 0600)\n}\n";
+  assert.deepEqual(
+    fires("sessions/store.go", mode, mode.replace("0600", "0644")),
+    ["secure-default-weakened:medium"],
+  );
+  const header =
+    'function noSniff() {\n  return (req, res, next) => {\n    res.setHeader("X-Content-Type-Options", "nosniff");\n    next();\n  };\n}\n';
+  assert.deepEqual(
+    fires(
+      "middlewares/x-content-type-options/index.ts",
+      header,
+      header.replace(/    res\.setHeader.*\n/, ""),
+    ),
+    ["secure-default-weakened:medium"],
+  );
+  const narrowed =
+    "function verifyResponse(flags, requireUserVerification) {\n  if (requireUserVerification && !flags.uv) {\n    throw new Error('user could not be verified');\n  }\n}\n";
+  assert.deepEqual(
+    fires("server/verify.ts", narrowed, narrowed.replace("!flags.uv)", "!flags.uv && !flags.up)")),
+    ["auth-check-removed:medium"],
+  );
+  // The same shapes where nothing is weakened stay silent.
+  assert.deepEqual(fires("sessions/store.go", mode, mode.replace("0600", "0400")), []);
+  assert.deepEqual(
+    fires(
+      "server/verify.ts",
+      narrowed,
+      narrowed.replace("&& !flags.uv)", "&& (!flags.uv || !flags.up))"),
+    ),
+    [],
+  );
+});
