@@ -113,7 +113,7 @@ for (const f of REVERSED_FIXES) {
   const after = cutB.join("\n") + "\n";
   out.push(JSON.stringify({
     id: f.id,
-    split: "history",
+    split: f.split ?? "history",
     cls: f.cls,
     repo: f.repo,
     commit: fixed,

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { EDITS_HELDOUT7, REVERSED_FIXES_HISTORY7 } from "./corpus_guards_spec_heldout7.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -18,7 +19,7 @@ export interface GuardEdit {
   path: string;
   find: string;
   replace: string;
-  split: "dev" | "heldout" | "heldout2" | "heldout3";
+  split: "dev" | "heldout" | "heldout2" | "heldout3" | "heldout7";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1086,6 +1087,7 @@ export const EDITS: GuardEdit[] = [
       "        if access_token and access_token.is_valid(scopes):\n            request.client = access_token.application",
     replace: "        if access_token:\n            request.client = access_token.application",
   },
+  ...EDITS_HELDOUT7,
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
@@ -1097,6 +1099,8 @@ export interface ReversedFix {
   path: string;
   cls: GuardEdit["cls"];
   note: string;
+  /** Which batch; `history` when absent. */
+  split?: "history" | "history7";
 }
 
 /**
@@ -1184,4 +1188,5 @@ export const REVERSED_FIXES: ReversedFix[] = [
     cls: "authz",
     note: "reject encoded path separators bypassing route middleware",
   },
+  ...REVERSED_FIXES_HISTORY7,
 ];
