@@ -204,8 +204,8 @@ export const EDITS_HELDOUT7: GuardEdit[] = [
     LITE,
     "litestar/security/jwt/middleware.py",
     "secure-default",
-    "        verify_expiry: bool = True,\n",
-    "        verify_expiry: bool = False,\n",
+    "        exclude_http_methods: Sequence[Method] | None,\n        exclude_opt_key: str,\n        retrieve_user_handler: Callable[[Token, ASGIConnection[Any, Any, Any, Any]], Awaitable[Any]],\n        scopes: Scopes,\n        token_secret: str,\n        token_cls: type[Token] = Token,\n        token_audience: Sequence[str] | None = None,\n        token_issuer: Sequence[str] | None = None,\n        require_claims: Sequence[str] | None = None,\n        verify_expiry: bool = True,\n",
+    "        exclude_http_methods: Sequence[Method] | None,\n        exclude_opt_key: str,\n        retrieve_user_handler: Callable[[Token, ASGIConnection[Any, Any, Any, Any]], Awaitable[Any]],\n        scopes: Scopes,\n        token_secret: str,\n        token_cls: type[Token] = Token,\n        token_audience: Sequence[str] | None = None,\n        token_issuer: Sequence[str] | None = None,\n        require_claims: Sequence[str] | None = None,\n        verify_expiry: bool = False,\n",
   ),
   E(
     "litestar-session-auth-user-check",
