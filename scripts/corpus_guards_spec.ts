@@ -20,6 +20,7 @@
  */
 import { HELDOUT5_EDITS, HISTORY5_FIXES } from "./corpus_guards_spec_heldout5.ts";
 import { EDITS_HELDOUT6, REVERSED_FIXES_HISTORY6 } from "./corpus_guards_spec_heldout6.ts";
+import { EDITS_HELDOUT7, REVERSED_FIXES_HISTORY7 } from "./corpus_guards_spec_heldout7.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -36,7 +37,8 @@ export interface GuardEdit {
     | "heldout3"
     | "heldout4"
     | "heldout5"
-    | "heldout6";
+    | "heldout6"
+    | "heldout7";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1837,6 +1839,7 @@ export const EDITS: GuardEdit[] = [
   },
   ...DEV2_EDITS,
   ...EDITS_HELDOUT6,
+  ...EDITS_HELDOUT7,
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
@@ -1849,7 +1852,7 @@ export interface ReversedFix {
   cls: GuardEdit["cls"];
   note: string;
   /** Which batch of reversed fixes; `history` when absent. */
-  split?: "history" | "history4" | "history5" | "history6";
+  split?: "history" | "history4" | "history5" | "history6" | "history7";
 }
 
 /**
@@ -2084,6 +2087,7 @@ export const REVERSED_FIXES: ReversedFix[] = [
     split: "history4",
   },
   ...REVERSED_FIXES_HISTORY6,
+  ...REVERSED_FIXES_HISTORY7,
 ];
 
 EDITS.push(...HELDOUT5_EDITS);
