@@ -94,8 +94,6 @@ const CHECKER_FN =
 const PREDICATE =
   /^(is|has|can|should|may|must|allow|allows|check|verify|valid|validate|trust|permit|authori[sz]e|authenticate)|(allowed|valid|trusted|authori[sz]ed|permitted|granted|permission|access)$/i;
 
-const BLOCK_HEADER = /^\s*(}\s*)?(if|elif|else\s+if|while|unless|when|case)\b|^\s*return\b|\?\s*$/;
-
 /** Lines longer than this, or more changed lines than this on a side, are not looked at. */
 const MAX_LINE = 400;
 const MAX_CHANGED = 250;

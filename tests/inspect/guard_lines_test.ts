@@ -16,7 +16,7 @@ const PY_BRANCH = `def _validate_client(query_client, client_id):
 
 Deno.test("changed lines: a failure branch removed from a checking function (Python)", () => {
   const after = PY_BRANCH.replace(
-    /    if not client:\n        raise InvalidClientError\(description="no such client"\)\n/,
+    / {4}if not client:\n {8}raise InvalidClientError\(description="no such client"\)\n/,
     "",
   );
   assert.deepEqual(fires("app/clients.py", PY_BRANCH, after), ["auth-check-removed:medium"]);
@@ -127,7 +127,7 @@ Deno.test("changed lines: benign edits stay silent", () => {
   const types =
     "def __init__(self, size):\n    if not isinstance(size, int):\n        raise TypeError('size')\n    self.size = size\n";
   assert.deepEqual(
-    fires("crypto/keys.py", types, types.replace(/    if not isinstance.*\n.*\n/, "")),
+    fires("crypto/keys.py", types, types.replace(/ {4}if not isinstance.*\n.*\n/, "")),
     [],
   );
   const plain =
@@ -142,7 +142,7 @@ Deno.test("changed lines: benign edits stay silent", () => {
 
 Deno.test("changed lines: wired into inspectText for code files only, never above a high finding", () => {
   const after = PY_BRANCH.replace(
-    /    if not client:\n        raise InvalidClientError\(description="no such client"\)\n/,
+    / {4}if not client:\n {8}raise InvalidClientError\(description="no such client"\)\n/,
     "",
   );
   const f = inspectText("app/clients.py", PY_BRANCH, after);
@@ -174,7 +174,7 @@ Deno.test("changed lines: permissive flags, file modes, security headers, narrow
     fires(
       "middlewares/x-content-type-options/index.ts",
       header,
-      header.replace(/    res\.setHeader.*\n/, ""),
+      header.replace(/ {4}res\.setHeader.*\n/, ""),
     ),
     ["secure-default-weakened:medium"],
   );

@@ -182,7 +182,7 @@ Deno.test("a generic-subject failure branch is high inside a login function, med
 Deno.test("redirect allow-list call, Go bcrypt compare and an OAuth state comparison count", () => {
   const dj =
     'def login_view(request):\n    next_url = request.GET.get("next", "/")\n    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):\n        next_url = "/"\n    return redirect(next_url)\n';
-  fires("views.py", dj, dj.replace(/    if not url_has[^\n]*\n        next_url = "\/"\n/, ""));
+  fires("views.py", dj, dj.replace(/ {4}if not url_has[^\n]*\n {8}next_url = "\/"\n/, ""));
   const go =
     "package auth\n\nfunc Login(u *User, pw string) error {\n\tif err := bcrypt.CompareHashAndPassword(u.Hash, []byte(pw)); err != nil {\n\t\treturn ErrBadLogin\n\t}\n\treturn nil\n}\n";
   fires("login.go", go, go.replace(/\tif err := bcrypt[^}]*}\n/, ""));
