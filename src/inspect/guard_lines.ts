@@ -30,7 +30,7 @@ import type { Finding } from "./types.ts";
 /** Words that make code security code, matched against whole words of identifiers and text
  * (`originalUrl` is not about origins; `isOriginAllowed` is). */
 const SECURITY_WORD =
-  /^(auth\w*|authn|authz|login|logon|logout|signin|session|sessions|token|tokens|jwt|jws|jwe|jwk|jwks|jose|oauth\w*|oidc|openid|saml|csrf|xsrf|permission\w*|perm|perms|acl|acls|role|roles|admin|staff|superuser|secur\w*|crypt\w*|encrypt\w*|decrypt\w*|signature|signatures|signed|signer|signing|sign|unsign|verif\w*|password\w*|passwd|credential\w*|secret\w*|tls|ssl|cert|certs|certificate\w*|otp|totp|hotp|mfa|2fa|webauthn|passkey|guard|guards|policy|policies|grant|grants|consent|scope|scopes|nonce|pkce|redirect\w*|origin|origins|cookie|cookies|cors|trust\w*|hmac|digest|claim|claims|issuer|iss|audience|aud|expir\w*|exp|authori[sz]\w*|authentic\w*|principal|principals|lockout|ratelimit|throttle|allowed|denied|deny|forbidden|unauthorized|unauthorised|privilege\w*|owner|ownership|assertion|challenge|verifier|fresh|reauth\w*|reauthenticate|bearer|apikey|api_key|hsts|samesite|httponly|captcha|recaptcha|hcaptcha)$/i;
+  /^(auth\w*|authn|authz|login|logon|logout|signin|session|sessions|token|tokens|jwt|jws|jwe|jwk|jwks|jose|oauth\w*|oidc|openid|saml|csrf|xsrf|permission\w*|perm|perms|acl|acls|role|roles|admin|staff|superuser|secur\w*|crypt\w*|encrypt\w*|decrypt\w*|signature|signatures|signed|signer|signing|sign|unsign|verif\w*|password\w*|passwd|credential\w*|secret\w*|tls|ssl|cert|certs|certificate\w*|otp|totp|hotp|mfa|2fa|webauthn|passkey|guard|guards|policy|policies|grant|grants|consent|scope|scopes|nonce|pkce|redirect\w*|origin|origins|cookie|cookies|cors|trust\w*|hmac|digest|claim|claims|issuer|iss|audience|aud|expir\w*|exp|authori[sz]\w*|authentic\w*|principal|principals|lockout|ratelimit|throttle|allowed|denied|deny|forbidden|unauthorized|unauthorised|privilege\w*|owner|ownership|assertion|challenge|verifier|fresh|reauth\w*|reauthenticate|bearer|apikey|api_key|hsts|samesite|httponly|captcha|recaptcha|hcaptcha|enforce\w*|enforcer)$/i;
 
 /** True when `text` holds a security word (identifiers split at `_`, `-`, `.` and camelCase). */
 function speaksSecurity(text: string): boolean {
@@ -60,7 +60,7 @@ const DENY_ASSIGN =
 
 /** A statement that fails a check: raises, throws, aborts, denies, or returns an error. */
 const FAILURE =
-  /\b(raise|throw|abort|panic)\b|\breturn\s+(false|False|None|null|nil\s*,|err\b|\w*(Err|Error|Exception)\b|errors?\.|fmt\.Errorf|new\s+\w*(Error|Exception)|res\.status|c\.|ctx\.|http\.|Response\(|HttpResponse\w*\(|JsonResponse\(|redirect\(|reject|deny|unauthori[sz]ed|forbidden)|\.status\(\s*40[0-9]\s*\)|status(_code)?\s*[:=]\s*40[13]|Status(Unauthorized|Forbidden|BadRequest)|HTTP_40[13]|\bUnauthori[sz]ed\b|\bForbidden\b|PermissionDenied|AccessDenied|\bnext\(\s*(err|new\s|create|\w*Error)|\bAbortWith|\bhttp\.Error\(|\bdeny\(|\breject\(|_unauthz|_unauthn|_reauthn|\bflash\(|\breturn\s+[\w.]*\bErr[A-Z]\w*|\breturn\s+\w+\.(WithStack|Wrap\w*|New\w*)\(|\b(callback|cb|done|next|reject)\(\s*(null\s*,\s*false|new\s+\w*(Error|Exception))|\bnew\s+\w*(Unauthori[sz]ed|Forbidden|Untrusted|Invalid|Denied|Expired|Auth\w*)\w*(Error|Exception)\b|\b_?\w*(error_?response|permission_denied|handle_no_permission|access_denied|forbidden|unauthori[sz]ed)\w*\(|\.fail\(|\bfail\(/;
+  /\b(raise|throw|abort|panic)\b|\breturn\s+(false|False|None|null|nil\s*,|err\b|\w*(Err|Error|Exception)\b|errors?\.|fmt\.Errorf|new\s+\w*(Error|Exception)|res\.status|c\.|ctx\.|http\.|Response\(|HttpResponse\w*\(|JsonResponse\(|redirect\(|reject|deny|unauthori[sz]ed|forbidden)|\.status\(\s*40[0-9]\s*\)|status(_code)?\s*[:=]\s*40[13]|Status(Unauthorized|Forbidden|BadRequest)|HTTP_40[13]|\bUnauthori[sz]ed\b|\bForbidden\b|PermissionDenied|AccessDenied|\bnext\(\s*(err|new\s|create|\w*Error)|\bAbortWith|\bhttp\.Error\(|\bdeny\(|\breject\(|_unauthz|_unauthn|_reauthn|\bflash\(|\breturn\s+[\w.]*\bErr[A-Z]\w*|\breturn\s+\w+\.(WithStack|Wrap\w*|New\w*)\(|\b(callback|cb|done|next|reject)\(\s*(null\s*,\s*false|new\s+\w*(Error|Exception))|\bnew\s+\w*(Unauthori[sz]ed|Forbidden|Untrusted|Invalid|Denied|Expired|Auth\w*)\w*(Error|Exception)\b|\b_?\w*(error_?response|permission_denied|handle_no_permission|access_denied|forbidden|unauthori[sz]ed)\w*\(|\.fail\(|\bfail\(|\b(callback|cb|done|next|reject|\w+\.done)\(\s*(err|error|e|ex|\w*[Ee]rr(or)?|currentError|[\w.]+\(\s*e\s*\))\s*[,)]|\breturn\b[^;\n]*,\s*(fmt\.Errorf|errors\.New|\w*\.?Err[A-Z]\w*)|\bHTTP_4\d\d(_[A-Z_]+)?\b/;
 
 /** A call that checks something: its name says so. */
 const CHECK_CALL =
@@ -187,7 +187,7 @@ function enclosingChain(lines: string[], n: number): string[] {
     if (l.trim() === "" || ind(l) >= depth || /^\s*[)\]]/.test(l)) continue;
     depth = ind(l);
     const m =
-      /^\s*(?:export\s+)?(?:async\s+)?(?:def|function\*?|func|class|fn)\s*(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)/
+      /^\s*(?:export\s+)?(?:async\s+)?(?:def\b|function\b\*?|func\b|class\b|fn\b)\s*(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)/
         .exec(l) ??
         /^\s*(?:(?:public|private|protected|static|async|get|set)\s+)*(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>)|\([^)]*\)\s*(?::[^={]*)?\{)/
           .exec(l) ??
@@ -308,7 +308,9 @@ export function lineGuardFindings(path: string, before: string, after: string): 
   if (removedFail.length > addedFail.length && lostFail.length > 0) {
     // An exception thrown in security code (by its path) counts too; a plain return needs more.
     const hit = lostFail.find(({ l, h }) =>
-      strong(l.n, h) || (pathSecure && /\b(raise|throw|abort|panic)\b/.test(code(l.text)))
+      strong(l.n, h) ||
+      (pathSecure &&
+        /\b(raise|throw|abort|panic)\b|\b(callback|cb|done|next|reject)\(\s*\w/.test(code(l.text)))
     );
     if (hit) {
       add("auth-check-removed", hit.l.n, `failure statement removed: \`${clip(hit.l.text)}\``);
@@ -411,13 +413,22 @@ export function lineGuardFindings(path: string, before: string, after: string): 
       const weaker = (CONSTANT.test(ca.trim()) && !CONSTANT.test(cb.trim())) ||
         (CONSTANT.test(ca.trim()) && CONSTANT.test(cb.trim()) && ca.trim() !== cb.trim() &&
           kind === "return" && inCheck) ||
+        // A check that now says yes where it said no.
+        (kind === "return" && /^(false|False)\b/.test(cb.trim()) &&
+          /^(true|True)\b/.test(ca.trim())) ||
+        // `false &&` or `|| true` put into a condition.
+        (/^(false|False)\s*(&&|and\b)|(\|\||\bor)\s*(true|True)\s*$/.test(
+          ca.trim().replace(/^.*;\s*/, ""),
+        ) &&
+          !/(false|False)\s*(&&|and)|(\|\||or)\s*(true|True)/.test(cb)) ||
         (operands(ca) < operands(cb) &&
           (lost.some((c) => isCheckCall(c) || SECURITY.test(c)) ||
             securityWords(ca) < securityWords(cb) || (fewerCompares && inCheck) ||
             // A whole conjunct dropped from an `if` (`a and b` → `b`): one requirement fewer.
             (kind !== "return" && kind !== "=" && conjuncts(ca) < conjuncts(cb) &&
               ca.split(/&&|\band\b/).every((p) => cb.includes(p.trim())))));
-      if (weaker && strong(r.n, h)) {
+      const flipped = kind === "return" && /^(true|True)\b/.test(ca.trim());
+      if (weaker && (strong(r.n, h) || (flipped && secure(r.n, ctx)))) {
         add("auth-check-removed", r.n, `condition weakened: \`${clip(cb)}\` → \`${clip(ca)}\``);
       }
     }
@@ -455,7 +466,8 @@ export function lineGuardFindings(path: string, before: string, after: string): 
       const rc = removedCode[i];
       for (const ac of addedCode) {
         const swap = weakerName(rc, ac);
-        if (swap && overlap(rc, ac) >= 0.4 && secure(r.n, ctx)) {
+        const sameStart = /^\s*(\w+)/.exec(rc)?.[1] === /^\s*(\w+)/.exec(ac)?.[1];
+        if (swap && (overlap(rc, ac) >= 0.4 || sameStart) && secure(r.n, ctx)) {
           add("auth-check-removed", r.n, `\`${swap[0]}\` → \`${swap[1]}\``);
         }
         if (!similar(rc, ac)) continue;
@@ -493,6 +505,20 @@ export function lineGuardFindings(path: string, before: string, after: string): 
             r.n,
             `default on removed: \`${clip(rc)}\` → \`${clip(ac)}\``,
           );
+        }
+        // A security setting now falsy (`"verify_iss": False`, `TOKEN_TTL: None`), where it was not.
+        const kb = SETTING_VALUE.exec(rc);
+        const ka = SETTING_VALUE.exec(ac);
+        if (
+          kb && ka && kb[1].toLowerCase() === ka[1].toLowerCase() && FALSY.test(ka[2]) &&
+          !FALSY.test(kb[2])
+        ) add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
+        // A verifying call given fewer arguments (`totp.verify(t, tol, last + 1)` → `(t, tol)`).
+        for (const c of callNames(rc)) {
+          if (!isCheckCall(c) || !callNames(ac).includes(c)) continue;
+          if (argCount(ac, c) < argCount(rc, c) && secure(r.n, ctx)) {
+            add("crypto-verification-removed", r.n, `${lastName(c)}() given fewer arguments`);
+          }
         }
         const cb = condition(rc);
         const ca = condition(ac);
@@ -551,9 +577,34 @@ export function lineGuardFindings(path: string, before: string, after: string): 
   return [...found.values()];
 }
 
+/** A setting and its value: `"verify_iss": bool(x)`, `verify_iss=x`, `TOKEN_TTL: timedelta(…)`. */
+const SETTING_VALUE =
+  /['"]?((?:verify|check|validate|require|enforce)_?\w*|\w*(?:_ttl|ttl|expir\w*|max_?age|lifetime|timeout|secure|http_?only|same_?site|strict\w*))['"]?\s*[:=](?!=)\s*([^,}\n]+)/i;
+
+/** Values that switch a setting off. */
+const FALSY = /^\s*(False|false|None|null|nil|undefined|0|''|"")\s*[,;)]?\s*$/;
+
+/** Top-level arguments of the first call to `name` in `line`. */
+function argCount(line: string, name: string): number {
+  const i = line.indexOf(`${name}(`);
+  if (i < 0) return 0;
+  let depth = 0;
+  let n = 0;
+  let any = false;
+  for (let k = i + name.length; k < line.length; k++) {
+    const ch = line[k];
+    if (ch === "(" || ch === "[" || ch === "{") depth++;
+    else if (ch === ")" || ch === "]" || ch === "}") {
+      if (--depth === 0) return any ? n + 1 : 0;
+    } else if (ch === "," && depth === 1) n++;
+    else if (depth === 1 && ch.trim() !== "") any = true;
+  }
+  return any ? n + 1 : 0;
+}
+
 /** Settings whose `true` turns a protection off. */
 const PERMISSIVE =
-  /allow_?(unsecured|insecure|unsigned|any|all|none|http\b)|unsecured|insecure|unsafe|skip_?\w*(verif|check|valid|auth|csrf)|disable_?\w*(verif|check|valid|auth|csrf|ssl|tls)|trust_?all|accept_?any/i;
+  /supports_?credentials|allow_?credentials|allowCredentials|allow_?(unsecured|insecure|unsigned|any|all|none|http\b)|unsecured|insecure|unsafe|skip_?\w*(verif|check|valid|auth|csrf)|disable_?\w*(verif|check|valid|auth|csrf|ssl|tls)|trust_?all|accept_?any/i;
 
 /** A condition or value that keeps an option on unless it is switched off explicitly. */
 const DEFAULT_ON =

@@ -195,3 +195,57 @@ Deno.test("changed lines: permissive flags, file modes, security headers, narrow
     [],
   );
 });
+
+Deno.test("changed lines: errors no longer passed on, deny turned allow, checks short-circuited, settings emptied", () => {
+  const cb =
+    "function authenticate(req, callback) {\n  verify(req, function (err) {\n    if (err) return callback(err)\n    callback(null)\n  })\n}\n";
+  assert.ok(
+    fires("plugins/auth.js", cb, cb.replace("return callback(err)", "return callback(null)"))
+      .includes("auth-check-removed:medium"),
+  );
+  const eff =
+    'func (e *Effector) Merge(expr string) (Effect, error) {\n\tswitch expr {\n\tdefault:\n\t\treturn Deny, errors.New("unsupported effect")\n\t}\n}\n';
+  assert.ok(
+    fires(
+      "effector/effector.go",
+      eff,
+      eff.replace('return Deny, errors.New("unsupported effect")', "return Allow, nil"),
+    )
+      .includes("auth-check-removed:medium"),
+  );
+  const once =
+    "func (g *grant) Authorize(ctx context.Context) error {\n\tif err := s.DeleteAuthCode(ctx, id); err != nil {\n\t\treturn err\n\t}\n\treturn nil\n}\n";
+  assert.ok(
+    fires("grants/authcode.go", once, once.replace("; err != nil {", "; false && err != nil {"))
+      .includes("auth-check-removed:medium"),
+  );
+  const totp =
+    "def verify_token(self, token):\n    verified = totp.verify(token, self.tolerance, self.last_t + 1)\n    return verified\n";
+  assert.ok(
+    fires("otp/models.py", totp, totp.replace(", self.last_t + 1)", ")"))
+      .includes("crypto-verification-removed:medium"),
+  );
+  const opts =
+    'def decode_token(token, issuer):\n    options = {\n        "verify_iss": bool(issuer),\n    }\n    return jwt.decode(token, options=options)\n';
+  assert.ok(
+    fires(
+      "security/jwt/token.py",
+      opts,
+      opts.replace('"verify_iss": bool(issuer)', '"verify_iss": False'),
+    )
+      .includes("secure-default-weakened:medium"),
+  );
+  // Passing the error on in another form, or a stricter setting, stays silent.
+  assert.deepEqual(
+    fires("plugins/auth.js", cb, cb.replace("return callback(err)", "return callback(err, null)")),
+    [],
+  );
+  assert.deepEqual(
+    fires(
+      "security/jwt/token.py",
+      opts,
+      opts.replace('"verify_iss": bool(issuer)', '"verify_iss": True'),
+    ),
+    [],
+  );
+});
