@@ -404,7 +404,7 @@ export const EDITS_HELDOUT8: GuardEdit[] = [
     DEF,
     "defender/decorators.py",
     "authn-branch",
-    "                if utils.check_request(request, login_unsuccessful, username=username):\n                    return response\n                return utils.lockout_response(request, username=username)\n",
+    "                if utils.check_request(request, login_unsuccessful, username=username):\n                    return response\n\n                return utils.lockout_response(request, username=username)\n",
     "                utils.check_request(request, login_unsuccessful, username=username)\n                return response\n",
   ),
   // ---- Kinto (Python)
