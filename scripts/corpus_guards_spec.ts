@@ -21,6 +21,7 @@
 import { HELDOUT5_EDITS, HISTORY5_FIXES } from "./corpus_guards_spec_heldout5.ts";
 import { EDITS_HELDOUT6, REVERSED_FIXES_HISTORY6 } from "./corpus_guards_spec_heldout6.ts";
 import { EDITS_HELDOUT7, REVERSED_FIXES_HISTORY7 } from "./corpus_guards_spec_heldout7.ts";
+import { EDITS_HELDOUT8, REVERSED_FIXES_HISTORY8 } from "./corpus_guards_spec_heldout8.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -38,7 +39,8 @@ export interface GuardEdit {
     | "heldout4"
     | "heldout5"
     | "heldout6"
-    | "heldout7";
+    | "heldout7"
+    | "heldout8";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1840,6 +1842,7 @@ export const EDITS: GuardEdit[] = [
   ...DEV2_EDITS,
   ...EDITS_HELDOUT6,
   ...EDITS_HELDOUT7,
+  ...EDITS_HELDOUT8,
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
@@ -1852,7 +1855,13 @@ export interface ReversedFix {
   cls: GuardEdit["cls"];
   note: string;
   /** Which batch of reversed fixes; `history` when absent. */
-  split?: "history" | "history4" | "history5" | "history6" | "history7";
+  split?:
+    | "history"
+    | "history4"
+    | "history5"
+    | "history6"
+    | "history7"
+    | "history8";
 }
 
 /**
@@ -2088,6 +2097,7 @@ export const REVERSED_FIXES: ReversedFix[] = [
   },
   ...REVERSED_FIXES_HISTORY6,
   ...REVERSED_FIXES_HISTORY7,
+  ...REVERSED_FIXES_HISTORY8,
 ];
 
 EDITS.push(...HELDOUT5_EDITS);
