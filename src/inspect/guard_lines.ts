@@ -20,230 +20,61 @@
  *   `algorithms`, `secure`, `httpOnly`, `maxAge`…) removed from where it was passed.
  *
  * Medium findings are recorded and shown with the construct and line; by default only high ones ask
- * (`docs/inspector.md` gives their rate on benign edits). Pure: text in, findings out.
+ * (`docs/inspector.md` gives their rate on benign edits). Pure: text in, findings out. The words and
+ * shapes looked for are in `guard_vocab.ts`, the line helpers in `guard_text.ts`.
  *
  * @module
  */
-import { diffArrays } from "diff";
 import type { Finding } from "./types.ts";
-
-/** Words that make code security code, matched against whole words of identifiers and text
- * (`originalUrl` is not about origins; `isOriginAllowed` is). */
-const SECURITY_WORD =
-  /^(auth\w*|authn|authz|login|logon|logout|signin|session|sessions|token|tokens|jwt|jws|jwe|jwk|jwks|jose|oauth\w*|oidc|openid|saml|csrf|xsrf|permission\w*|perm|perms|acl|acls|role|roles|admin|staff|superuser|secur\w*|crypt\w*|encrypt\w*|decrypt\w*|signature|signatures|signed|signer|signing|sign|unsign|verif\w*|password\w*|passwd|credential\w*|secret\w*|tls|ssl|cert|certs|certificate\w*|otp|totp|hotp|mfa|2fa|webauthn|passkey|guard|guards|policy|policies|grant|grants|consent|scope|scopes|nonce|pkce|redirect\w*|origin|origins|cookie|cookies|cors|trust\w*|hmac|digest|claim|claims|issuer|iss|audience|aud|expir\w*|exp|authori[sz]\w*|authentic\w*|principal|principals|lockout|ratelimit|throttle|allowed|denied|deny|forbidden|unauthorized|unauthorised|privilege\w*|owner|ownership|assertion|challenge|verifier|fresh|reauth\w*|reauthenticate|bearer|apikey|api_key|hsts|samesite|httponly|captcha|recaptcha|hcaptcha|enforce\w*|enforcer)$/i;
-
-/** True when `text` holds a security word (identifiers split at `_`, `-`, `.` and camelCase). */
-function speaksSecurity(text: string): boolean {
-  for (const id of text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []) {
-    if (SECURITY_WORD.test(id)) return true;
-    for (const w of id.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)) {
-      if (w !== id && SECURITY_WORD.test(w)) return true;
-    }
-  }
-  for (const w of text.split(/[^A-Za-z0-9]+/)) if (SECURITY_WORD.test(w)) return true;
-  return false;
-}
-
-/** A regular-expression face of {@link speaksSecurity} for `.test()` call sites. */
-const SECURITY = { test: speaksSecurity };
-
-/** Errors that validate arguments or report a bug, not a denied request. */
-const NOT_A_DENIAL =
-  /\b(TypeError|ValueError|RangeError|NotImplementedError|NotImplemented|AssertionError|KeyError|IndexError|AttributeError|LookupError|SyntaxError|DeprecationWarning|UnsupportedAlgorithm|ImportError|ModuleNotFoundError|StopIteration|OverflowError|ZeroDivisionError)\b/;
-
-/** Returns of a bare `false`/`None`: a denial only inside a predicate or a security function. */
-const BARE_RETURN = /^\s*return\s+(false|False|None|null|nil)\s*;?\s*$/;
-
-/** An assignment that denies (`allow = False`, `req.authorized = false`). */
-const DENY_ASSIGN =
-  /\b[\w$.]*(allow|allowed|authori[sz]ed|authenticated|valid|verified|permitted|granted|ok)\w*\s*=(?!=)\s*(false|False)\b/i;
-
-/** A statement that fails a check: raises, throws, aborts, denies, or returns an error. */
-const FAILURE =
-  /\b(raise|throw|abort|panic)\b|\breturn\s+(false|False|None|null|nil\s*,|err\b|\w*(Err|Error|Exception)\b|errors?\.|fmt\.Errorf|new\s+\w*(Error|Exception)|res\.status|c\.|ctx\.|http\.|Response\(|HttpResponse\w*\(|JsonResponse\(|redirect\(|reject|deny|unauthori[sz]ed|forbidden)|\.status\(\s*40[0-9]\s*\)|status(_code)?\s*[:=]\s*40[13]|Status(Unauthorized|Forbidden|BadRequest)|HTTP_40[13]|\bUnauthori[sz]ed\b|\bForbidden\b|PermissionDenied|AccessDenied|\bnext\(\s*(err|new\s|create|\w*Error)|\bAbortWith|\bhttp\.Error\(|\bdeny\(|\breject\(|_unauthz|_unauthn|_reauthn|\bflash\(|\breturn\s+[\w.]*\bErr[A-Z]\w*|\breturn\s+\w+\.(WithStack|Wrap\w*|New\w*)\(|\b(callback|cb|done|next|reject)\(\s*(null\s*,\s*false|new\s+\w*(Error|Exception))|\bnew\s+\w*(Unauthori[sz]ed|Forbidden|Untrusted|Invalid|Denied|Expired|Auth\w*)\w*(Error|Exception)\b|\b_?\w*(error_?response|permission_denied|handle_no_permission|access_denied|forbidden|unauthori[sz]ed)\w*\(|\.fail\(|\bfail\(|\b(callback|cb|done|next|reject|\w+\.done)\(\s*(err|error|e|ex|\w*[Ee]rr(or)?|currentError|[\w.]+\(\s*e\s*\))\s*[,)]|\breturn\b[^;\n]*,\s*(fmt\.Errorf|errors\.New|\w*\.?Err[A-Z]\w*)|\bHTTP_4\d\d(_[A-Z_]+)?\b/;
-
-/** A call that checks something: its name says so. */
-const CHECK_CALL =
-  /^(.*[._])?(check\w*|\w*_check|verify\w*|\w*[vV]erif\w*|validate\w*|\w*_validate|is_?valid\w*|ensure_?\w+|require_?(auth|login|perm|role|scope|admin|user|csrf|token|fresh|https|secure)\w*|assert_?(auth|perm|role|scope|admin|user|csrf|token|owner|allowed|valid)\w*|authori[sz]e\w*|authenticate\w*|enforce\w*|protect\w*|guard\w*|permit\w*|unsign\w*|compare_?digest|timing_?safe_?equal|constant_?time\w*|bytes_eq|strings_equal|safe_str_cmp|secure_compare|hmac\.?equal|same_?origin\w*|is_?same_?origin\w*|is_?trusted\w*|\w*_?trusted|is_?(admin|staff|superuser|active|authenticated|authorized|allowed|owner|expired|public|safe_url|safe)\w*|has_?(perm|role|scope|access|permission|privilege)\w*|can_?(access|view|edit|read|write|delete|manage|admin|change)\w*|\w*(Authori[sz]ed|Authenticated|Permitted|Granted|Allowed|Trusted)|auth|authn|authz|require_?auth\w*|ensure_?auth\w*|with_?auth\w*|login_?required)$/i;
-
-/** Words of a setting whose strict value is the safe one. */
-const SECURE_SETTING =
-  /\bexp\b|\bnbf\b|secure|http_?only|same_?site|verify|validat|check|strict|require|enforce|csrf|xsrf|auth|sign|ssl|tls|https|lock|protect|safe|expir|audience|issuer|nonce|pkce|hsts|trust|reject|encrypt|always_?validate|fresh|unauthori/i;
-
-/** Options whose removal from a call or a config weakens a check. */
-const SECURITY_OPTION =
-  /^\s*['"]?(issuer|iss|audience|aud|nonce|expected_?nonce|expectedNonce|algorithms|algs|max_?age|maxAge|clock_?tolerance|clockTolerance|verify_\w+|verify[A-Z]\w*|secure|http_?only|httpOnly|same_?site|sameSite|required|\w+_required|\w+Required|strict\w*|check_\w+|check[A-Z]\w*|validate_\w+|validate[A-Z]\w*|enforce\w*|signed|leeway|subject|checks|pkce\w*|code_?challenge\w*|jwks?_?\w*|public_?key|secretOrKey|require_(signature|https|auth|login|csrf|token)\w*)['"]?\s*[:=](?!=)\s*(?!(bytes|str|int|float|bool|dict|list|tuple|Any|Optional|Union|typing|string|number|boolean)\b)/i;
-
-const STRONG_TO_WEAK: [RegExp, RegExp][] = [
-  [/\b(true|True|TRUE)\b/, /\b(false|False|FALSE|None|null|nil|undefined)\b/],
-  [/\bCERT_REQUIRED\b/, /\bCERT_(NONE|OPTIONAL)\b/],
-  [/\bVERIFY_PEER\b/, /\bVERIFY_NONE\b/],
-  [/['"]strict['"]/i, /['"](lax|none)['"]/i],
-  [/\b1\b/, /\b0\b/],
-];
-
-/** A condition's subject that is itself a verdict (`if is_safe:`, `if (!allowed)`). */
-const CHECK_SUBJECT =
-  /\b(is_?|has_?|can_?)?(safe|valid|allowed|authori[sz]ed|authenticated|trusted|verified|permitted|owner|admin|staff|same_?origin)\w*\b(?!\s*=(?!=))/i;
-
-/** A function whose job is to check: what it removes is a check. */
-const CHECKER_FN =
-  /^_*(verify|validate|check|authori[sz]e|authenticate|allow|permit|trust|ensure|require|assert|enforce|protect|guard)/i;
-
-/** A function that answers a yes/no question about access or validity. */
-const PREDICATE =
-  /^(is|has|can|should|may|must|allow|allows|check|verify|valid|validate|trust|permit|authori[sz]e|authenticate)|(allowed|valid|trusted|authori[sz]ed|permitted|granted|permission|access)$/i;
-
-/** Lines longer than this, or more changed lines than this on a side, are not looked at. */
-const MAX_LINE = 400;
-const MAX_CHANGED = 250;
-
-interface Line {
-  text: string;
-  /** 1-based line number in its own side. */
-  n: number;
-}
-
-interface Hunk {
-  removed: Line[];
-  added: Line[];
-}
-
-function hunks(before: string[], after: string[], path: string): Hunk[] {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let endB = before.length;
-  let endA = after.length;
-  while (endB > start && endA > start && before[endB - 1] === after[endA - 1]) (endB--, endA--);
-  if (endB - start > MAX_CHANGED || endA - start > MAX_CHANGED) return [];
-  // Nothing of security around the change: no signal could fire (they all need a security
-  // word in the path, the function, the changed lines, a setting's name or a weakening word).
-  const middle = [
-    ...before.slice(Math.max(0, start - 3), endB + 2),
-    ...after.slice(start, endA),
-  ].join("\n");
-  if (
-    !speaksSecurity(path) && !speaksSecurity(middle) && !SECURE_SETTING.test(middle) &&
-    !WEAKENING.test(middle) && !SECURITY_HEADER.test(middle) &&
-    !speaksSecurity(enclosing(before, start + 1))
-  ) return [];
-  const norm = (l: string) => l.trim();
-  const parts = diffArrays(before.slice(start, endB).map(norm), after.slice(start, endA).map(norm));
-  const out: Hunk[] = [];
-  let b = start;
-  let a = start;
-  let cur: Hunk | null = null;
-  for (const p of parts) {
-    const k = p.value.length;
-    if (!p.added && !p.removed) {
-      cur = null;
-      b += k;
-      a += k;
-      continue;
-    }
-    cur ??= (out.push({ removed: [], added: [] }), out[out.length - 1]);
-    for (let i = 0; i < k; i++) {
-      if (p.removed) cur.removed.push({ text: before[b + i], n: b + i + 1 });
-      else cur.added.push({ text: after[a + i], n: a + i + 1 });
-    }
-    if (p.removed) b += k;
-    else a += k;
-  }
-  return out;
-}
-
-/** Comment-only lines and comment tails removed (a commented-out guard counts as removed). */
-function code(line: string): string {
-  const t = line.trim();
-  if (/^(#|\/\/|\/\*|\*|<!--|--\s)/.test(t)) return "";
-  return t.length > MAX_LINE ? "" : t.replace(/\s+(#|\/\/)\s.*$/, "");
-}
-
-const enclosingMemo = new WeakMap<string[], Map<number, string>>();
-
-/** The name of the definition a line sits in (nearest earlier less-indented def/function). */
-function enclosing(lines: string[], n: number): string {
-  let memo = enclosingMemo.get(lines);
-  if (!memo) enclosingMemo.set(lines, memo = new Map());
-  const known = memo.get(n);
-  if (known !== undefined) return known;
-  const name = findEnclosing(lines, n);
-  memo.set(n, name);
-  return name;
-}
-
-function findEnclosing(lines: string[], n: number): string {
-  return enclosingChain(lines, n)[0] ?? "";
-}
-
-/** The names of every definition a line sits in, innermost first. */
-function enclosingChain(lines: string[], n: number): string[] {
-  const names: string[] = [];
-  const ind = (l: string) => l.length - l.trimStart().length;
-  let depth = ind(lines[n - 1] ?? "");
-  for (let i = n - 2; i >= 0 && i >= n - 400; i--) {
-    const l = lines[i];
-    // The closing line of a multi-line signature (`) -> bool:`) belongs to the def above it.
-    if (l.trim() === "" || ind(l) >= depth || /^\s*[)\]]/.test(l)) continue;
-    depth = ind(l);
-    const m =
-      /^\s*(?:export\s+)?(?:async\s+)?(?:def\b|function\b\*?|func\b|class\b|fn\b)\s*(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)/
-        .exec(l) ??
-        /^\s*(?:(?:public|private|protected|static|async|get|set)\s+)*(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>)|\([^)]*\)\s*(?::[^={]*)?\{)/
-          .exec(l) ??
-        /^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=/.exec(l);
-    if (m && !/^(if|for|while|switch|catch|return|else)$/.test(m[1])) names.push(m[1]);
-    if (depth === 0) break;
-  }
-  return names;
-}
-
-function callNames(line: string): string[] {
-  return [...line.matchAll(/([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\(/g)].map((m) => m[1])
-    .filter((n) => !/^(if|for|while|switch|return|catch|function|elif|and|or|not)$/.test(n));
-}
-
-function lastName(call: string): string {
-  return call.split(".").pop() ?? call;
-}
-
-function occurrences(text: string, name: string): number {
-  const re = new RegExp(`(^|[^\\w$])${name.replace(/[.$]/g, "\\$&")}\\s*\\(`, "g");
-  return (text.match(re) ?? []).length;
-}
-
-/** Operands of a condition: conjuncts/disjuncts, comparisons and calls. */
-function operands(cond: string): number {
-  const joins = (cond.match(/&&|\|\||\band\b|\bor\b/g) ?? []).length;
-  const cmps =
-    (cond.match(/===?|!==?|<=|>=|(?<![-=<])<(?![<=])|(?<![-=>])>(?![>=])|\bis\b|\bin\b/g) ??
-      []).length;
-  return joins + cmps + callNames(cond).length;
-}
-
-/** The condition of an `if`/`elif`/`while` header or a `return` (its expression). */
-function condition(line: string): string | null {
-  const m = /^\s*(?:}\s*)?(if|elif|else\s+if|while|return)\b\s*/.exec(line);
-  if (!m) return null;
-  const rest = line.slice(m[0].length);
-  if (rest.startsWith("(") && m[1] !== "return") {
-    let depth = 0;
-    for (let i = 0; i < rest.length; i++) {
-      if (rest[i] === "(") depth++;
-      else if (rest[i] === ")" && --depth === 0) return rest.slice(1, i);
-    }
-    return rest.slice(1);
-  }
-  return rest.replace(/\s*[:{;]\s*$/, "");
-}
-
-/** Security words in a text, as a multiset count. */
-function securityWords(t: string): number {
-  return (t.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => speaksSecurity(w)).length;
-}
-
-const CONSTANT =
-  /^\(?\s*(False|false|True|true|0|1|None|nil|null|undefined)\s*\)?;?$|^(async\s*)?(\([^)]*\)|\w+)\s*=>\s*(true|false)\s*;?$|^lambda[^:]*:\s*(True|False)$/;
+import {
+  BARE_RETURN,
+  CHECK_SUBJECT,
+  CHECKER_FN,
+  CONSTANT,
+  DEFAULT_ON,
+  DENY_ASSIGN,
+  FAILURE,
+  FALSY,
+  NOT_A_DENIAL,
+  PERMISSIVE,
+  PREDICATE,
+  SECURE_SETTING,
+  SECURITY,
+  SECURITY_HEADER,
+  SECURITY_OPTION,
+  SETTING_VALUE,
+  speaksSecurity,
+  STRONG_TO_WEAK,
+  WEAKENING,
+  WEAKENING_G,
+} from "./guard_vocab.ts";
+import {
+  argCount,
+  assigned,
+  bare,
+  callNames,
+  clip,
+  code,
+  compares,
+  condition,
+  conjuncts,
+  enclosing,
+  enclosingChain,
+  headKind,
+  type Hunk,
+  hunks,
+  isCheckCall,
+  lastName,
+  type Line,
+  modeOpened,
+  occurrences,
+  operands,
+  overlap,
+  securityWords,
+  similar,
+  similarStart,
+  weakerName,
+} from "./guard_text.ts";
 
 /**
  * Medium guard findings for an edit of `path` from `before` to `after` (both present).
@@ -575,142 +406,4 @@ export function lineGuardFindings(path: string, before: string, after: string): 
     }
   }
   return [...found.values()];
-}
-
-/** A setting and its value: `"verify_iss": bool(x)`, `verify_iss=x`, `TOKEN_TTL: timedelta(…)`. */
-const SETTING_VALUE =
-  /['"]?((?:verify|check|validate|require|enforce)_?\w*|\w*(?:_ttl|ttl|expir\w*|max_?age|lifetime|timeout|secure|http_?only|same_?site|strict\w*))['"]?\s*[:=](?!=)\s*([^,}\n]+)/i;
-
-/** Values that switch a setting off. */
-const FALSY = /^\s*(False|false|None|null|nil|undefined|0|''|"")\s*[,;)]?\s*$/;
-
-/** Top-level arguments of the first call to `name` in `line`. */
-function argCount(line: string, name: string): number {
-  const i = line.indexOf(`${name}(`);
-  if (i < 0) return 0;
-  let depth = 0;
-  let n = 0;
-  let any = false;
-  for (let k = i + name.length; k < line.length; k++) {
-    const ch = line[k];
-    if (ch === "(" || ch === "[" || ch === "{") depth++;
-    else if (ch === ")" || ch === "]" || ch === "}") {
-      if (--depth === 0) return any ? n + 1 : 0;
-    } else if (ch === "," && depth === 1) n++;
-    else if (depth === 1 && ch.trim() !== "") any = true;
-  }
-  return any ? n + 1 : 0;
-}
-
-/** Settings whose `true` turns a protection off. */
-const PERMISSIVE =
-  /supports_?credentials|allow_?credentials|allowCredentials|allow_?(unsecured|insecure|unsigned|any|all|none|http\b)|unsecured|insecure|unsafe|skip_?\w*(verif|check|valid|auth|csrf)|disable_?\w*(verif|check|valid|auth|csrf|ssl|tls)|trust_?all|accept_?any/i;
-
-/** A condition or value that keeps an option on unless it is switched off explicitly. */
-const DEFAULT_ON =
-  /(===?\s*(undefined|null|None)|\bis\s+None)\s*(\|\||\bor\b)|\?\?\s*true\b|!==?\s*false\b|\.get\([^)]*,\s*True\)/;
-
-/** Setting one of the headers that tell a browser to protect the page. */
-const SECURITY_HEADER =
-  /\b(set_?header|setHeader|header|headers?\[|\.set)\b.*\b(strict-transport-security|content-security-policy|x-frame-options|x-content-type-options|referrer-policy|permissions-policy|cross-origin-(opener|embedder|resource)-policy)\b|\b(xFrameOptions|strictTransportSecurity|contentSecurityPolicy|xContentTypeOptions|referrerPolicy|noSniff|frameguard|hsts)\(/i;
-
-/** A file mode that others could not use before and can after (`0600` → `0644`). */
-function modeOpened(rc: string, ac: string): boolean {
-  const modes = (t: string) => [...t.matchAll(/\b0o?([0-7]{3})\b/g)].map((m) => m[1]);
-  const b = modes(rc);
-  const a = modes(ac);
-  return b.length > 0 && a.length === b.length &&
-    b.some((m, i) => m.slice(1) === "00" && a[i].slice(1) !== "00");
-}
-
-/** Words that switch a protection off. */
-const WEAKENING =
-  /\w*(unsafe|unverified|without_?verif\w*|insecure|exempt|skip_?\w*(check|verif|valid|auth|csrf)\w*|skip[A-Z]\w*(Check|Verif|Valid|Auth|Csrf)\w*|no_?verify|noverify|disable_?\w*(verif|check|csrf|auth)\w*|allow_?(all|any)_?\w*|trust_?all\w*|accept_?any\w*)\w*/i;
-
-function WEAKENING_G(text: string): string[] {
-  return (text.match(new RegExp(WEAKENING.source, "gi")) ?? []).map((w) => w.toLowerCase());
-}
-
-/** A change that flips a deny to an allow, or drops a verifying word from a name. */
-function weakerName(rc: string, ac: string): [string, string] | null {
-  const words = (t: string): string[] => t.match(/[A-Za-z_$][\w$]*/g) ?? [];
-  const wb = words(rc);
-  const wa = new Set(words(ac));
-  const gone = wb.filter((w) => !wa.has(w));
-  const fresh = [...wa].filter((w) => !wb.includes(w));
-  for (const g of gone) {
-    if (/den(y|ied)|reject|forbid|refuse|unauthori/i.test(g)) {
-      const f = fresh.find((x) => /allow|accept|permit|grant|authori[sz]ed/i.test(x));
-      if (f) return [g, f];
-    }
-    const m =
-      /^(.*?)(Signed|Verified|Verify|Secure|Strict|Safe|Checked|Check|Validated|Validate|Trusted|SIGNED|VERIFIED|SECURE|STRICT|SAFE|CHECKED|VALIDATED|TRUSTED)(.*)$/
-        .exec(g);
-    if (m && fresh.includes(m[1] + m[3]) && m[1] + m[3] !== "") return [g, m[1] + m[3]];
-  }
-  return null;
-}
-
-function isCheckCall(call: string): boolean {
-  return CHECK_CALL.test(call) || CHECK_CALL.test(lastName(call)) ||
-    CHECK_CALL.test(bare(lastName(call)));
-}
-
-/** A name without leading underscores (`_should_handle` → `should_handle`). */
-function bare(name: string): string {
-  return name.replace(/^_+/, "");
-}
-
-function conjuncts(t: string): number {
-  return (t.match(/&&|\band\b/g) ?? []).length;
-}
-
-function compares(t: string): number {
-  return (t.match(/===?|!==?|<=|>=|(?<![-=<])<(?![<=])|(?<![-=>])>(?![>=])|\bis\b/g) ?? []).length;
-}
-
-/** What a line assigns to a check-named variable (`ok = a and b`), else null. */
-function assigned(line: string): string | null {
-  const m =
-    /^\s*(?:const|let|var)?\s*[\w$.]*(verified|valid|allowed|authori[sz]ed|authenticated|permitted|trusted|ok|matches|same\w*|expired)\w*\s*=(?!=)\s*(.+?);?\s*$/i
-      .exec(line);
-  return m ? m[2] : null;
-}
-
-/** The kind of a header line: `if`, `elif`, `return`, `=` (a check assignment), … */
-function headKind(line: string): string | undefined {
-  if (assigned(line) !== null && condition(line) === null) return "=";
-  return /^\s*(?:}\s*)?(else\s+if|\w+)/.exec(line)?.[1];
-}
-
-/** Two lines that start alike (the same statement, edited). */
-function similarStart(x: string, y: string): boolean {
-  const a = x.trim();
-  const b = y.trim();
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return i >= Math.min(8, Math.min(a.length, b.length));
-}
-
-function clip(s: string): string {
-  const t = s.trim();
-  return t.length > 80 ? `${t.slice(0, 77)}…` : t;
-}
-
-/** Share of the words of two lines they have in common (Jaccard). */
-function overlap(x: string, y: string): number {
-  const a = new Set(x.match(/[A-Za-z_$][\w$]*/g) ?? []);
-  const b = new Set(y.match(/[A-Za-z_$][\w$]*/g) ?? []);
-  const both = [...a].filter((w) => b.has(w)).length;
-  return both / Math.max(1, new Set([...a, ...b]).size);
-}
-
-/** Two lines that differ only around one token (the same setting with another value). */
-function similar(x: string, y: string): boolean {
-  let i = 0;
-  while (i < x.length && i < y.length && x[i] === y[i]) i++;
-  let j = 0;
-  while (j < x.length - i && j < y.length - i && x[x.length - 1 - j] === y[y.length - 1 - j]) j++;
-  return i >= Math.min(x.length, y.length) * 0.4 && x.length - i - j <= 16 &&
-    y.length - i - j <= 16;
 }

@@ -1,0 +1,278 @@
+/**
+ * Line-level text helpers of the changed-line guard signals (`guard_lines.ts`): the changed hunks
+ * of an edit, the definition a line sits in, conditions, calls and how two lines compare.
+ *
+ * @module
+ */
+import { diffArrays } from "diff";
+import {
+  CHECK_CALL,
+  MAX_CHANGED,
+  MAX_LINE,
+  SECURE_SETTING,
+  SECURITY_HEADER,
+  speaksSecurity,
+  WEAKENING,
+} from "./guard_vocab.ts";
+
+export interface Line {
+  text: string;
+  /** 1-based line number in its own side. */
+  n: number;
+}
+
+export interface Hunk {
+  removed: Line[];
+  added: Line[];
+}
+
+export function hunks(before: string[], after: string[], path: string): Hunk[] {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let endB = before.length;
+  let endA = after.length;
+  while (endB > start && endA > start && before[endB - 1] === after[endA - 1]) (endB--, endA--);
+  if (endB - start > MAX_CHANGED || endA - start > MAX_CHANGED) return [];
+  // Nothing of security around the change: no signal could fire (they all need a security
+  // word in the path, the function, the changed lines, a setting's name or a weakening word).
+  const middle = [
+    ...before.slice(Math.max(0, start - 3), endB + 2),
+    ...after.slice(start, endA),
+  ].join("\n");
+  if (
+    !speaksSecurity(path) && !speaksSecurity(middle) && !SECURE_SETTING.test(middle) &&
+    !WEAKENING.test(middle) && !SECURITY_HEADER.test(middle) &&
+    !speaksSecurity(enclosing(before, start + 1))
+  ) return [];
+  const norm = (l: string) => l.trim();
+  const parts = diffArrays(before.slice(start, endB).map(norm), after.slice(start, endA).map(norm));
+  const out: Hunk[] = [];
+  let b = start;
+  let a = start;
+  let cur: Hunk | null = null;
+  for (const p of parts) {
+    const k = p.value.length;
+    if (!p.added && !p.removed) {
+      cur = null;
+      b += k;
+      a += k;
+      continue;
+    }
+    cur ??= (out.push({ removed: [], added: [] }), out[out.length - 1]);
+    for (let i = 0; i < k; i++) {
+      if (p.removed) cur.removed.push({ text: before[b + i], n: b + i + 1 });
+      else cur.added.push({ text: after[a + i], n: a + i + 1 });
+    }
+    if (p.removed) b += k;
+    else a += k;
+  }
+  return out;
+}
+
+/** Comment-only lines and comment tails removed (a commented-out guard counts as removed). */
+export function code(line: string): string {
+  const t = line.trim();
+  if (/^(#|\/\/|\/\*|\*|<!--|--\s)/.test(t)) return "";
+  return t.length > MAX_LINE ? "" : t.replace(/\s+(#|\/\/)\s.*$/, "");
+}
+
+const enclosingMemo = new WeakMap<string[], Map<number, string>>();
+
+/** The name of the definition a line sits in (nearest earlier less-indented def/function). */
+export function enclosing(lines: string[], n: number): string {
+  let memo = enclosingMemo.get(lines);
+  if (!memo) enclosingMemo.set(lines, memo = new Map());
+  const known = memo.get(n);
+  if (known !== undefined) return known;
+  const name = findEnclosing(lines, n);
+  memo.set(n, name);
+  return name;
+}
+
+function findEnclosing(lines: string[], n: number): string {
+  return enclosingChain(lines, n)[0] ?? "";
+}
+
+/** The names of every definition a line sits in, innermost first. */
+export function enclosingChain(lines: string[], n: number): string[] {
+  const names: string[] = [];
+  const ind = (l: string) => l.length - l.trimStart().length;
+  let depth = ind(lines[n - 1] ?? "");
+  for (let i = n - 2; i >= 0 && i >= n - 400; i--) {
+    const l = lines[i];
+    // The closing line of a multi-line signature (`) -> bool:`) belongs to the def above it.
+    if (l.trim() === "" || ind(l) >= depth || /^\s*[)\]]/.test(l)) continue;
+    depth = ind(l);
+    const m =
+      /^\s*(?:export\s+)?(?:async\s+)?(?:def\b|function\b\*?|func\b|class\b|fn\b)\s*(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)/
+        .exec(l) ??
+        /^\s*(?:(?:public|private|protected|static|async|get|set)\s+)*(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>)|\([^)]*\)\s*(?::[^={]*)?\{)/
+          .exec(l) ??
+        /^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=/.exec(l);
+    if (m && !/^(if|for|while|switch|catch|return|else)$/.test(m[1])) names.push(m[1]);
+    if (depth === 0) break;
+  }
+  return names;
+}
+
+/** Names of the calls on a line (`a.b.check(` → `a.b.check`), keywords left out. */
+export function callNames(line: string): string[] {
+  return [...line.matchAll(/([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\(/g)].map((m) => m[1])
+    .filter((n) => !/^(if|for|while|switch|return|catch|function|elif|and|or|not)$/.test(n));
+}
+
+/** The last segment of a dotted name. */
+export function lastName(call: string): string {
+  return call.split(".").pop() ?? call;
+}
+
+/** How many times `name(` is called in `text`. */
+export function occurrences(text: string, name: string): number {
+  const re = new RegExp(`(^|[^\\w$])${name.replace(/[.$]/g, "\\$&")}\\s*\\(`, "g");
+  return (text.match(re) ?? []).length;
+}
+
+/** Operands of a condition: conjuncts/disjuncts, comparisons and calls. */
+export function operands(cond: string): number {
+  const joins = (cond.match(/&&|\|\||\band\b|\bor\b/g) ?? []).length;
+  const cmps =
+    (cond.match(/===?|!==?|<=|>=|(?<![-=<])<(?![<=])|(?<![-=>])>(?![>=])|\bis\b|\bin\b/g) ??
+      []).length;
+  return joins + cmps + callNames(cond).length;
+}
+
+/** The condition of an `if`/`elif`/`while` header or a `return` (its expression). */
+export function condition(line: string): string | null {
+  const m = /^\s*(?:}\s*)?(if|elif|else\s+if|while|return)\b\s*/.exec(line);
+  if (!m) return null;
+  const rest = line.slice(m[0].length);
+  if (rest.startsWith("(") && m[1] !== "return") {
+    let depth = 0;
+    for (let i = 0; i < rest.length; i++) {
+      if (rest[i] === "(") depth++;
+      else if (rest[i] === ")" && --depth === 0) return rest.slice(1, i);
+    }
+    return rest.slice(1);
+  }
+  return rest.replace(/\s*[:{;]\s*$/, "");
+}
+
+/** Security words in a text, as a multiset count. */
+export function securityWords(t: string): number {
+  return (t.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => speaksSecurity(w)).length;
+}
+
+/** Top-level arguments of the first call to `name` in `line`. */
+export function argCount(line: string, name: string): number {
+  const i = line.indexOf(`${name}(`);
+  if (i < 0) return 0;
+  let depth = 0;
+  let n = 0;
+  let any = false;
+  for (let k = i + name.length; k < line.length; k++) {
+    const ch = line[k];
+    if (ch === "(" || ch === "[" || ch === "{") depth++;
+    else if (ch === ")" || ch === "]" || ch === "}") {
+      if (--depth === 0) return any ? n + 1 : 0;
+    } else if (ch === "," && depth === 1) n++;
+    else if (depth === 1 && ch.trim() !== "") any = true;
+  }
+  return any ? n + 1 : 0;
+}
+
+/** A file mode that others could not use before and can after (`0600` → `0644`). */
+export function modeOpened(rc: string, ac: string): boolean {
+  const modes = (t: string) => [...t.matchAll(/\b0o?([0-7]{3})\b/g)].map((m) => m[1]);
+  const b = modes(rc);
+  const a = modes(ac);
+  return b.length > 0 && a.length === b.length &&
+    b.some((m, i) => m.slice(1) === "00" && a[i].slice(1) !== "00");
+}
+
+/** A change that flips a deny to an allow, or drops a verifying word from a name. */
+export function weakerName(rc: string, ac: string): [string, string] | null {
+  const words = (t: string): string[] => t.match(/[A-Za-z_$][\w$]*/g) ?? [];
+  const wb = words(rc);
+  const wa = new Set(words(ac));
+  const gone = wb.filter((w) => !wa.has(w));
+  const fresh = [...wa].filter((w) => !wb.includes(w));
+  for (const g of gone) {
+    if (/den(y|ied)|reject|forbid|refuse|unauthori/i.test(g)) {
+      const f = fresh.find((x) => /allow|accept|permit|grant|authori[sz]ed/i.test(x));
+      if (f) return [g, f];
+    }
+    const m =
+      /^(.*?)(Signed|Verified|Verify|Secure|Strict|Safe|Checked|Check|Validated|Validate|Trusted|SIGNED|VERIFIED|SECURE|STRICT|SAFE|CHECKED|VALIDATED|TRUSTED)(.*)$/
+        .exec(g);
+    if (m && fresh.includes(m[1] + m[3]) && m[1] + m[3] !== "") return [g, m[1] + m[3]];
+  }
+  return null;
+}
+
+/** True when a call's name (whole, last segment, or without leading `_`) says it checks. */
+export function isCheckCall(call: string): boolean {
+  return CHECK_CALL.test(call) || CHECK_CALL.test(lastName(call)) ||
+    CHECK_CALL.test(bare(lastName(call)));
+}
+
+/** A name without leading underscores (`_should_handle` → `should_handle`). */
+export function bare(name: string): string {
+  return name.replace(/^_+/, "");
+}
+
+/** How many `&&`/`and` a condition holds. */
+export function conjuncts(t: string): number {
+  return (t.match(/&&|\band\b/g) ?? []).length;
+}
+
+/** How many comparisons a condition holds. */
+export function compares(t: string): number {
+  return (t.match(/===?|!==?|<=|>=|(?<![-=<])<(?![<=])|(?<![-=>])>(?![>=])|\bis\b/g) ?? []).length;
+}
+
+/** What a line assigns to a check-named variable (`ok = a and b`), else null. */
+export function assigned(line: string): string | null {
+  const m =
+    /^\s*(?:const|let|var)?\s*[\w$.]*(verified|valid|allowed|authori[sz]ed|authenticated|permitted|trusted|ok|matches|same\w*|expired)\w*\s*=(?!=)\s*(.+?);?\s*$/i
+      .exec(line);
+  return m ? m[2] : null;
+}
+
+/** The kind of a header line: `if`, `elif`, `return`, `=` (a check assignment), … */
+export function headKind(line: string): string | undefined {
+  if (assigned(line) !== null && condition(line) === null) return "=";
+  return /^\s*(?:}\s*)?(else\s+if|\w+)/.exec(line)?.[1];
+}
+
+/** Two lines that start alike (the same statement, edited). */
+export function similarStart(x: string, y: string): boolean {
+  const a = x.trim();
+  const b = y.trim();
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i >= Math.min(8, Math.min(a.length, b.length));
+}
+
+/** A line shortened for a finding's detail. */
+export function clip(s: string): string {
+  const t = s.trim();
+  return t.length > 80 ? `${t.slice(0, 77)}…` : t;
+}
+
+/** Share of the words of two lines they have in common (Jaccard). */
+export function overlap(x: string, y: string): number {
+  const a = new Set(x.match(/[A-Za-z_$][\w$]*/g) ?? []);
+  const b = new Set(y.match(/[A-Za-z_$][\w$]*/g) ?? []);
+  const both = [...a].filter((w) => b.has(w)).length;
+  return both / Math.max(1, new Set([...a, ...b]).size);
+}
+
+/** Two lines that differ only around one token (the same setting with another value). */
+export function similar(x: string, y: string): boolean {
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  let j = 0;
+  while (j < x.length - i && j < y.length - i && x[x.length - 1 - j] === y[y.length - 1 - j]) j++;
+  return i >= Math.min(x.length, y.length) * 0.4 && x.length - i - j <= 16 &&
+    y.length - i - j <= 16;
+}

@@ -1,0 +1,107 @@
+/**
+ * The words and shapes the changed-line guard signals (`guard_lines.ts`) look for: what makes
+ * code security code, what a failure, a check, a secure setting or a weakening looks like.
+ *
+ * @module
+ */
+
+/** Words that make code security code, matched against whole words of identifiers and text
+ * (`originalUrl` is not about origins; `isOriginAllowed` is). */
+export const SECURITY_WORD =
+  /^(auth\w*|authn|authz|login|logon|logout|signin|session|sessions|token|tokens|jwt|jws|jwe|jwk|jwks|jose|oauth\w*|oidc|openid|saml|csrf|xsrf|permission\w*|perm|perms|acl|acls|role|roles|admin|staff|superuser|secur\w*|crypt\w*|encrypt\w*|decrypt\w*|signature|signatures|signed|signer|signing|sign|unsign|verif\w*|password\w*|passwd|credential\w*|secret\w*|tls|ssl|cert|certs|certificate\w*|otp|totp|hotp|mfa|2fa|webauthn|passkey|guard|guards|policy|policies|grant|grants|consent|scope|scopes|nonce|pkce|redirect\w*|origin|origins|cookie|cookies|cors|trust\w*|hmac|digest|claim|claims|issuer|iss|audience|aud|expir\w*|exp|authori[sz]\w*|authentic\w*|principal|principals|lockout|ratelimit|throttle|allowed|denied|deny|forbidden|unauthorized|unauthorised|privilege\w*|owner|ownership|assertion|challenge|verifier|fresh|reauth\w*|reauthenticate|bearer|apikey|api_key|hsts|samesite|httponly|captcha|recaptcha|hcaptcha|enforce\w*|enforcer)$/i;
+
+/** True when `text` holds a security word (identifiers split at `_`, `-`, `.` and camelCase). */
+export function speaksSecurity(text: string): boolean {
+  for (const id of text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []) {
+    if (SECURITY_WORD.test(id)) return true;
+    for (const w of id.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)) {
+      if (w !== id && SECURITY_WORD.test(w)) return true;
+    }
+  }
+  for (const w of text.split(/[^A-Za-z0-9]+/)) if (SECURITY_WORD.test(w)) return true;
+  return false;
+}
+
+/** A regular-expression face of {@link speaksSecurity} for `.test()` call sites. */
+export const SECURITY = { test: speaksSecurity };
+
+/** Errors that validate arguments or report a bug, not a denied request. */
+export const NOT_A_DENIAL =
+  /\b(TypeError|ValueError|RangeError|NotImplementedError|NotImplemented|AssertionError|KeyError|IndexError|AttributeError|LookupError|SyntaxError|DeprecationWarning|UnsupportedAlgorithm|ImportError|ModuleNotFoundError|StopIteration|OverflowError|ZeroDivisionError)\b/;
+
+/** Returns of a bare `false`/`None`: a denial only inside a predicate or a security function. */
+export const BARE_RETURN = /^\s*return\s+(false|False|None|null|nil)\s*;?\s*$/;
+
+/** An assignment that denies (`allow = False`, `req.authorized = false`). */
+export const DENY_ASSIGN =
+  /\b[\w$.]*(allow|allowed|authori[sz]ed|authenticated|valid|verified|permitted|granted|ok)\w*\s*=(?!=)\s*(false|False)\b/i;
+
+/** A statement that fails a check: raises, throws, aborts, denies, or returns an error. */
+export const FAILURE =
+  /\b(raise|throw|abort|panic)\b|\breturn\s+(false|False|None|null|nil\s*,|err\b|\w*(Err|Error|Exception)\b|errors?\.|fmt\.Errorf|new\s+\w*(Error|Exception)|res\.status|c\.|ctx\.|http\.|Response\(|HttpResponse\w*\(|JsonResponse\(|redirect\(|reject|deny|unauthori[sz]ed|forbidden)|\.status\(\s*40[0-9]\s*\)|status(_code)?\s*[:=]\s*40[13]|Status(Unauthorized|Forbidden|BadRequest)|HTTP_40[13]|\bUnauthori[sz]ed\b|\bForbidden\b|PermissionDenied|AccessDenied|\bnext\(\s*(err|new\s|create|\w*Error)|\bAbortWith|\bhttp\.Error\(|\bdeny\(|\breject\(|_unauthz|_unauthn|_reauthn|\bflash\(|\breturn\s+[\w.]*\bErr[A-Z]\w*|\breturn\s+\w+\.(WithStack|Wrap\w*|New\w*)\(|\b(callback|cb|done|next|reject)\(\s*(null\s*,\s*false|new\s+\w*(Error|Exception))|\bnew\s+\w*(Unauthori[sz]ed|Forbidden|Untrusted|Invalid|Denied|Expired|Auth\w*)\w*(Error|Exception)\b|\b_?\w*(error_?response|permission_denied|handle_no_permission|access_denied|forbidden|unauthori[sz]ed)\w*\(|\.fail\(|\bfail\(|\b(callback|cb|done|next|reject|\w+\.done)\(\s*(err|error|e|ex|\w*[Ee]rr(or)?|currentError|[\w.]+\(\s*e\s*\))\s*[,)]|\breturn\b[^;\n]*,\s*(fmt\.Errorf|errors\.New|\w*\.?Err[A-Z]\w*)|\bHTTP_4\d\d(_[A-Z_]+)?\b/;
+
+/** A call that checks something: its name says so. */
+export const CHECK_CALL =
+  /^(.*[._])?(check\w*|\w*_check|verify\w*|\w*[vV]erif\w*|validate\w*|\w*_validate|is_?valid\w*|ensure_?\w+|require_?(auth|login|perm|role|scope|admin|user|csrf|token|fresh|https|secure)\w*|assert_?(auth|perm|role|scope|admin|user|csrf|token|owner|allowed|valid)\w*|authori[sz]e\w*|authenticate\w*|enforce\w*|protect\w*|guard\w*|permit\w*|unsign\w*|compare_?digest|timing_?safe_?equal|constant_?time\w*|bytes_eq|strings_equal|safe_str_cmp|secure_compare|hmac\.?equal|same_?origin\w*|is_?same_?origin\w*|is_?trusted\w*|\w*_?trusted|is_?(admin|staff|superuser|active|authenticated|authorized|allowed|owner|expired|public|safe_url|safe)\w*|has_?(perm|role|scope|access|permission|privilege)\w*|can_?(access|view|edit|read|write|delete|manage|admin|change)\w*|\w*(Authori[sz]ed|Authenticated|Permitted|Granted|Allowed|Trusted)|auth|authn|authz|require_?auth\w*|ensure_?auth\w*|with_?auth\w*|login_?required)$/i;
+
+/** Words of a setting whose strict value is the safe one. */
+export const SECURE_SETTING =
+  /\bexp\b|\bnbf\b|secure|http_?only|same_?site|verify|validat|check|strict|require|enforce|csrf|xsrf|auth|sign|ssl|tls|https|lock|protect|safe|expir|audience|issuer|nonce|pkce|hsts|trust|reject|encrypt|always_?validate|fresh|unauthori/i;
+
+/** Options whose removal from a call or a config weakens a check. */
+export const SECURITY_OPTION =
+  /^\s*['"]?(issuer|iss|audience|aud|nonce|expected_?nonce|expectedNonce|algorithms|algs|max_?age|maxAge|clock_?tolerance|clockTolerance|verify_\w+|verify[A-Z]\w*|secure|http_?only|httpOnly|same_?site|sameSite|required|\w+_required|\w+Required|strict\w*|check_\w+|check[A-Z]\w*|validate_\w+|validate[A-Z]\w*|enforce\w*|signed|leeway|subject|checks|pkce\w*|code_?challenge\w*|jwks?_?\w*|public_?key|secretOrKey|require_(signature|https|auth|login|csrf|token)\w*)['"]?\s*[:=](?!=)\s*(?!(bytes|str|int|float|bool|dict|list|tuple|Any|Optional|Union|typing|string|number|boolean)\b)/i;
+
+export const STRONG_TO_WEAK: [RegExp, RegExp][] = [
+  [/\b(true|True|TRUE)\b/, /\b(false|False|FALSE|None|null|nil|undefined)\b/],
+  [/\bCERT_REQUIRED\b/, /\bCERT_(NONE|OPTIONAL)\b/],
+  [/\bVERIFY_PEER\b/, /\bVERIFY_NONE\b/],
+  [/['"]strict['"]/i, /['"](lax|none)['"]/i],
+  [/\b1\b/, /\b0\b/],
+];
+
+/** A condition's subject that is itself a verdict (`if is_safe:`, `if (!allowed)`). */
+export const CHECK_SUBJECT =
+  /\b(is_?|has_?|can_?)?(safe|valid|allowed|authori[sz]ed|authenticated|trusted|verified|permitted|owner|admin|staff|same_?origin)\w*\b(?!\s*=(?!=))/i;
+
+/** A function whose job is to check: what it removes is a check. */
+export const CHECKER_FN =
+  /^_*(verify|validate|check|authori[sz]e|authenticate|allow|permit|trust|ensure|require|assert|enforce|protect|guard)/i;
+
+/** A function that answers a yes/no question about access or validity. */
+export const PREDICATE =
+  /^(is|has|can|should|may|must|allow|allows|check|verify|valid|validate|trust|permit|authori[sz]e|authenticate)|(allowed|valid|trusted|authori[sz]ed|permitted|granted|permission|access)$/i;
+
+/** Lines longer than this, or more changed lines than this on a side, are not looked at. */
+export const MAX_LINE = 400;
+export const MAX_CHANGED = 250;
+
+export const CONSTANT =
+  /^\(?\s*(False|false|True|true|0|1|None|nil|null|undefined)\s*\)?;?$|^(async\s*)?(\([^)]*\)|\w+)\s*=>\s*(true|false)\s*;?$|^lambda[^:]*:\s*(True|False)$/;
+
+/** A setting and its value: `"verify_iss": bool(x)`, `verify_iss=x`, `TOKEN_TTL: timedelta(…)`. */
+export const SETTING_VALUE =
+  /['"]?((?:verify|check|validate|require|enforce)_?\w*|\w*(?:_ttl|ttl|expir\w*|max_?age|lifetime|timeout|secure|http_?only|same_?site|strict\w*))['"]?\s*[:=](?!=)\s*([^,}\n]+)/i;
+
+/** Values that switch a setting off. */
+export const FALSY = /^\s*(False|false|None|null|nil|undefined|0|''|"")\s*[,;)]?\s*$/;
+
+/** Settings whose `true` turns a protection off. */
+export const PERMISSIVE =
+  /supports_?credentials|allow_?credentials|allowCredentials|allow_?(unsecured|insecure|unsigned|any|all|none|http\b)|unsecured|insecure|unsafe|skip_?\w*(verif|check|valid|auth|csrf)|disable_?\w*(verif|check|valid|auth|csrf|ssl|tls)|trust_?all|accept_?any/i;
+
+/** A condition or value that keeps an option on unless it is switched off explicitly. */
+export const DEFAULT_ON =
+  /(===?\s*(undefined|null|None)|\bis\s+None)\s*(\|\||\bor\b)|\?\?\s*true\b|!==?\s*false\b|\.get\([^)]*,\s*True\)/;
+
+/** Setting one of the headers that tell a browser to protect the page. */
+export const SECURITY_HEADER =
+  /\b(set_?header|setHeader|header|headers?\[|\.set)\b.*\b(strict-transport-security|content-security-policy|x-frame-options|x-content-type-options|referrer-policy|permissions-policy|cross-origin-(opener|embedder|resource)-policy)\b|\b(xFrameOptions|strictTransportSecurity|contentSecurityPolicy|xContentTypeOptions|referrerPolicy|noSniff|frameguard|hsts)\(/i;
+
+/** Words that switch a protection off. */
+export const WEAKENING =
+  /\w*(unsafe|unverified|without_?verif\w*|insecure|exempt|skip_?\w*(check|verif|valid|auth|csrf)\w*|skip[A-Z]\w*(Check|Verif|Valid|Auth|Csrf)\w*|no_?verify|noverify|disable_?\w*(verif|check|csrf|auth)\w*|allow_?(all|any)_?\w*|trust_?all\w*|accept_?any\w*)\w*/i;
+
+export function WEAKENING_G(text: string): string[] {
+  return (text.match(new RegExp(WEAKENING.source, "gi")) ?? []).map((w) => w.toLowerCase());
+}
