@@ -35,11 +35,13 @@ import {
   DENY_ASSIGN,
   FAILURE,
   FALSY,
+  LIMIT_NAME,
   NOT_A_DENIAL,
   PERMISSIVE,
   PREDICATE,
   SECURE_SETTING,
   SECURITY,
+  SECURITY_ARG,
   SECURITY_HEADER,
   SECURITY_OPTION,
   SETTING_VALUE,
@@ -50,6 +52,7 @@ import {
 } from "./guard_vocab.ts";
 import {
   argCount,
+  args,
   assigned,
   bare,
   callNames,
@@ -75,6 +78,10 @@ import {
   similarStart,
   weakerName,
 } from "./guard_text.ts";
+
+/** A statement that leaves the branch: returns, raises, continues, or calls a failing helper. */
+const EXIT =
+  /\b(return|raise|throw|continue|break|abort|panic)\b|\b(raise|abort|deny|reject|fail)_\w+\(|\bnext\(|AbortWith/;
 
 /**
  * Medium guard findings for an edit of `path` from `before` to `after` (both present).
@@ -200,7 +207,7 @@ export function lineGuardFindings(path: string, before: string, after: string): 
         h.added.some((a) => indent(a.text) === at && headKind(code(a.text)) === headKind(rc))
       ) continue;
       const body = bl.slice(h.removed[i].n - 1, h.removed[i].n + 3).map(code).join("\n");
-      if (!/\b(return|raise|throw|continue|break|abort|panic)\b|\bnext\(|AbortWith/.test(body)) {
+      if (!EXIT.test(body)) {
         continue;
       }
       const cond = condition(rc) ?? "";
@@ -316,7 +323,7 @@ export function lineGuardFindings(path: string, before: string, after: string): 
       const r = h.removed[i];
       const rc = removedCode[i];
       for (const ac of addedCode) {
-        if (!similar(rc, ac) && overlap(rc, ac) < 0.6) continue;
+        if (!similar(rc, ac) && overlap(rc, ac) < 0.5) continue;
         if (
           PERMISSIVE.test(rc) && /\b(false|False|0)\b/.test(rc) && /\b(true|True|1)\b/.test(ac) &&
           !/\b(true|True)\b/.test(rc)
@@ -336,6 +343,39 @@ export function lineGuardFindings(path: string, before: string, after: string): 
             r.n,
             `default on removed: \`${clip(rc)}\` → \`${clip(ac)}\``,
           );
+        }
+        // TLS dropped from a URL (`https://` → `http://`, `wss://` → `ws://`).
+        if (
+          /\b(https|wss):\/\//.test(rc) &&
+          rc.replace(/\b(http|ws)s:\/\//g, "$1://") === ac && !/\/\/(localhost|127\.)/.test(ac)
+        ) add("secure-default-weakened", r.n, `TLS dropped: \`${clip(ac)}\``);
+        // `or` and `and` swapped in what a check returns (`blocked = ip or user` → `ip and user`).
+        if (
+          /^\s*return\b/.test(rc) && rc.replace(/\band\b|&&/g, "or").replace(/\|\|/g, "or") ===
+            ac.replace(/\band\b|&&/g, "or").replace(/\|\|/g, "or") &&
+          rc !== ac &&
+          (PREDICATE.test(bare(enclosing(bl, r.n))) || SECURITY.test(enclosing(bl, r.n)))
+        ) add("auth-check-removed", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
+        // A security limit raised tenfold or more (`FAILURE_LIMIT … 3` → `3000`).
+        if (LIMIT_NAME.test(rc) && similar(rc, ac)) {
+          const nb = Number(/\b(\d+)\b(?!.*\b\d+\b)/.exec(rc)?.[1]);
+          const na = Number(/\b(\d+)\b(?!.*\b\d+\b)/.exec(ac)?.[1]);
+          if (nb > 0 && na >= nb * 10) {
+            add("secure-default-weakened", r.n, `limit raised: ${nb} → ${na}`);
+          }
+        }
+        // A security argument dropped from a call (`parse(resp, state=self._state)` → `parse(resp)`).
+        for (const c of callNames(rc)) {
+          if (!callNames(ac).includes(c)) continue;
+          const dropped = args(rc, c).filter((x) => !args(ac, c).includes(x));
+          const sec = dropped.find((x) => SECURITY_ARG.test(x));
+          if (sec && argCount(ac, c) < argCount(rc, c) && secure(r.n, ctx)) {
+            add(
+              "secure-default-weakened",
+              r.n,
+              `\`${clip(sec)}\` no longer passed to ${lastName(c)}()`,
+            );
+          }
         }
         // A security setting now falsy (`"verify_iss": False`, `TOKEN_TTL: None`), where it was not.
         const kb = SETTING_VALUE.exec(rc);
@@ -358,15 +398,24 @@ export function lineGuardFindings(path: string, before: string, after: string): 
           /^(if|elif|else if)$/.test(headKind(rc) ?? "")
         ) {
           const body = bl.slice(r.n, r.n + 3).map(code).join("\n");
-          const fails = FAILURE.test(body);
+          const fnName = enclosing(bl, r.n);
+          // An empty answer from a check (`return ""`, `return nil`) is its denial.
+          const fails = FAILURE.test(body) ||
+            ((CHECKER_FN.test(fnName) || SECURITY.test(fnName)) &&
+              /\breturn\s+(""|''|nil|None|null|false|False)\s*(;|,|$)/m.test(body));
           const passes = /\breturn\s+(True|true)\b|\bnext\(\)|\breturn\s*;?\s*$|\bpass\b/m.test(
             body,
           );
           const gained = (re: RegExp) =>
             (ca.match(re) ?? []).length > (cb.match(re) ?? []).length &&
             cb.split(re).every((p) => ca.includes(p.trim()));
+          const lost = (re: RegExp) =>
+            (ca.match(re) ?? []).length < (cb.match(re) ?? []).length &&
+            ca.split(re).every((p) => cb.includes(p.trim()));
+          const OR = /\|\||\bor\b/g;
+          const AND = /&&|\band\b/g;
           if (
-            ((fails && gained(/&&|\band\b/g)) || (passes && gained(/\|\||\bor\b/g))) &&
+            ((fails && (gained(AND) || lost(OR))) || (passes && (gained(OR) || lost(AND)))) &&
             strong(r.n, h)
           ) {
             add("auth-check-removed", r.n, `condition narrowed: \`${clip(cb)}\` → \`${clip(ca)}\``);

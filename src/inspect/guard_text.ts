@@ -9,6 +9,7 @@ import {
   CHECK_CALL,
   MAX_CHANGED,
   MAX_LINE,
+  PERMISSIVE,
   SECURE_SETTING,
   SECURITY_HEADER,
   speaksSecurity,
@@ -41,7 +42,7 @@ export function hunks(before: string[], after: string[], path: string): Hunk[] {
   ].join("\n");
   if (
     !speaksSecurity(path) && !speaksSecurity(middle) && !SECURE_SETTING.test(middle) &&
-    !WEAKENING.test(middle) && !SECURITY_HEADER.test(middle) &&
+    !WEAKENING.test(middle) && !SECURITY_HEADER.test(middle) && !PERMISSIVE.test(middle) &&
     !speaksSecurity(enclosing(before, start + 1))
   ) return [];
   const norm = (l: string) => l.trim();
@@ -160,6 +161,30 @@ export function condition(line: string): string | null {
 /** Security words in a text, as a multiset count. */
 export function securityWords(t: string): number {
   return (t.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => speaksSecurity(w)).length;
+}
+
+/** The top-level arguments of the first call to `name` in `line`, as trimmed texts. */
+export function args(line: string, name: string): string[] {
+  const i = line.indexOf(`${name}(`);
+  if (i < 0) return [];
+  const out: string[] = [];
+  let depth = 0;
+  let cur = "";
+  for (let k = i + name.length; k < line.length; k++) {
+    const ch = line[k];
+    if (ch === "(" || ch === "[" || ch === "{") {
+      if (depth++ === 0) continue;
+    } else if (ch === ")" || ch === "]" || ch === "}") {
+      if (--depth === 0) break;
+    } else if (ch === "," && depth === 1) {
+      out.push(cur.trim());
+      cur = "";
+      continue;
+    }
+    cur += ch;
+  }
+  if (cur.trim() !== "") out.push(cur.trim());
+  return out;
 }
 
 /** Top-level arguments of the first call to `name` in `line`. */

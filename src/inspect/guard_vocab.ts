@@ -8,7 +8,7 @@
 /** Words that make code security code, matched against whole words of identifiers and text
  * (`originalUrl` is not about origins; `isOriginAllowed` is). */
 export const SECURITY_WORD =
-  /^(auth\w*|authn|authz|login|logon|logout|signin|session|sessions|token|tokens|jwt|jws|jwe|jwk|jwks|jose|oauth\w*|oidc|openid|saml|csrf|xsrf|permission\w*|perm|perms|acl|acls|role|roles|admin|staff|superuser|secur\w*|crypt\w*|encrypt\w*|decrypt\w*|signature|signatures|signed|signer|signing|sign|unsign|verif\w*|password\w*|passwd|credential\w*|secret\w*|tls|ssl|cert|certs|certificate\w*|otp|totp|hotp|mfa|2fa|webauthn|passkey|guard|guards|policy|policies|grant|grants|consent|scope|scopes|nonce|pkce|redirect\w*|origin|origins|cookie|cookies|cors|trust\w*|hmac|digest|claim|claims|issuer|iss|audience|aud|expir\w*|exp|authori[sz]\w*|authentic\w*|principal|principals|lockout|ratelimit|throttle|allowed|denied|deny|forbidden|unauthorized|unauthorised|privilege\w*|owner|ownership|assertion|challenge|verifier|fresh|reauth\w*|reauthenticate|bearer|apikey|api_key|hsts|samesite|httponly|captcha|recaptcha|hcaptcha|enforce\w*|enforcer)$/i;
+  /^(auth\w*|authn|authz|login|logon|logout|signin|session|sessions|token|tokens|jwt|jws|jwe|jwk|jwks|jose|oauth\w*|oidc|openid|saml|csrf|xsrf|permission\w*|perm|perms|acl|acls|role|roles|admin|staff|superuser|secur\w*|crypt\w*|encrypt\w*|decrypt\w*|signature|signatures|signed|signer|signing|sign|unsign|verif\w*|password\w*|passwd|credential\w*|secret\w*|tls|ssl|cert|certs|certificate\w*|otp|totp|hotp|mfa|2fa|webauthn|passkey|guard|guards|policy|policies|grant|grants|consent|scope|scopes|nonce|pkce|redirect\w*|origin|origins|cookie|cookies|cors|trust\w*|hmac|digest|claim|claims|issuer|iss|audience|aud|expir\w*|exp|authori[sz]\w*|authentic\w*|principal|principals|lockout|ratelimit|throttle|allowed|denied|deny|forbidden|unauthorized|unauthorised|privilege\w*|owner|ownership|assertion|challenge|verifier|fresh|reauth\w*|reauthenticate|bearer|apikey|api_key|hsts|samesite|httponly|captcha|recaptcha|hcaptcha|enforce\w*|enforcer|blocked|attempts?|throttle\w*)$/i;
 
 /** True when `text` holds a security word (identifiers split at `_`, `-`, `.` and camelCase). */
 export function speaksSecurity(text: string): boolean {
@@ -38,11 +38,11 @@ export const DENY_ASSIGN =
 
 /** A statement that fails a check: raises, throws, aborts, denies, or returns an error. */
 export const FAILURE =
-  /\b(raise|throw|abort|panic)\b|\breturn\s+(false|False|None|null|nil\s*,|err\b|\w*(Err|Error|Exception)\b|errors?\.|fmt\.Errorf|new\s+\w*(Error|Exception)|res\.status|c\.|ctx\.|http\.|Response\(|HttpResponse\w*\(|JsonResponse\(|redirect\(|reject|deny|unauthori[sz]ed|forbidden)|\.status\(\s*40[0-9]\s*\)|status(_code)?\s*[:=]\s*40[13]|Status(Unauthorized|Forbidden|BadRequest)|HTTP_40[13]|\bUnauthori[sz]ed\b|\bForbidden\b|PermissionDenied|AccessDenied|\bnext\(\s*(err|new\s|create|\w*Error)|\bAbortWith|\bhttp\.Error\(|\bdeny\(|\breject\(|_unauthz|_unauthn|_reauthn|\bflash\(|\breturn\s+[\w.]*\bErr[A-Z]\w*|\breturn\s+\w+\.(WithStack|Wrap\w*|New\w*)\(|\b(callback|cb|done|next|reject)\(\s*(null\s*,\s*false|new\s+\w*(Error|Exception))|\bnew\s+\w*(Unauthori[sz]ed|Forbidden|Untrusted|Invalid|Denied|Expired|Auth\w*)\w*(Error|Exception)\b|\b_?\w*(error_?response|permission_denied|handle_no_permission|access_denied|forbidden|unauthori[sz]ed)\w*\(|\.fail\(|\bfail\(|\b(callback|cb|done|next|reject|\w+\.done)\(\s*(err|error|e|ex|\w*[Ee]rr(or)?|currentError|[\w.]+\(\s*e\s*\))\s*[,)]|\breturn\b[^;\n]*,\s*(fmt\.Errorf|errors\.New|\w*\.?Err[A-Z]\w*)|\bHTTP_4\d\d(_[A-Z_]+)?\b/;
+  /\b(raise|throw|abort|panic)\b|\breturn\s+(false|False|None|null|nil\s*,|err\b|\w*(Err|Error|Exception)\b|errors?\.|fmt\.Errorf|new\s+\w*(Error|Exception)|res\.status|c\.|ctx\.|http\.|Response\(|HttpResponse\w*\(|JsonResponse\(|redirect\(|reject|deny|unauthori[sz]ed|forbidden)|\.status\(\s*40[0-9]\s*\)|status(_code)?\s*[:=]\s*40[13]|Status(Unauthorized|Forbidden|BadRequest)|HTTP_40[13]|\bUnauthori[sz]ed\b|\bForbidden\b|PermissionDenied|AccessDenied|\bnext\(\s*(err|new\s|create|\w*Error)|\bAbortWith|\bhttp\.Error\(|\bdeny\(|\breject\(|_unauthz|_unauthn|_reauthn|\bflash\(|\breturn\s+[\w.]*\bErr[A-Z]\w*|\breturn\s+\w+\.(WithStack|Wrap\w*|New\w*)\(|\b(callback|cb|done|next|reject)\(\s*(null\s*,\s*false|new\s+\w*(Error|Exception))|\bnew\s+\w*(Unauthori[sz]ed|Forbidden|Untrusted|Invalid|Denied|Expired|Auth\w*)\w*(Error|Exception)\b|\b_?\w*(error_?response|permission_denied|handle_no_permission|access_denied|forbidden|unauthori[sz]ed)\w*\(|\.fail\(|\bfail\(|\b(raise|abort|deny|reject|fail)_\w+\(|\b(callback|cb|done|next|reject|\w+\.done)\(\s*(err|error|e|ex|\w*[Ee]rr(or)?|currentError|[\w.]+\(\s*e\s*\))\s*[,)]|\breturn\b[^;\n]*,\s*(fmt\.Errorf|errors\.New|\w*\.?Err[A-Z]\w*)|\bHTTP_4\d\d(_[A-Z_]+)?\b/;
 
 /** A call that checks something: its name says so. */
 export const CHECK_CALL =
-  /^(.*[._])?(check\w*|\w*_check|verify\w*|\w*[vV]erif\w*|validate\w*|\w*_validate|is_?valid\w*|ensure_?\w+|require_?(auth|login|perm|role|scope|admin|user|csrf|token|fresh|https|secure)\w*|assert_?(auth|perm|role|scope|admin|user|csrf|token|owner|allowed|valid)\w*|authori[sz]e\w*|authenticate\w*|enforce\w*|protect\w*|guard\w*|permit\w*|unsign\w*|compare_?digest|timing_?safe_?equal|constant_?time\w*|bytes_eq|strings_equal|safe_str_cmp|secure_compare|hmac\.?equal|same_?origin\w*|is_?same_?origin\w*|is_?trusted\w*|\w*_?trusted|is_?(admin|staff|superuser|active|authenticated|authorized|allowed|owner|expired|public|safe_url|safe)\w*|has_?(perm|role|scope|access|permission|privilege)\w*|can_?(access|view|edit|read|write|delete|manage|admin|change)\w*|\w*(Authori[sz]ed|Authenticated|Permitted|Granted|Allowed|Trusted)|auth|authn|authz|require_?auth\w*|ensure_?auth\w*|with_?auth\w*|login_?required)$/i;
+  /^(.*[._])?(check\w*|\w*_check|verify\w*|\w*[vV]erif\w*|validate\w*|\w*_validate|is_?valid\w*|ensure_?\w+|require_?(auth|login|perm|role|scope|admin|user|csrf|token|fresh|https|secure)\w*|assert_?(auth|perm|role|scope|admin|user|csrf|token|owner|allowed|valid)\w*|authori[sz]e\w*|authenticate\w*|enforce\w*|protect\w*|guard\w*|permit\w*|unsign\w*|compare_?digest|timing_?safe_?equal|constant_?time\w*|bytes_eq|strings_equal|safe_str_cmp|secure_compare|hmac\.?equal|same_?origin\w*|is_?same_?origin\w*|is_?trusted\w*|\w*_?trusted|is_?(admin|staff|superuser|active|authenticated|authorized|allowed|owner|expired|public|safe_url|safe)\w*|has_?(perm|role|scope|access|permission|privilege)\w*|can_?(access|view|edit|read|write|delete|manage|admin|change)\w*|\w*(Authori[sz]ed|Authenticated|Permitted|Granted|Allowed|Trusted)|auth|authn|authz|require_?auth\w*|ensure_?auth\w*|with_?auth\w*|login_?required|raise_for_status|block_(ip|user|address|account|request)\w*|lock_?out\w*|ban_\w+|throttle\w*|revoke\w*)$/i;
 
 /** Words of a setting whose strict value is the safe one. */
 export const SECURE_SETTING =
@@ -88,7 +88,7 @@ export const FALSY = /^\s*(False|false|None|null|nil|undefined|0|''|"")\s*[,;)]?
 
 /** Settings whose `true` turns a protection off. */
 export const PERMISSIVE =
-  /supports_?credentials|allow_?credentials|allowCredentials|allow_?(unsecured|insecure|unsigned|any|all|none|http\b)|unsecured|insecure|unsafe|skip_?\w*(verif|check|valid|auth|csrf)|disable_?\w*(verif|check|valid|auth|csrf|ssl|tls)|trust_?all|accept_?any/i;
+  /behind_?(reverse_?)?proxy|trust_?proxy|supports_?credentials|allow_?credentials|allowCredentials|allow_?(unsecured|insecure|unsigned|any|all|none|http\b)|unsecured|insecure|unsafe|skip_?\w*(verif|check|valid|auth|csrf)|disable_?\w*(verif|check|valid|auth|csrf|ssl|tls)|trust_?all|accept_?any/i;
 
 /** A condition or value that keeps an option on unless it is switched off explicitly. */
 export const DEFAULT_ON =
@@ -105,3 +105,11 @@ export const WEAKENING =
 export function WEAKENING_G(text: string): string[] {
   return (text.match(new RegExp(WEAKENING.source, "gi")) ?? []).map((w) => w.toLowerCase());
 }
+
+/** A limit whose larger value lets more through (failed logins, attempts, retries). */
+export const LIMIT_NAME =
+  /failure_?limit|max_?(attempts|failures|retries|tries)|lock_?out\w*|attempt\w*_limit/i;
+
+/** An argument that carries a check: a state, nonce, issuer, audience, expiry or key. */
+export const SECURITY_ARG =
+  /^(state|nonce|issuer|iss|audience|aud|max_?age|maxAge|expir\w*|ttl|leeway|algorithms|key|secret|verify\w*)\s*=|^(max_?age|state|nonce|expected_?\w*)$|\b(self\.|this\.)_?(state|nonce|max_?age)\b/;

@@ -249,3 +249,39 @@ Deno.test("changed lines: errors no longer passed on, deny turned allow, checks 
     [],
   );
 });
+
+Deno.test("changed lines: TLS dropped from a URL, and/or swapped in a check, a limit raised, a disjunct dropped from a failure", () => {
+  const url =
+    "function Strategy(options) {\n  options.tokenURL = options.tokenURL || 'https://example.com/login/oauth/access_token';\n}\n";
+  assert.deepEqual(
+    fires("lib/strategy.js", url, url.replace("https://example.com", "http://example.com")),
+    ["secure-default-weakened:medium"],
+  );
+  const locked =
+    "def is_already_locked(request):\n    ip_blocked = check_ip(request)\n    user_blocked = check_user(request)\n    return ip_blocked or user_blocked\n";
+  assert.ok(
+    fires(
+      "defender/utils.py",
+      locked,
+      locked.replace("ip_blocked or user_blocked", "ip_blocked and user_blocked"),
+    )
+      .includes("auth-check-removed:medium"),
+  );
+  const limit = 'FAILURE_LIMIT = get_setting("LOGIN_FAILURE_LIMIT", 3)\n';
+  assert.deepEqual(
+    fires("defender/config.py", limit, limit.replace(", 3)", ", 3000)")),
+    ["secure-default-weakened:medium"],
+  );
+  const digest =
+    'func (a *DigestAuth) CheckAuth(r *http.Request) string {\n\tif da.Opaque != auth["opaque"] || auth["qop"] != "auth" {\n\t\treturn ""\n\t}\n\treturn auth["username"]\n}\n';
+  assert.ok(
+    fires("digest.go", digest, digest.replace('da.Opaque != auth["opaque"] || ', ""))
+      .includes("auth-check-removed:medium"),
+  );
+  // A limit lowered, or https kept, stays silent.
+  assert.deepEqual(fires("defender/config.py", limit, limit.replace(", 3)", ", 2)")), []);
+  assert.deepEqual(
+    fires("lib/strategy.js", url, url.replace("/login/oauth/", "/login/oauth2/")),
+    [],
+  );
+});
