@@ -22,6 +22,7 @@ import { HELDOUT5_EDITS, HISTORY5_FIXES } from "./corpus_guards_spec_heldout5.ts
 import { EDITS_HELDOUT6, REVERSED_FIXES_HISTORY6 } from "./corpus_guards_spec_heldout6.ts";
 import { EDITS_HELDOUT7, REVERSED_FIXES_HISTORY7 } from "./corpus_guards_spec_heldout7.ts";
 import { EDITS_HELDOUT8, REVERSED_FIXES_HISTORY8 } from "./corpus_guards_spec_heldout8.ts";
+import { EDITS_HELDOUT9, REVERSED_FIXES_HISTORY9 } from "./corpus_guards_spec_heldout9.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -40,7 +41,8 @@ export interface GuardEdit {
     | "heldout5"
     | "heldout6"
     | "heldout7"
-    | "heldout8";
+    | "heldout8"
+    | "heldout9";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1843,6 +1845,7 @@ export const EDITS: GuardEdit[] = [
   ...EDITS_HELDOUT6,
   ...EDITS_HELDOUT7,
   ...EDITS_HELDOUT8,
+  ...EDITS_HELDOUT9,
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
@@ -1861,7 +1864,8 @@ export interface ReversedFix {
     | "history5"
     | "history6"
     | "history7"
-    | "history8";
+    | "history8"
+    | "history9";
 }
 
 /**
@@ -2098,6 +2102,7 @@ export const REVERSED_FIXES: ReversedFix[] = [
   ...REVERSED_FIXES_HISTORY6,
   ...REVERSED_FIXES_HISTORY7,
   ...REVERSED_FIXES_HISTORY8,
+  ...REVERSED_FIXES_HISTORY9,
 ];
 
 EDITS.push(...HELDOUT5_EDITS);
