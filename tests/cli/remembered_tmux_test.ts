@@ -5,49 +5,19 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { denoDir, retieFlags, ROOT } from "../helpers/retie_process.ts";
-import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
-import { runRetie } from "../helpers/retie_process.ts";
-
-const tmux = (() => {
-  for (const p of ["/usr/bin/tmux", "/bin/tmux"]) {
-    try {
-      if (Deno.statSync(p).isFile) return p;
-    } catch { /* next */ }
-  }
-  return null;
-})();
-
-async function tm(...args: string[]): Promise<string> {
-  const out = await new Deno.Command(tmux!, { args, stdout: "piped", stderr: "piped" }).output();
-  return new TextDecoder().decode(out.stdout);
-}
-
-async function waitFor(session: string, pattern: RegExp, ms = 30_000): Promise<string> {
-  const until = Date.now() + ms;
-  let screen = "";
-  while (Date.now() < until) {
-    screen = await tm("capture-pane", "-p", "-t", session, "-S", "-200");
-    if (pattern.test(screen)) return screen;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`timed out waiting for ${pattern} on screen:\n${screen}`);
-}
+import { homeEnv, runRetie } from "../helpers/retie_process.ts";
+import { tmuxPath, TmuxRetie } from "../helpers/tmux.ts";
 
 Deno.test({
   name: "REPL in a terminal: a remembered approval stops the second prompt; retie policy lists it",
-  ignore: tmux === null,
+  ignore: tmuxPath === null,
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    const dir = Deno.makeTempDirSync({ prefix: "retie-remember-tmux-" });
-    const ws = join(dir, "ws");
-    Deno.mkdirSync(ws, { recursive: true });
-    const ledger = join(dir, "ledger.db");
     const bash = (command: string) => ({
       toolCalls: [{ name: "bash", arguments: JSON.stringify({ command, sandbox: false }) }],
     });
-    const emu = startOllamaEmulator({
+    const t = await TmuxRetie.start({
       script: [
         bash("touch made-1"),
         { text: "first done" },
@@ -56,64 +26,35 @@ Deno.test({
         bash("touch other"),
         { text: "third done" },
       ],
+      width: 200,
+      height: 60,
     });
-    const name = `retie-test-${crypto.randomUUID().slice(0, 8)}`;
-    const envVars: Record<string, string> = {
-      HOME: dir,
-      XDG_CONFIG_HOME: join(dir, "config"),
-      XDG_STATE_HOME: join(dir, "state"),
-      XDG_CACHE_HOME: join(dir, "cache"),
-    };
-    const cmd = [
-      "env",
-      "-i",
-      "PATH=/usr/bin:/bin",
-      ...Object.entries(envVars).map(([k, v]) => `${k}=${v}`),
-      `DENO_DIR=${denoDir()}`,
-      "TERM=xterm-256color",
-      "OLLAMA_API_KEY=test-key",
-      Deno.execPath(),
-      "run",
-      ...retieFlags(true),
-      join(ROOT, "main.ts"),
-      "--ledger",
-      ledger,
-      "run",
-      ws,
-      "--provider",
-      "ollama",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
-    ].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
-    await tm("new-session", "-d", "-s", name, "-x", "200", "-y", "60", `${cmd}; sleep 60`);
+    const ws = t.ws;
     try {
-      await waitFor(name, /^›\s*$/m);
-      await tm("send-keys", "-t", name, "make the file", "Enter");
-      let screen = await waitFor(name, /Allow it\?/);
+      await t.waitFor(/^›\s*$/m);
+      await t.keys("make the file", "Enter");
+      let screen = await t.waitFor(/Allow it\?/);
       assert.match(screen, /yes, and don't ask again for bash `touch made-1` in this project/);
-      await tm("send-keys", "-t", name, "a");
-      await waitFor(name, /first done/);
-      await tm("send-keys", "-t", name, "make it again", "Enter");
-      screen = await waitFor(name, /second done/);
+      await t.keys("a");
+      await t.waitFor(/first done/);
+      await t.keys("make it again", "Enter");
+      screen = await t.waitFor(/second done/);
       // One prompt so far; the second call was answered by the remembered rule, and said so.
       assert.equal((screen.match(/^Allow it\?/gm) ?? []).length, 1, screen);
       assert.match(screen, /approved: you said not to ask again for bash `touch made-1`/);
-      await tm("send-keys", "-t", name, "make another", "Enter");
-      screen = await waitFor(name, /touch other[\s\S]*Allow it\?/);
+      await t.keys("make another", "Enter");
+      screen = await t.waitFor(/touch other[\s\S]*Allow it\?/);
       // Another command is asked about again: the rule covers exactly the one approved.
-      await tm("send-keys", "-t", name, "n");
-      await waitFor(name, /third done/);
-      await tm("send-keys", "-t", name, "/quit", "Enter");
-      await waitFor(name, /closed with a checkpoint/);
+      await t.keys("n");
+      await t.waitFor(/third done/);
+      await t.keys("/quit", "Enter");
+      await t.waitFor(/closed with a checkpoint/);
     } finally {
-      await tm("kill-session", "-t", name);
-      await emu.close();
+      await t.close();
     }
     assert.ok(Deno.statSync(join(ws, "made-1")).isFile);
     assert.throws(() => Deno.statSync(join(ws, "other")));
-    const policy = await runRetie(["policy", "--workspace", ws], { env: envVars });
+    const policy = await runRetie(["policy", "--workspace", ws], { env: homeEnv(t.dir) });
     assert.equal(policy.code, 0, policy.stderr);
     assert.match(policy.stdout, /allow bash matching "touch made-1"/);
   },

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { startSession } from "../../src/agent/session.ts";
 import { createScriptedProvider } from "../../src/providers/scripted.ts";
-import { runRetie } from "./retie_process.ts";
+import { homeEnv, runRetie } from "./retie_process.ts";
 
 /** Text a model might write to break a document: markdown, HTML, a comment, links, escapes. */
 export const HOSTILE =
@@ -46,12 +46,7 @@ export async function recordFullSession(): Promise<FullSession> {
     join(workspace, "pay.py"),
     "from auth import login_required\n\n@login_required\ndef refund(order):\n    return order\n",
   );
-  const env = {
-    HOME: dir,
-    XDG_CONFIG_HOME: join(dir, "config"),
-    XDG_STATE_HOME: join(dir, "state"),
-    XDG_CACHE_HOME: join(dir, "cache"),
-  };
+  const env = homeEnv(dir);
   const ledgerPath = join(dir, "ledger.db");
   const long = Array.from({ length: 30 }, (_, i) => `line ${i + 1} of a long answer`).join("\n");
   const provider = createScriptedProvider([

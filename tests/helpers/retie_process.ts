@@ -67,16 +67,18 @@ export function denoDir(): string {
   return join(xdg ?? join(Deno.env.get("HOME") ?? "/root", ".cache"), "deno");
 }
 
+/** HOME and the XDG base directories, all under `dir`. */
+export function homeEnv(dir: string): Record<string, string> {
+  return {
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, "config"),
+    XDG_STATE_HOME: join(dir, "state"),
+    XDG_CACHE_HOME: join(dir, "cache"),
+  };
+}
+
 /** A fresh temp dir used as HOME/XDG root, so a test never touches the real user's state. */
 export function isolatedEnv(): { dir: string; env: Record<string, string> } {
   const dir = Deno.makeTempDirSync({ prefix: "retie-test-home-" });
-  return {
-    dir,
-    env: {
-      HOME: dir,
-      XDG_CONFIG_HOME: join(dir, "config"),
-      XDG_STATE_HOME: join(dir, "state"),
-      XDG_CACHE_HOME: join(dir, "cache"),
-    },
-  };
+  return { dir, env: homeEnv(dir) };
 }

@@ -3,6 +3,7 @@
  * a read, an edit, a guard-removing edit refused with its finding, and an unclassified tool refused.
  */
 import { join } from "node:path";
+import { homeEnv } from "./retie_process.ts";
 import { z } from "zod";
 import { startSession } from "../../src/agent/session.ts";
 import { unknownEffect } from "../../src/core/effect.ts";
@@ -38,12 +39,7 @@ export async function recordSampleSession(): Promise<
     join(workspace, "pay.py"),
     "from auth import login_required\n\n@login_required\ndef refund(order):\n    return order\n",
   );
-  const env = {
-    HOME: dir,
-    XDG_CONFIG_HOME: join(dir, "config"),
-    XDG_STATE_HOME: join(dir, "state"),
-    XDG_CACHE_HOME: join(dir, "cache"),
-  };
+  const env = homeEnv(dir);
   const ledgerPath = join(dir, "ledger.db");
   const provider = createScriptedProvider([
     { toolCalls: [{ name: "read", arguments: { path: "calc.py" } }] },

@@ -4,7 +4,7 @@
  * the screen comes back with capture-pane. Tests skip, with the reason, where tmux is missing.
  */
 import { join } from "node:path";
-import { denoDir, retieFlags, ROOT } from "./retie_process.ts";
+import { denoDir, homeEnv, retieFlags, ROOT } from "./retie_process.ts";
 import {
   type EmulatedCall,
   type Emulator,
@@ -45,9 +45,15 @@ export class TmuxRetie {
     readonly ledger: string,
   ) {}
 
-  /** Starts retie on a fresh workspace (`files` written into it) with the emulator's script. */
+  /**
+   * Starts retie on a workspace (`files` written into it) with the emulator's script. `home`
+   * reuses a directory an earlier run of the test already used (its `ws`, `ledger.db` and state);
+   * `emulator` replaces the scripted one.
+   */
   static async start(opts: {
-    script: EmulatedCall[];
+    script?: EmulatedCall[];
+    emulator?: Emulator;
+    home?: string;
     files?: Record<string, string>;
     width?: number;
     height?: number;
@@ -55,7 +61,7 @@ export class TmuxRetie {
     /** More `retie run` options. */
     args?: string[];
   }): Promise<TmuxRetie> {
-    const dir = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "retie-tmux-" }));
+    const dir = Deno.realPathSync(opts.home ?? Deno.makeTempDirSync({ prefix: "retie-tmux-" }));
     const ws = join(dir, "ws");
     Deno.mkdirSync(ws, { recursive: true });
     for (const [p, text] of Object.entries(opts.files ?? {})) {
@@ -63,15 +69,12 @@ export class TmuxRetie {
       Deno.writeTextFileSync(join(ws, p), text);
     }
     const ledger = join(dir, "ledger.db");
-    const emu = startOllamaEmulator({ script: opts.script });
+    const emu = opts.emulator ?? startOllamaEmulator({ script: opts.script ?? [] });
     const name = `retie-test-${crypto.randomUUID().slice(0, 8)}`;
     const socket = join(dir, "tmux.sock");
     const env = [
       "PATH=/usr/bin:/bin",
-      `HOME=${dir}`,
-      `XDG_CONFIG_HOME=${join(dir, "config")}`,
-      `XDG_STATE_HOME=${join(dir, "state")}`,
-      `XDG_CACHE_HOME=${join(dir, "cache")}`,
+      ...Object.entries(homeEnv(dir)).map(([k, v]) => `${k}=${v}`),
       `DENO_DIR=${denoDir()}`,
       "TERM=xterm-256color",
       "OLLAMA_API_KEY=test-key",
