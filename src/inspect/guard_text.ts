@@ -187,22 +187,9 @@ export function args(line: string, name: string): string[] {
   return out;
 }
 
-/** Top-level arguments of the first call to `name` in `line`. */
+/** How many top-level arguments the first call to `name` in `line` has. */
 export function argCount(line: string, name: string): number {
-  const i = line.indexOf(`${name}(`);
-  if (i < 0) return 0;
-  let depth = 0;
-  let n = 0;
-  let any = false;
-  for (let k = i + name.length; k < line.length; k++) {
-    const ch = line[k];
-    if (ch === "(" || ch === "[" || ch === "{") depth++;
-    else if (ch === ")" || ch === "]" || ch === "}") {
-      if (--depth === 0) return any ? n + 1 : 0;
-    } else if (ch === "," && depth === 1) n++;
-    else if (depth === 1 && ch.trim() !== "") any = true;
-  }
-  return any ? n + 1 : 0;
+  return args(line, name).length;
 }
 
 /** A file mode that others could not use before and can after (`0600` → `0644`). */
