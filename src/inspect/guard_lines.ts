@@ -34,7 +34,6 @@ import {
   DEFAULT_ON,
   DENY_ASSIGN,
   FAILURE,
-  FALSY,
   LIMIT_NAME,
   NOT_A_DENIAL,
   PERMISSIVE,
@@ -44,7 +43,6 @@ import {
   SECURITY_ARG,
   SECURITY_HEADER,
   SECURITY_OPTION,
-  SETTING_VALUE,
   speaksSecurity,
   STRONG_TO_WEAK,
   WEAKENING,
@@ -78,6 +76,7 @@ import {
   similarStart,
   weakerName,
 } from "./guard_text.ts";
+import { shapeSignals } from "./guard_shapes.ts";
 
 /** A statement that leaves the branch: returns, raises, continues, or calls a failing helper. */
 const EXIT =
@@ -183,6 +182,14 @@ export function lineGuardFindings(path: string, before: string, after: string): 
 
   for (const h of hs) {
     const ctx = context(h);
+    const shapeCtx = {
+      beforeCode,
+      afterCode,
+      afterLines: al,
+      secure: (n: number) => secure(n, ctx),
+      body: (n: number) => bl.slice(n, n + 3).map(code).join("\n"),
+    };
+    for (const s of shapeSignals(h, shapeCtx)) add(s.rule, s.n, s.what);
     const removedCode = h.removed.map((l) => code(l.text));
     const addedCode = h.added.map((l) => code(l.text));
     const addedText = addedCode.join("\n");
@@ -377,13 +384,6 @@ export function lineGuardFindings(path: string, before: string, after: string): 
             );
           }
         }
-        // A security setting now falsy (`"verify_iss": False`, `TOKEN_TTL: None`), where it was not.
-        const kb = SETTING_VALUE.exec(rc);
-        const ka = SETTING_VALUE.exec(ac);
-        if (
-          kb && ka && kb[1].toLowerCase() === ka[1].toLowerCase() && FALSY.test(ka[2]) &&
-          !FALSY.test(kb[2])
-        ) add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
         // A verifying call given fewer arguments (`totp.verify(t, tol, last + 1)` → `(t, tol)`).
         for (const c of callNames(rc)) {
           if (!isCheckCall(c) || !callNames(ac).includes(c)) continue;

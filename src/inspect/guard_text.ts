@@ -16,6 +16,9 @@ import {
   WEAKENING,
 } from "./guard_vocab.ts";
 
+/** Names of calls that narrow a query to what a user may see (checked by `guard_shapes.ts`). */
+const SCOPING = /for_?user|visible_?to|accessible_?by|owned_?by|filter_?by_?(user|owner)/i;
+
 export interface Line {
   text: string;
   /** 1-based line number in its own side. */
@@ -43,6 +46,7 @@ export function hunks(before: string[], after: string[], path: string): Hunk[] {
   if (
     !speaksSecurity(path) && !speaksSecurity(middle) && !SECURE_SETTING.test(middle) &&
     !WEAKENING.test(middle) && !SECURITY_HEADER.test(middle) && !PERMISSIVE.test(middle) &&
+    !SCOPING.test(middle) &&
     !speaksSecurity(enclosing(before, start + 1))
   ) return [];
   const norm = (l: string) => l.trim();
@@ -99,7 +103,7 @@ export function enclosingChain(lines: string[], n: number): string[] {
   const names: string[] = [];
   const ind = (l: string) => l.length - l.trimStart().length;
   let depth = ind(lines[n - 1] ?? "");
-  for (let i = n - 2; i >= 0 && i >= n - 400; i--) {
+  for (let i = Math.min(n - 2, lines.length - 1); i >= 0 && i >= n - 400; i--) {
     const l = lines[i];
     // The closing line of a multi-line signature (`) -> bool:`) belongs to the def above it.
     if (l.trim() === "" || ind(l) >= depth || /^\s*[)\]]/.test(l)) continue;

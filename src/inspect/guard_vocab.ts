@@ -81,7 +81,7 @@ export const CONSTANT =
 
 /** A setting and its value: `"verify_iss": bool(x)`, `verify_iss=x`, `TOKEN_TTL: timedelta(…)`. */
 export const SETTING_VALUE =
-  /['"]?((?:verify|check|validate|require|enforce)_?\w*|\w*(?:_ttl|ttl|expir\w*|max_?age|lifetime|timeout|secure|http_?only|same_?site|strict\w*))['"]?\s*[:=](?!=)\s*([^,}\n]+)/i;
+  /(?<![\w$])['"]?((?:verify|check|validate|require|enforce)_?\w*|\w*(?:_ttl|ttl|expir\w*|max_?age|lifetime|timeout|secure|http_?only|same_?site|strict\w*))['"]?\s*[:=](?!=)\s*([^,}\n]+)/i;
 
 /** Values that switch a setting off. */
 export const FALSY = /^\s*(False|false|None|null|nil|undefined|0|''|"")\s*[,;)]?\s*$/;

@@ -10,12 +10,13 @@
  * @module
  */
 import type { FileChange } from "../core/tool.ts";
+import { errorMessage } from "../core/errors.ts";
 import type { Finding, InspectResult, Severity } from "./types.ts";
 import type { Rule } from "./rule_types.ts";
 import { isTestPath, langOf, stripComments } from "./count.ts";
 import { structuralFindings } from "./structural_findings.ts";
 import { lineGuardFindings } from "./guard_lines.ts";
-import { changedStatements } from "./chunk.ts";
+import { changedStatements, type SplitLang, splitLangOf } from "./chunk.ts";
 import { HARDCODED_SECRET } from "./rules_secrets.ts";
 import { TLS_VERIFY_DISABLED } from "./rules_tls.ts";
 import { AUTH_BYPASS_ADDED, AUTH_CHECK_REMOVED } from "./rules_auth.ts";
@@ -122,16 +123,24 @@ export function inspectTextNoted(
     } else out.push(f);
   }
   // Broad signals from the changed lines, at medium, where no finding of the rule exists yet.
+  const notes = s.notes;
   if (before !== null && after !== null && CODE_FILE.test(path)) {
     const test = isTestPath(path, opts.root);
-    for (const f of lineGuardFindings(path, clip(before), clip(after))) {
+    let lines: Finding[] = [];
+    try {
+      lines = lineGuardFindings(path, clip(before), clip(after));
+    } catch (e) {
+      // A signal that trips on odd input must not cost the findings above.
+      notes.push(`${path || "(input)"}: changed-line signals skipped (${errorMessage(e)})`);
+    }
+    for (const f of lines) {
       if (out.some((x) => x.rule === f.rule)) continue;
       out.push(
         test ? { ...f, severity: LOWER[f.severity], message: `${f.message} (test code)` } : f,
       );
     }
   }
-  return { findings: out, notes: s.notes };
+  return { findings: out, notes };
 }
 
 /** Source files the changed-line signals read (not prose, data or configuration formats). */
@@ -146,14 +155,19 @@ function regexFindings(
   const lang = langOf(path);
   const test = isTestPath(path, opts.root);
   const raw = { before: clip(before), after: clip(after) };
-  const code = lang === null
-    ? raw
-    : { before: stripComments(raw.before, lang), after: stripComments(raw.after, lang) };
+  // Whole texts without comments, made only when a rule needs them (most edits need none).
+  let stripped: Pair | null = null;
+  const code = (): Pair =>
+    lang === null ? raw : stripped ??= {
+      before: stripComments(raw.before, lang),
+      after: stripComments(raw.after, lang),
+    };
   const out: Finding[] = [];
   const delta: { code?: Pair | null; raw?: Pair | null } = {};
   for (const rule of RULES) {
     if (lang !== null && !rule.langs.includes(lang)) continue;
-    const text = rule.codeOnly ? code : raw;
+    const textOf = () => rule.codeOnly ? code() : raw;
+    let text = raw;
     // No path to go by: count as every language the rule knows.
     const count = (t: string) =>
       t === ""
@@ -166,6 +180,7 @@ function regexFindings(
     let fires: boolean;
     let located: { line: number; detail: string } | null = null;
     if (rule.items && lang !== null) {
+      text = textOf();
       // A new value can only be in the changed lines of the after-text: scan those (with a few
       // lines around, for multi-line keys), and call a value new when the before-text lacks it.
       const ai = text.after === ""
@@ -184,10 +199,16 @@ function regexFindings(
       // Counts are sums over top-level statements, and the statements both sides hold cancel
       // out: a rule whose count does not move on the changed statements cannot fire, so the
       // whole texts are counted only when it does (for the numbers the finding reports).
-      const d = rule.codeOnly
-        ? (delta.code ??= changedOnly(code))
-        : (delta.raw ??= changedOnly(raw));
+      if (delta.raw === undefined) delta.raw = changedOnly(raw, splitLangOf(path));
+      const dr = delta.raw;
+      if (rule.codeOnly && delta.code === undefined) {
+        delta.code = dr === null || lang === null
+          ? dr
+          : { before: stripComments(dr.before, lang), after: stripComments(dr.after, lang) };
+      }
+      const d = rule.codeOnly ? delta.code : dr;
       if (d && !moves(rule.mode, count(d.before), count(d.after))) continue;
+      text = textOf();
       b = count(text.before);
       a = count(text.after);
       fires = moves(rule.mode, b, a);
@@ -237,9 +258,9 @@ function moves(mode: Rule["mode"], before: number, after: number): boolean {
  * The top-level statements each side holds and the other does not, joined; null when an edit
  * creates or deletes the file (nothing to cancel) or when too little cancels to be worth it.
  */
-function changedOnly(p: Pair): Pair | null {
+function changedOnly(p: Pair, lang: SplitLang): Pair | null {
   if (p.before === "" || p.after === "") return null;
-  const d = changedStatements(p.before, p.after);
+  const d = changedStatements(p.before, p.after, lang);
   const join = (sts: { text: string }[]) => sts.map((st) => st.text).join("");
   const out = { before: join(d.before), after: join(d.after) };
   return out.before.length + out.after.length > 0.8 * (p.before.length + p.after.length)

@@ -1,0 +1,149 @@
+/**
+ * The words and small text tests of the shape signals (`guard_shapes.ts`,
+ * `guard_shapes_removed.ts`): what a scoping, sanitising or canonicalising call is, what a
+ * security rationale, a log line, a verdict or an exemption list looks like.
+ *
+ * @module
+ */
+/** Calls that narrow what a user sees or may reach to what they own or are allowed. */
+export const SCOPING_CALL =
+  /(?:^|_)(?:for_user|for_request|for_owner|for_principal|for_account|visible_to|accessible_by|permitted|authorized_for|allowed_for|filter_by_(?:user|owner|permission)\w*|owned_by)(?:_|$)/;
+
+/** Calls that make a path or a URL safe to follow. */
+export const SANITISING_CALL =
+  /^(?:normpath|realpath|abspath|commonpath|safe_join|secure_filename|sanitize\w*|sanitise\w*|escape_?html|html_?escape|clean_?url|is_safe_url|url_has_allowed_host_and_scheme|is_within\w*|is_relative_to)$/;
+
+/** An error handed to a completion callback (`done(err)`, `next(error)`, `this.done(e)`). */
+export const ERROR_HANDED =
+  /\b((?:[\w$]+\.)?(?:done|callback|cb|next|reject|fail))\(\s*((?:[\w$]+\.)*(?:err|error|e|ex|exc|[a-z]\w*Err(?:or)?|currentError|lastError))\s*[,)]/;
+
+/** A comment that says the code below it defends against something. */
+export const RATIONALE =
+  /\b(attack\w*|vulnerab\w*|CVE-\d+|GHSA-|exploit\w*|spoof\w*|forger\w*|bypass\w*|(path|directory) traversal|escalat\w*|hijack\w*|tamper\w*|injection|open redirects?|fail(s|ing)? (open|closed)|untrusted|malicious|unguessable|homoglyph\w*|smuggl\w*|CSRF|XSRF|XSS|SSRF|security|insecure|unauthori[sz]ed|privilege\w*)\b/i;
+
+/** Weaker words of such a comment, which count next to a security word. */
+export const RATIONALE_WEAK = /\b(prevent\w*|protect\w*|leak\w*|unsafe|guard\w*|defen[cs]\w*)\b/i;
+
+/** Errors of the operating system, not of a check. */
+export const OS_ERROR =
+  /\b(PermissionError|OSError|IOError|FileNotFoundError|ProcessLookupError|EACCES|EPERM)\b/;
+
+/** True when `y` is `x` with one comparison turned into its opposite. */
+export function inverted(x: string, y: string): boolean {
+  const pairs: [RegExp, string][] = [
+    [/!==/g, "==="],
+    [/===/g, "!=="],
+    [/!=/g, "=="],
+    [/==/g, "!="],
+    [/\bis not\b/g, "is"],
+    [/\bis\b(?! not)/g, "is not"],
+    [/\bnot in\b/g, "in"],
+    [/(?<!not )\bin\b/g, "not in"],
+    [/\bif not\b/g, "if"],
+    [/\bif (?!not\b)/g, "if not "],
+    [/\(!/g, "("],
+    [/\breturn !/g, "return "],
+  ];
+  for (const [re, to] of pairs) {
+    for (const m of x.matchAll(re)) {
+      const swapped = x.slice(0, m.index) + to + x.slice(m.index! + m[0].length);
+      if (swapped.replace(/\s+/g, "") === y.replace(/\s+/g, "")) return true;
+    }
+  }
+  return false;
+}
+
+/** Names of identities and places, whose spelling must be made canonical before comparing. */
+export const IDENTITY =
+  /\b\w*(user_?name|email|login|domain|host|origin|redirect|return_?to|next_?url|url|path|file_?name|principal|subject)\w*\b/i;
+
+/** A canonicalising step: a chained call, or a wrapping function, that makes a value canonical. */
+export const STEP_CHAINED =
+  /\.(lower|casefold|upper|toLowerCase|toUpperCase|toLocaleLowerCase|normalize|strip|trim|replace|replaceAll)\((?:[^()]|\([^()]*\))*\)/g;
+export const STEP_WRAPPER =
+  /\b(strings\.ToLower|strings\.ToUpper|strings\.TrimSpace|strings\.EqualFold|unicodedata\.normalize|os\.path\.normpath|os\.path\.realpath|os\.path\.abspath|filepath\.Clean|path\.Clean|path\.normalize|path\.resolve|posixpath\.normpath)\(/;
+
+/** The canonicalising step `after` lacks where it is otherwise `before`, or null. */
+export function droppedStep(before: string, after: string): string | null {
+  if (before === after || before.length - after.length > 120) return null;
+  for (const m of before.matchAll(STEP_CHAINED)) {
+    const without = before.slice(0, m.index) + before.slice(m.index! + m[0].length);
+    if (without.replace(/\s+/g, "") === after.replace(/\s+/g, "")) return m[0];
+  }
+  const w = STEP_WRAPPER.exec(before);
+  if (w) {
+    // `f(x)` → `x`: the argument left where the call was.
+    const start = w.index + w[0].length;
+    let depth = 1;
+    let k = start;
+    for (; k < before.length && depth > 0; k++) {
+      if (before[k] === "(") depth++;
+      else if (before[k] === ")") depth--;
+    }
+    const inner =
+      before.slice(start, k - 1).split(/,(?![^(]*\))/)[w[1] === "unicodedata.normalize" ? 1 : 0];
+    const unwrapped = before.slice(0, w.index) + (inner ?? "").trim() + before.slice(k);
+    if (unwrapped.replace(/\s+/g, "") === after.replace(/\s+/g, "")) return `${w[1]}(…)`;
+  }
+  return null;
+}
+
+/** A line that only logs. */
+export const LOGGING =
+  /^\s*((?:[\w$]+\s*:?=\s*)?[\w$.]*\b(?:log|logger|logging|console|debug|warn|warning|info|print|printf|println|Printf|Println|Infof|Warnf|Debugf|Errorf|RequestLogger|trace)\b[\w$.]*\s*\(.*\)\s*;?|print\s.*)$/i;
+
+/** An assignment of a verdict: `result = …`, `allowed = …`, `effects[i] = …`. */
+export const VERDICT_SET =
+  /^\s*(?:(?:const|let|var)\s+)?([\w$.]*(?:result|results|allow\w*|ok|valid\w*|authori[sz]ed|granted|permitted|effects?|decision|verdict|match\w*|pass\w*)\w*)(?:\[[^\]]*\])?\s*:?=(?!=)\s*([^;]+?)\s*;?$/i;
+
+/** Values that say no, and values that say yes. */
+export const DENY_VALUE =
+  /^(?:0|false|False|None|nil|null|[\w$.]*\b(?:Deny|Denied|Indeterminate|Reject\w*|Forbid\w*|Block\w*|NoMatch|Disallow\w*))$/;
+export const ALLOW_VALUE =
+  /^(?:1|true|True|[\w$.]*\b(?:Allow\w*|Accept\w*|Permit\w*|Grant\w*|Match))$/;
+
+/** A branch body that lets the caller through. */
+export const PASSES =
+  /\breturn\s+(True|true|nil|None|null)?\s*[;,]?\s*$|\bnext(\.\w+)?\(|\bpass\b|\bcontinue\b|\b(ok|allowed?|valid|authori[sz]ed|authenticated)\s*=\s*(true|True)\b/m;
+
+/** A setting that lists what a check lets through unchecked. */
+export const EXEMPTIONS =
+  /\b[\w$]*(?:ignor|skip|exempt|unprotected|anonymous|public_?(?:paths|routes|urls|endpoints)|whitelist|allow_?list|bypass|safe_?methods|unauthenticated)\w*\s*[:=(]/i;
+
+/** A name that applies a check when passed along (a middleware, a validator, a guard). */
+export const CHECK_REFERENCE =
+  /^_*(?:(?:check|verify|validate|ensure|require|authori[sz]e|authenticate|enforce|protect|guard|restrict|deny|permit)_[a-z]\w*|\w*_?(?:auth\w*|perm\w*|roles?|admin|csrf|xsrf|login|owner\w*|access)(?:_\w+)?_?(?:required|check\w*|guard|middleware|validator|verifier))$/;
+
+/** How many times `name` occurs as a whole word in `text`. */
+export function words(text: string, name: string): number {
+  const re = new RegExp(`(^|[^\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
+  return (text.match(re) ?? []).length;
+}
+
+/** Words of a size whose larger value is the stronger one (a minimum length, a work factor). */
+export const MINIMUM_NAME =
+  /\b(?:min\w*|\w*length|len|size|bits|key_?size|rounds|iterations|cost|work_?factor|entropy|salt\w*|strength)\b|\.length\b/i;
+
+/** Words of a lifetime whose smaller value is the stronger one. */
+export const LIFETIME_NAME =
+  /\b\w*(?:ttl|expir\w*|max_?age|lifetime|timeout|valid_?for|duration)\b/i;
+
+/** The number a line compares with or assigns (its last integer literal), or NaN. */
+export function lastNumber(line: string): number {
+  const m = /(?<![\w.])(\d+)(?![\w.])(?!.*(?<![\w.])\d+(?![\w.]))/.exec(line);
+  return m ? Number(m[1]) : NaN;
+}
+
+/** `&&`/`and` and `||`/`or` counts of a line. */
+export function joins(line: string): { and: number; or: number } {
+  return {
+    and: (line.match(/&&|\band\b/g) ?? []).length,
+    or: (line.match(/\|\||\bor\b/g) ?? []).length,
+  };
+}
+
+/** The text of a comment line without its marker, or null when the line is not a comment. */
+export function uncommented(line: string): string | null {
+  const m = /^\s*(?:#|\/\/)\s?(.*)$/.exec(line);
+  return m ? m[1].trim() : null;
+}

@@ -1,0 +1,286 @@
+/**
+ * Shape signals about what an edit took away: a canonicalising step, a clamp or a reset, code
+ * with its security rationale, a check commented out, a requirement joined with `or`, a minimum
+ * lowered, a check no longer named in a list, a security argument, a scoping or sanitising call.
+ * Called by `guard_shapes.ts`; pure.
+ *
+ * @module
+ */
+import {
+  FAILURE,
+  FALSY,
+  NOT_A_DENIAL,
+  SECURITY_ARG,
+  SETTING_VALUE,
+  speaksSecurity,
+} from "./guard_vocab.ts";
+import {
+  args,
+  callNames,
+  clip,
+  code,
+  condition,
+  headKind,
+  isCheckCall,
+  lastName,
+  occurrences,
+  similar,
+  similarStart,
+} from "./guard_text.ts";
+import {
+  CHECK_REFERENCE,
+  droppedStep,
+  EXEMPTIONS,
+  IDENTITY,
+  joins,
+  lastNumber,
+  LIFETIME_NAME,
+  MINIMUM_NAME,
+  PASSES,
+  RATIONALE,
+  RATIONALE_WEAK,
+  SANITISING_CALL,
+  SCOPING_CALL,
+  uncommented,
+  words,
+} from "./guard_shape_vocab.ts";
+import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
+
+/**
+ * The removal shapes of one hunk.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { removalShapes } from "./guard_shapes_removed.ts";
+ * const line = (n: number, text: string) => ({ l: { n, text }, c: text.trim() });
+ * const removed = [line(2, "  login = creds.get('email').lower()")];
+ * const added = [line(2, "  login = creds.get('email')")];
+ * const v = { h: { removed: [], added: [] }, removed, added, addedCodes: new Set([added[0].c]) };
+ * const ctx = { beforeCode: "", afterCode: "", afterLines: [], secure: () => true, body: () => "" };
+ * assert.match(removalShapes(v, ctx)[0].what, /\.lower\(\)` no longer applied/);
+ * ```
+ */
+export function removalShapes(
+  { h, removed, added, addedCodes }: HunkView,
+  ctx: ShapeContext,
+): Shape[] {
+  const out: Shape[] = [];
+  // A value no longer normalised before it is compared or looked up (`.lower()`, `normalize`,
+  // `.replace(/^\/+/, '/')`, `filepath.Clean`): what was one identity or one path can be two.
+  for (const { l, c } of removed) {
+    for (const a of added) {
+      const step = droppedStep(c, a.c);
+      if (step && (ctx.secure(l.n) || IDENTITY.test(c))) {
+        out.push({
+          rule: "auth-check-removed",
+          n: l.n,
+          what: `\`${clip(step)}\` no longer applied`,
+        });
+      }
+    }
+  }
+
+  // A branch removed that clamped a limit (`if exp > max: exp = max`) or cleared what failed a
+  // check (`if device.user_id != user.pk: device = None`).
+  for (let i = 0; i + 1 < removed.length; i++) {
+    const cond = condition(removed[i].c);
+    if (!cond || !/^(if|elif|else\s+if)$/.test(headKind(removed[i].c) ?? "")) continue;
+    const body = removed[i + 1].c;
+    const m = /^([\w$.\[\]]+)\s*:?=(?!=)\s*([^;]+?);?$/.exec(body);
+    if (!m || addedCodes.has(removed[i].c)) continue;
+    const target = m[1];
+    const cmp = new RegExp(
+      `${target.replace(/[.$[\]]/g, "\\$&")}\\s*[<>]=?\\s*${
+        m[2].replace(/[.$()[\]*+?]/g, "\\$&")
+      }|${m[2].replace(/[.$()[\]*+?]/g, "\\$&")}\\s*[<>]=?\\s*${
+        target.replace(/[.$[\]]/g, "\\$&")
+      }`,
+    );
+    const clamp = cmp.test(cond);
+    const cleared = FALSY.test(m[2]) && cond.includes(target.split(/[.[]/)[0]);
+    if ((clamp || cleared) && ctx.secure(removed[i].l.n)) {
+      out.push({
+        rule: "auth-check-removed",
+        n: removed[i].l.n,
+        what: `${clamp ? "limit" : "reset"} removed: \`${clip(removed[i].c)}\``,
+      });
+    }
+  }
+
+  // Code removed together with the comment that said what it protects against.
+  const codeGone = removed.some(({ c }) => c !== "" && !addedCodes.has(c));
+  if (codeGone) {
+    const kept = new Set(h.added.map((a) => a.text.trim()));
+    const why = h.removed.find((l) =>
+      code(l.text) === "" && !kept.has(l.text.trim()) &&
+      (RATIONALE.test(l.text) || (RATIONALE_WEAK.test(l.text) && speaksSecurity(l.text)))
+    );
+    if (why) {
+      out.push({
+        rule: "auth-check-removed",
+        n: why.n,
+        what: `code removed with its security rationale: \`${clip(why.text)}\``,
+      });
+    }
+  }
+
+  // A check commented out: a removed line that fails or checks comes back as a comment.
+  const commented = new Set(added.map((a) => uncommented(a.l.text)).filter((t) => t));
+  for (const { l, c } of removed) {
+    if (c === "" || !commented.has(c)) continue;
+    const checks = (FAILURE.test(c) && !NOT_A_DENIAL.test(c)) ||
+      callNames(c).some((x) => isCheckCall(x));
+    if (checks) {
+      out.push({ rule: "auth-check-removed", n: l.n, what: `\`${c.slice(0, 60)}\` commented out` });
+    }
+  }
+
+  for (const { l, c } of removed) {
+    if (c === "" || addedCodes.has(c)) continue;
+    for (const a of added) {
+      if (a.c === "") continue;
+      // A security setting now falsy (`"verify_iss": False`, `TOKEN_TTL: None`), where it was not.
+      const kb = SETTING_VALUE.exec(c);
+      const ka = SETTING_VALUE.exec(a.c);
+      if (
+        kb && ka && kb[1].toLowerCase() === ka[1].toLowerCase() && FALSY.test(ka[2]) &&
+        !FALSY.test(kb[2])
+      ) {
+        out.push({
+          rule: "secure-default-weakened",
+          n: l.n,
+          what: `\`${clip(c)}\` → \`${clip(a.c)}\``,
+        });
+      }
+      // A check made optional (`if ok(x)` → `if ok(x) || y`) or given an exception where it fails.
+      const cb = condition(c);
+      const ca = condition(a.c);
+      if (cb && ca && headKind(c) === headKind(a.c) && ca.includes(cb.trim()) && ca !== cb) {
+        const rest = ca.replace(cb.trim(), "");
+        const body = ctx.body(l.n);
+        const fails = FAILURE.test(body) && !NOT_A_DENIAL.test(body);
+        const alt = /^\s*\)?\s*(\|\||\bor\b)|(\|\||\bor\b)\s*\(?\s*$/.test(rest);
+        const exception = /^\s*\)?\s*(&&|\band\b)|(&&|\band\b)\s*\(?\s*$/.test(rest);
+        const checky = callNames(cb).some((x) =>
+          isCheckCall(x) || /valid|verif|auth|allow|perm|confirm/i.test(x)
+        );
+        if (
+          ((alt && (headKind(c) === "return" || (!fails && PASSES.test(body)))) ||
+            (exception && fails && headKind(c) !== "return")) &&
+          (checky || ctx.secure(l.n))
+        ) {
+          const how = alt ? "made optional" : "given an exception";
+          out.push({
+            rule: "auth-check-removed",
+            n: l.n,
+            what: `check ${how}: \`${clip(cb)}\` → \`${clip(ca)}\``,
+          });
+        }
+      }
+      // `and` turned into `or` with the same operands: one requirement enough where both were.
+      const jb = joins(c);
+      const ja = joins(a.c);
+      if (
+        jb.and > ja.and && ja.or > jb.or &&
+        c.replace(/&&|\band\b/g, "||").replace(/\bor\b/g, "||").replace(/\s+/g, "") ===
+          a.c.replace(/&&|\band\b/g, "||").replace(/\bor\b/g, "||").replace(/\s+/g, "") &&
+        ctx.secure(l.n)
+      ) {
+        out.push({
+          rule: "auth-check-removed",
+          n: l.n,
+          what: `\`and\` → \`or\`: \`${a.c.slice(0, 60)}\``,
+        });
+      }
+      if (!similar(c, a.c)) continue;
+      const nb = lastNumber(c);
+      const na = lastNumber(a.c);
+      if (!(nb > 0) || !(na >= 0) || nb === na) continue;
+      // A minimum lowered (a password length, a key size, a work factor) by half or more.
+      if (MINIMUM_NAME.test(c) && na * 2 <= nb && !LIFETIME_NAME.test(c) && ctx.secure(l.n)) {
+        out.push({
+          rule: "secure-default-weakened",
+          n: l.n,
+          what: `minimum lowered: ${nb} → ${na}`,
+        });
+      }
+      // A lifetime raised tenfold (a token's expiry, a session's age).
+      if (LIFETIME_NAME.test(c) && na >= nb * 10 && ctx.secure(l.n)) {
+        out.push({
+          rule: "secure-default-weakened",
+          n: l.n,
+          what: `lifetime raised: ${nb} → ${na}`,
+        });
+      }
+    }
+  }
+
+  // A check named in a list (middleware, validators, a route's handlers) and no longer named.
+  for (const { l, c } of removed) {
+    if (/^\s*(import|from|export|package|using|#include)\b|\brequire\(/.test(c)) continue;
+    for (const m of c.matchAll(/(?<![\w$.'"])([A-Za-z_$][\w$]{5,})(?![\w$]|\s*[(.:=])/g)) {
+      const name = m[1];
+      if (!CHECK_REFERENCE.test(name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase())) {
+        continue;
+      }
+      if (words(ctx.afterCode, name) >= words(ctx.beforeCode, name)) continue;
+      if (
+        !ctx.secure(l.n) && !/auth|perm|role|admin|csrf|xsrf|token|login|owner|access/i.test(name)
+      ) continue;
+      out.push({ rule: "auth-check-removed", n: l.n, what: `${name} no longer applied` });
+    }
+  }
+
+  // A security argument dropped from a call written over several lines.
+  if (h.removed.length <= 8 && h.added.length <= 8 && h.removed.length > 1) {
+    const rb = removed.map((x) => x.c).join(" ");
+    const ra = added.map((x) => x.c).join(" ");
+    for (const call of new Set(callNames(rb))) {
+      if (!callNames(ra).includes(call)) continue;
+      const before = args(rb, call);
+      const after = args(ra, call);
+      const sec = before.find((x) => SECURITY_ARG.test(x) && !after.includes(x));
+      if (sec && after.length < before.length && ctx.secure(h.removed[0].n)) {
+        out.push({
+          rule: "secure-default-weakened",
+          n: h.removed[0].n,
+          what: `\`${clip(sec)}\` no longer passed to ${lastName(call)}()`,
+        });
+      }
+    }
+  }
+
+  // A list of what goes unchecked grew (`ignoredMethods`, `exempt`, `public_paths`, `skip`).
+  for (const { l, c } of removed) {
+    if (!EXEMPTIONS.test(c)) continue;
+    for (const a of added) {
+      if (!similarStart(c, a.c) || !EXEMPTIONS.test(a.c)) continue;
+      const items = (t: string) => (t.match(/['"`][^'"`]*['"`]/g) ?? []).length;
+      if (items(a.c) > items(c) && ctx.secure(l.n)) {
+        out.push({
+          rule: "auth-check-removed",
+          n: l.n,
+          what: `exemptions widened: \`${clip(a.c)}\``,
+        });
+      }
+    }
+  }
+
+  // A scoping or sanitising call dropped (fewer after the edit than before).
+  for (const { l, c } of removed) {
+    for (const call of callNames(c)) {
+      const name = lastName(call);
+      const snake = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().replace(/^_+/, "");
+      const scoping = SCOPING_CALL.test(snake);
+      if (!scoping && !SANITISING_CALL.test(snake)) continue;
+      if (occurrences(ctx.afterCode, name) >= occurrences(ctx.beforeCode, name)) continue;
+      out.push({
+        rule: "auth-check-removed",
+        n: l.n,
+        what: `${scoping ? "scoping" : "sanitising"} call ${name}() removed`,
+      });
+    }
+  }
+  return out;
+}

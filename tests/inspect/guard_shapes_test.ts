@@ -1,0 +1,317 @@
+import assert from "node:assert/strict";
+import { lineGuardFindings } from "../../src/inspect/guard_lines.ts";
+
+/** The details of the changed-line findings for an edit (empty when silent). */
+function seen(path: string, before: string, after: string): string[] {
+  return lineGuardFindings(path, before, after).map((f) => `${f.rule}: ${f.detail}`);
+}
+
+/** The edit `from` → `to` applied once to `text` (the snippet must be there). */
+function edit(text: string, from: string, to: string): string {
+  assert.ok(text.includes(from), `snippet not in text: ${from}`);
+  return text.replace(from, to);
+}
+
+Deno.test("shapes: a check's verdict ignored, or replaced by another value", () => {
+  const ts = "export function validate(xml: string) {\n  return sig.checkSignature(xml);\n}\n";
+  assert.match(
+    seen(
+      "src/xml.ts",
+      ts,
+      edit(ts, "  return sig.checkSignature(xml);", "  sig.checkSignature(xml);\n  return true;"),
+    ).join(),
+    /result of checkSignature\(\) ignored/,
+  );
+  const go =
+    "func load(h []byte) error {\n\tok := verifyMAC(h)\n\tif !ok {\n\t\treturn errBad\n\t}\n}\n";
+  assert.match(
+    seen(
+      "store/cookie.go",
+      go,
+      edit(go, "\tok := verifyMAC(h)", "\t_ = verifyMAC(h)\n\tok := true"),
+    )
+      .join(),
+    /verifyMAC\(\) (no longer decides|ignored)|result of verifyMAC/,
+  );
+  const rp =
+    "async function check(opts) {\n  const matched = await matchExpectedRPID(hash, opts.rpIDs);\n  return matched;\n}\n";
+  assert.match(
+    seen(
+      "src/authentication/verify.ts",
+      rp,
+      edit(rp, "await matchExpectedRPID(hash, opts.rpIDs)", "opts.rpIDs[0]"),
+    ).join(),
+    /matchExpectedRPID\(\) no longer decides `matched`/,
+  );
+  // The verdict still used, only reformatted: nothing.
+  assert.deepEqual(
+    seen("src/xml.ts", ts, edit(ts, "sig.checkSignature(xml)", "sig.checkSignature( xml )")),
+    [],
+  );
+});
+
+Deno.test("shapes: an error no longer handed on, or caught and dropped", () => {
+  const js =
+    "function run(that) {\n  if (that.currentError) {\n    that.done(that.currentError)\n  }\n}\n";
+  assert.match(
+    seen("lib/auth.js", js, edit(js, "that.done(that.currentError)", "that.done()")).join(),
+    /that\.done\(that\.currentError\) no longer passes the error/,
+  );
+  const py =
+    "def authenticate(self, request):\n    token = get_token(request)\n    verify_token(token)\n    return token\n";
+  assert.match(
+    seen(
+      "app/auth.py",
+      py,
+      edit(
+        py,
+        "    verify_token(token)\n",
+        "    try:\n        verify_token(token)\n    except InvalidToken:\n        pass\n",
+      ),
+    ).join(),
+    /failure caught and ignored: `except InvalidToken:`/,
+  );
+  // An operating-system error ignored in the same shape is not a check's failure.
+  const os = "def cleanup(session_dir):\n    shutil.rmtree(session_dir)\n";
+  assert.deepEqual(
+    seen(
+      "app/session_files.py",
+      os,
+      edit(
+        os,
+        "    shutil.rmtree(session_dir)\n",
+        "    try:\n        shutil.rmtree(session_dir)\n    except PermissionError:\n        pass\n",
+      ),
+    ),
+    [],
+  );
+});
+
+Deno.test("shapes: requirements joined with `or`, made optional, given exceptions or inverted", () => {
+  const go =
+    "func (p *Proxy) callback(s *Session, authorized bool) bool {\n\tif p.Validator(s.Email) && authorized {\n\t\treturn true\n\t}\n\treturn false\n}\n";
+  assert.match(
+    seen(
+      "oauthproxy.go",
+      go,
+      edit(go, "p.Validator(s.Email) && authorized", "p.Validator(s.Email) || authorized"),
+    )
+      .join(),
+    /`and` → `or`|condition/,
+  );
+  const basic =
+    "func login(user, password string) bool {\n\tif validator.Validate(user, password) {\n\t\treturn true\n\t}\n\treturn false\n}\n";
+  assert.match(
+    seen(
+      "pkg/middleware/basic_session.go",
+      basic,
+      edit(
+        basic,
+        "if validator.Validate(user, password) {",
+        'if validator.Validate(user, password) || user == "admin" {',
+      ),
+    ).join(),
+    /check made optional|condition narrowed/,
+  );
+  const ts =
+    "function load(ctx, valid, data) {\n  if (typeof valid === 'function' && !valid(ctx, data)) {\n    throw new Error('invalid session')\n  }\n}\n";
+  assert.match(
+    seen(
+      "src/context.ts",
+      ts,
+      edit(ts, "!valid(ctx, data)) {", "!valid(ctx, data) && !data._expire) {"),
+    ).join(),
+    /check given an exception/,
+  );
+  const inv =
+    "def check_owner(request, obj):\n    if obj.owner_id != request.user.id:\n        raise PermissionDenied()\n";
+  assert.match(
+    seen(
+      "app/permissions.py",
+      inv,
+      edit(inv, "obj.owner_id != request.user.id", "obj.owner_id == request.user.id"),
+    )
+      .join(),
+    /condition inverted/,
+  );
+  // A protective `if` whose body strips a credential, widened with `||`, protects more: silent.
+  const strip =
+    "function redirect(req, location) {\n  if (!isSameHost(req.url, location)) {\n    headers.delete('authorization')\n  }\n}\n";
+  assert.deepEqual(
+    seen(
+      "src/redirect.js",
+      strip,
+      edit(
+        strip,
+        "if (!isSameHost(req.url, location)) {",
+        "if (!isSameHost(req.url, location) || !isSameProtocol(req.url, location)) {",
+      ),
+    ),
+    [],
+  );
+});
+
+Deno.test("shapes: minimums lowered, lifetimes raised, verdicts defaulted to allow", () => {
+  const pw =
+    "function seal(passwords) {\n  if (passwords.some((password) => password.length < 32)) {\n    throw new Error('password too short')\n  }\n}\n";
+  assert.match(
+    seen("src/session.ts", pw, edit(pw, "password.length < 32", "password.length < 8")).join(),
+    /minimum lowered: 32 → 8/,
+  );
+  const ttl = "SESSION_SETTINGS = {\n    'TOKEN_MAX_AGE': 3600,\n}\n";
+  assert.match(
+    seen("app/session_settings.py", ttl, edit(ttl, "3600", "3600000")).join(),
+    /lifetime raised: 3600 → 3600000/,
+  );
+  const eff =
+    "func (e *Enforcer) enforce(i int) {\n\tif missing {\n\t\tpolicyEffects[i] = effector.Indeterminate\n\t}\n}\n";
+  assert.match(
+    seen("enforcer.go", eff, edit(eff, "effector.Indeterminate", "effector.Allow")).join(),
+    /`policyEffects\[i\] = effector\.Indeterminate` → `policyEffects\[i\] = effector\.Allow`/,
+  );
+  // A buffer made smaller outside security code: silent.
+  const buf = "function read(stream) {\n  const size = 65536\n  return stream.read(size)\n}\n";
+  assert.deepEqual(seen("lib/stream.js", buf, edit(buf, "65536", "4096")), []);
+});
+
+Deno.test("shapes: checks commented out, removed with their rationale, or skipped by an early exit", () => {
+  const py =
+    "def update(self, new):\n    if new['id'] != self.request.selected_userid:\n        raise_invalid(self.request, name='id')\n    return new\n";
+  assert.match(
+    seen(
+      "app/accounts/permissions.py",
+      py,
+      edit(
+        py,
+        "    if new['id'] != self.request.selected_userid:\n        raise_invalid(self.request, name='id')\n",
+        "    # if new['id'] != self.request.selected_userid:\n    #     raise_invalid(self.request, name='id')\n",
+      ),
+    ).join(),
+    /commented out/,
+  );
+  const js =
+    "function returnTo(req) {\n  // Collapse leading slashes to one so that this cannot be an open redirect\n  const url = req.originalUrl.replace(/^\\/+/, '/')\n  return url\n}\n";
+  assert.match(
+    seen(
+      "lib/context.js",
+      js,
+      edit(
+        js,
+        "  // Collapse leading slashes to one so that this cannot be an open redirect\n  const url = req.originalUrl.replace(/^\\/+/, '/')\n",
+        "  const url = req.originalUrl\n",
+      ),
+    ).join(),
+    /security rationale|no longer applied/,
+  );
+  const early =
+    "def dispatch(self, request):\n    self.check_permissions(request)\n    self.check_throttles(request)\n    return self.handler(request)\n";
+  assert.match(
+    seen(
+      "api/views.py",
+      early,
+      edit(
+        early,
+        "    self.check_permissions(request)\n",
+        "    return self.handler(request)\n    self.check_permissions(request)\n",
+      ),
+    ).join(),
+    /added before `self\.check_permissions\(request\)`, which no longer runs/,
+  );
+  // A `return` of a closure (its body below it, indented deeper) skips nothing.
+  const closure =
+    "function install(handler) {\n  return (cancel) => {\n    if (!isAuthorized(cancel)) throw new Error('denied')\n  }\n}\n";
+  assert.deepEqual(
+    seen("lib/auth_signal.js", "function install(handler) {\n}\n", closure),
+    [],
+  );
+});
+
+Deno.test("shapes: canonicalising steps, clamps, resets, exemptions and scoping calls removed", () => {
+  const py =
+    "def login_key(credentials):\n    login = credentials.get('email', '').lower()\n    return login\n";
+  assert.match(
+    seen(
+      "app/adapter.py",
+      py,
+      edit(py, "credentials.get('email', '').lower()", "credentials.get('email', '')"),
+    )
+      .join(),
+    /`\.lower\(\)` no longer applied/,
+  );
+  const clamp =
+    "def renew_token(token, new_expiry):\n    if new_expiry > max_expiry:\n        new_expiry = max_expiry\n    token.expiry = new_expiry\n";
+  assert.match(
+    seen(
+      "knox/auth.py",
+      clamp,
+      edit(clamp, "    if new_expiry > max_expiry:\n        new_expiry = max_expiry\n", ""),
+    ).join(),
+    /limit removed/,
+  );
+  const reset =
+    "def verify_device(user, device):\n    if device.user_id != user.pk:\n        device = None\n    return device\n";
+  assert.match(
+    seen(
+      "otp/middleware.py",
+      reset,
+      edit(reset, "    if device.user_id != user.pk:\n        device = None\n", ""),
+    ).join(),
+    /reset removed/,
+  );
+  const ignored =
+    'export function csrf({\n  ignoredMethods = ["GET", "HEAD", "OPTIONS"],\n} = {}) {}\n';
+  assert.match(
+    seen(
+      "src/csrf.ts",
+      ignored,
+      edit(ignored, '"OPTIONS"]', '"OPTIONS", "POST"]'),
+    ).join(),
+    /exemptions widened/,
+  );
+  const scope =
+    "class DocumentList(View):\n    def get_queryset(self):\n        qs = super().get_queryset()\n        return get_objects_for_user(self.request.user, 'view', qs)\n";
+  assert.match(
+    seen(
+      "app/views.py",
+      scope,
+      edit(scope, "return get_objects_for_user(self.request.user, 'view', qs)", "return qs"),
+    ).join(),
+    /scoping call get_objects_for_user\(\) removed/,
+  );
+  const mw =
+    "func New(cfg Config) []Check {\n\treturn []Check{\n\t\tcheckAllowedEmailDomains,\n\t\tcheckAllowedGroups,\n\t}\n}\n";
+  assert.match(
+    seen("pkg/authz/checks.go", mw, edit(mw, "\t\tcheckAllowedEmailDomains,\n", "")).join(),
+    /checkAllowedEmailDomains no longer applied/,
+  );
+  // The same name still applied elsewhere after the edit (moved, not dropped): silent.
+  assert.deepEqual(
+    seen(
+      "pkg/authz/checks.go",
+      mw,
+      edit(
+        mw,
+        "\t\tcheckAllowedEmailDomains,\n\t\tcheckAllowedGroups,\n",
+        "\t\tcheckAllowedGroups,\n\t\tcheckAllowedEmailDomains,\n",
+      ),
+    ),
+    [],
+  );
+});
+
+Deno.test("shapes: a security argument dropped from a call written over several lines", () => {
+  const py =
+    "def fetch_token(self, authorization_response):\n    self._client.parse_request_uri_response(\n        authorization_response, state=self._state\n    )\n";
+  assert.match(
+    seen(
+      "requests_oauthlib/oauth2_session.py",
+      py,
+      edit(
+        py,
+        "    self._client.parse_request_uri_response(\n        authorization_response, state=self._state\n    )\n",
+        "    self._client.parse_request_uri_response(authorization_response)\n",
+      ),
+    ).join(),
+    /`state=self\._state` no longer passed to parse_request_uri_response\(\)/,
+  );
+});
