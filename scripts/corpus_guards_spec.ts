@@ -24,6 +24,7 @@ import { EDITS_HELDOUT7, REVERSED_FIXES_HISTORY7 } from "./corpus_guards_spec_he
 import { EDITS_HELDOUT8, REVERSED_FIXES_HISTORY8 } from "./corpus_guards_spec_heldout8.ts";
 import { EDITS_HELDOUT9, REVERSED_FIXES_HISTORY9 } from "./corpus_guards_spec_heldout9.ts";
 import { EDITS_HELDOUT10, REVERSED_FIXES_HISTORY10 } from "./corpus_guards_spec_heldout10.ts";
+import { EDITS_HELDOUT11, REVERSED_FIXES_HISTORY11 } from "./corpus_guards_spec_heldout11.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -44,7 +45,8 @@ export interface GuardEdit {
     | "heldout7"
     | "heldout8"
     | "heldout9"
-    | "heldout10";
+    | "heldout10"
+    | "heldout11";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1849,6 +1851,7 @@ export const EDITS: GuardEdit[] = [
   ...EDITS_HELDOUT8,
   ...EDITS_HELDOUT9,
   ...EDITS_HELDOUT10,
+  ...EDITS_HELDOUT11,
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
@@ -1869,7 +1872,8 @@ export interface ReversedFix {
     | "history7"
     | "history8"
     | "history9"
-    | "history10";
+    | "history10"
+    | "history11";
 }
 
 /**
@@ -2108,6 +2112,7 @@ export const REVERSED_FIXES: ReversedFix[] = [
   ...REVERSED_FIXES_HISTORY8,
   ...REVERSED_FIXES_HISTORY9,
   ...REVERSED_FIXES_HISTORY10,
+  ...REVERSED_FIXES_HISTORY11,
 ];
 
 EDITS.push(...HELDOUT5_EDITS);
