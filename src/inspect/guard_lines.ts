@@ -77,6 +77,7 @@ import {
   weakerName,
 } from "./guard_text.ts";
 import { shapeSignals } from "./guard_shapes.ts";
+import { terms } from "./guard_shape_vocab.ts";
 
 /** A statement that leaves the branch: returns, raises, continues, or calls a failing helper. */
 const EXIT =
@@ -187,7 +188,8 @@ export function lineGuardFindings(path: string, before: string, after: string): 
       afterCode,
       afterLines: al,
       secure: (n: number) => secure(n, ctx),
-      body: (n: number) => bl.slice(n, n + 3).map(code).join("\n"),
+      body: (n: number) => bl.slice(Math.max(0, n), n + 3).map(code).join("\n"),
+      fn: (n: number) => enclosing(bl, n),
     };
     for (const s of shapeSignals(h, shapeCtx)) add(s.rule, s.n, s.what);
     const removedCode = h.removed.map((l) => code(l.text));
@@ -257,7 +259,7 @@ export function lineGuardFindings(path: string, before: string, after: string): 
       const fewerCompares = compares(ca) < compares(cb);
       const weaker = (CONSTANT.test(ca.trim()) && !CONSTANT.test(cb.trim())) ||
         (CONSTANT.test(ca.trim()) && CONSTANT.test(cb.trim()) && ca.trim() !== cb.trim() &&
-          kind === "return" && inCheck) ||
+          kind === "return" && inCheck && /^\(?\s*(true|True|1)\b/.test(ca.trim())) ||
         // A check that now says yes where it said no.
         (kind === "return" && /^(false|False)\b/.test(cb.trim()) &&
           /^(true|True)\b/.test(ca.trim())) ||
@@ -273,7 +275,18 @@ export function lineGuardFindings(path: string, before: string, after: string): 
             (kind !== "return" && kind !== "=" && conjuncts(ca) < conjuncts(cb) &&
               ca.split(/&&|\band\b/).every((p) => cb.includes(p.trim())))));
       const flipped = kind === "return" && /^(true|True)\b/.test(ca.trim());
-      if (weaker && (strong(r.n, h) || (flipped && secure(r.n, ctx)))) {
+      // A comparison or a check dropped from a branch's requirements, in security code.
+      const bt = terms(cb, "and");
+      const at = terms(ca, "and");
+      const droppedCheck = kind !== "return" && kind !== "=" && at.length < bt.length &&
+        at.every((t) => bt.includes(t)) &&
+        bt.filter((t) => !at.includes(t)).some((t) =>
+          /[=!<>]=|[<>]|\bin\b|\bis\b/.test(t) || callNames(t).some((c) => isCheckCall(c))
+        );
+      if (
+        (weaker && (strong(r.n, h) || (flipped && secure(r.n, ctx)))) ||
+        (droppedCheck && secure(r.n, ctx))
+      ) {
         add("auth-check-removed", r.n, `condition weakened: \`${clip(cb)}\` → \`${clip(ca)}\``);
       }
     }

@@ -102,10 +102,6 @@ export const DENY_VALUE =
 export const ALLOW_VALUE =
   /^(?:1|true|True|[\w$.]*\b(?:Allow\w*|Accept\w*|Permit\w*|Grant\w*|Match))$/;
 
-/** A branch body that lets the caller through. */
-export const PASSES =
-  /\breturn\s+(True|true|nil|None|null)?\s*[;,]?\s*$|\bnext(\.\w+)?\(|\bpass\b|\bcontinue\b|\b(ok|allowed?|valid|authori[sz]ed|authenticated)\s*=\s*(true|True)\b/m;
-
 /** A setting that lists what a check lets through unchecked. */
 export const EXEMPTIONS =
   /\b[\w$]*(?:ignor|skip|exempt|unprotected|anonymous|public_?(?:paths|routes|urls|endpoints)|whitelist|allow_?list|bypass|safe_?methods|unauthenticated)\w*\s*[:=(]/i;
@@ -147,3 +143,99 @@ export function uncommented(line: string): string | null {
   const m = /^\s*(?:#|\/\/)\s?(.*)$/.exec(line);
   return m ? m[1].trim() : null;
 }
+
+/**
+ * The top-level terms of a condition joined by `op` (`and`: `&&`/`and`, `or`: `||`/`or`),
+ * outside brackets and strings, each without outer brackets and spaces.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(terms("a && (b || c) && d(e, f)", "and"), ["a", "b||c", "d(e,f)"]);
+ * ```
+ */
+export function terms(cond: string, op: "and" | "or"): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quote = "";
+  let cur = "";
+  const t = cond.trim();
+  for (let i = 0; i < t.length; i++) {
+    const ch = t[i];
+    if (quote) {
+      if (ch === quote && t[i - 1] !== "\\") quote = "";
+      cur += ch;
+      continue;
+    }
+    if (ch === "'" || ch === '"' || ch === "`") quote = ch;
+    else if ("([{".includes(ch)) depth++;
+    else if (")]}".includes(ch)) depth--;
+    if (depth === 0) {
+      const rest = t.slice(i);
+      const m = op === "and" ? /^(&&|and\b)/.exec(rest) : /^(\|\||or\b)/.exec(rest);
+      const wordStart = i === 0 || !/[\w$]/.test(t[i - 1]);
+      if (m && (m[0].length === 2 && !/\w/.test(m[0]) || wordStart)) {
+        out.push(cur);
+        cur = "";
+        i += m[0].length - 1;
+        continue;
+      }
+    }
+    cur += ch;
+  }
+  out.push(cur);
+  return out.map(bareTerm).filter((x) => x !== "");
+}
+
+/** A term without spaces and without brackets around all of it. */
+function bareTerm(x: string): string {
+  let t = x.replace(/\s+/g, "");
+  while (t.startsWith("(") && t.endsWith(")") && balanced(t.slice(1, -1))) t = t.slice(1, -1);
+  return t;
+}
+
+function balanced(t: string): boolean {
+  let d = 0;
+  for (const ch of t) {
+    if (ch === "(") d++;
+    else if (ch === ")" && --d < 0) return false;
+  }
+  return d === 0;
+}
+
+/**
+ * True when `after` keeps every `op`-term of `before` and adds at least one more: with `or`, a
+ * requirement made optional; with `and`, a failing branch given an exception.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.ok(widened("ok(x)", "ok(x) || admin", "or"));
+ * assert.ok(widened("a && !valid", "a && b && !valid", "and"));
+ * assert.ok(!widened("a && b", "a", "and"));
+ * ```
+ */
+export function widened(before: string, after: string, op: "and" | "or"): boolean {
+  const b = terms(before, op);
+  const a = terms(after, op);
+  if (a.length <= b.length) return false;
+  const left = [...a];
+  for (const t of b) {
+    const i = left.indexOf(t);
+    if (i < 0) return false;
+    left.splice(i, 1);
+  }
+  return true;
+}
+
+/** An assignment to a name that holds a verdict: `valid := …`, `const isAllowed = …`. */
+export const VERDICT_NAME =
+  /^\s*(?:(?:const|let|var)\s+)?([\w$.]*(?:valid|verified|allowed|authori[sz]ed|authenticated|permitted|granted|trusted|matches|matched)\w*)\s*(?::=|=(?!=))\s*(.+)$/i;
+
+/** A test that something is wrong or missing (`!x`, `a != b`, `x is None`, `not ok`). */
+export const NEGATIVE =
+  /^!|!==?|\bnot\b|\bis None\b|===?\s*(undefined|null|nil)\b|\b(undefined|null|nil)\s*===?/;
+
+/** A branch body that lets the caller through (grants, passes on, says yes). */
+export const GRANTS =
+  /\breturn\s+(true|True)\b|\bnext(\.\w+)?\(|\breturn\s+\w+\(\s*(self|req|request|ctx|c)\b|\b(ok|allowed?|valid|authori[sz]ed|authenticated|granted)\s*:?=\s*(true|True)\b|\breturn\s+(user|principal|identity|session)\b|\bpass\b|\bcontinue\b/;

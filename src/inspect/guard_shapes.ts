@@ -26,6 +26,11 @@ import {
   VERDICT_SET,
 } from "./guard_shape_vocab.ts";
 import { removalShapes } from "./guard_shapes_removed.ts";
+import { valueShapes } from "./guard_shapes_values.ts";
+
+/** Calls whose result is a match or a comparison (`matchExpectedRPID`, `compareHash`, `equals`). */
+const VERDICT_CALL =
+  /^_*(match|compare|equal|is_?match|is_?equal)\w*$|(Match|Matches|Equal|Equals|_match|_equal)$/;
 
 /** One signal: the rule, the before-side line it is about and what was seen. */
 export interface Shape {
@@ -45,6 +50,8 @@ export interface ShapeContext {
   body(n: number): string;
   /** The after-text's lines. */
   afterLines: string[];
+  /** The name of the definition before-line `n` sits in ("" at top level). */
+  fn(n: number): string;
 }
 
 /** A hunk's lines with their code (comments blanked), as every shape reads them. */
@@ -67,7 +74,7 @@ export interface HunkView {
  *   removed: [{ n: 3, text: "  return sig.checkSignature(xml);" }],
  *   added: [{ n: 3, text: "  sig.checkSignature(xml);" }, { n: 4, text: "  return true;" }],
  * };
- * const ctx = { beforeCode: "", afterCode: "", afterLines: [], secure: () => false, body: () => "" };
+ * const ctx = { beforeCode: "", afterCode: "", afterLines: [], secure: () => false, body: () => "", fn: () => "" };
  * assert.equal(shapeSignals(h, ctx)[0].what, "result of checkSignature() ignored");
  * ```
  */
@@ -75,7 +82,7 @@ export function shapeSignals(h: Hunk, ctx: ShapeContext): Shape[] {
   const removed = h.removed.map((l) => ({ l, c: code(l.text) }));
   const added = h.added.map((l) => ({ l, c: code(l.text) }));
   const v: HunkView = { h, removed, added, addedCodes: new Set(added.map((x) => x.c)) };
-  return [...verdictShapes(v, ctx), ...removalShapes(v, ctx)];
+  return [...verdictShapes(v, ctx), ...removalShapes(v, ctx), ...valueShapes(v, ctx)];
 }
 
 /**
@@ -93,7 +100,7 @@ function verdictShapes(
     if (!/^\s*(return\b|if\b|elif\b|(const|let|var)\s|[\w$.]+\s*:?=[^=])|[!&|]/.test(c)) continue;
     for (const call of callNames(c)) {
       const name = lastName(call);
-      if (!(isCheckCall(call) || /match|compare|equal/i.test(name)) || name.length < 5) continue;
+      if (!(isCheckCall(call) || VERDICT_CALL.test(name)) || name.length < 5) continue;
       const bare = new RegExp(
         `^(_\\s*(,\\s*_\\s*)*=\\s*)?(await\\s+)?[\\w$.]*\\b${
           name.replace(/\$/g, "\\$")
@@ -116,7 +123,7 @@ function verdictShapes(
     );
     if (!m) continue;
     const checks = callNames(m[2]).filter((x) =>
-      (isCheckCall(x) || /match|compare|equal/i.test(lastName(x))) && lastName(x).length >= 5
+      (isCheckCall(x) || VERDICT_CALL.test(lastName(x))) && lastName(x).length >= 5
     );
     if (checks.length === 0) continue;
     for (const a of added) {
@@ -216,8 +223,8 @@ function verdictShapes(
   const swallow = added.find(({ c }, i) =>
     /^(}\s*)?catch\b[^{]*\{\s*}?$|\.catch\(\s*(\(\s*\w*\s*\)|\w+)\s*=>\s*(\{\s*}|null|undefined|true|false)\s*\)|^except\b.*:\s*(pass)?$/
       .test(c) &&
-    (/pass$|\{\s*}|=>/.test(c) || /^(pass|})?$/.test(added[i + 1]?.c ?? "") ||
-      /^(pass|\}|return\s*(None|null|nil|true|True)?;?)$/.test(added[i + 1]?.c ?? ""))
+    (/pass$|\{\s*}|=>/.test(c) ||
+      /^(pass|\}|continue|return\s+(true|True);?)$/.test(added[i + 1]?.c ?? "-"))
   );
   if (swallow) {
     const near = [...added.map((a) => a.c), ...ctx.body(swallow.l.n - 4).split("\n")].join("\n");

@@ -31,17 +31,20 @@ import {
   CHECK_REFERENCE,
   droppedStep,
   EXEMPTIONS,
+  GRANTS,
   IDENTITY,
   joins,
   lastNumber,
   LIFETIME_NAME,
   MINIMUM_NAME,
-  PASSES,
+  NEGATIVE,
   RATIONALE,
   RATIONALE_WEAK,
   SANITISING_CALL,
   SCOPING_CALL,
+  terms,
   uncommented,
+  widened,
   words,
 } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
@@ -57,7 +60,9 @@ import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
  * const removed = [line(2, "  login = creds.get('email').lower()")];
  * const added = [line(2, "  login = creds.get('email')")];
  * const v = { h: { removed: [], added: [] }, removed, added, addedCodes: new Set([added[0].c]) };
- * const ctx = { beforeCode: "", afterCode: "", afterLines: [], secure: () => true, body: () => "" };
+ * const ctx = {
+ *   beforeCode: "", afterCode: "", afterLines: [], secure: () => true, body: () => "", fn: () => "",
+ * };
  * assert.match(removalShapes(v, ctx)[0].what, /\.lower\(\)` no longer applied/);
  * ```
  */
@@ -153,21 +158,28 @@ export function removalShapes(
           what: `\`${clip(c)}\` → \`${clip(a.c)}\``,
         });
       }
-      // A check made optional (`if ok(x)` → `if ok(x) || y`) or given an exception where it fails.
+      // A check made optional (`if ok(x)` → `if ok(x) || y`) or given an exception where it fails
+      // (`if a && bad` → `if a && b && bad`): the old terms all still there, one more beside them.
       const cb = condition(c);
       const ca = condition(a.c);
-      if (cb && ca && headKind(c) === headKind(a.c) && ca.includes(cb.trim()) && ca !== cb) {
-        const rest = ca.replace(cb.trim(), "");
+      if (cb && ca && headKind(c) === headKind(a.c) && cb.trim() !== ca.trim()) {
         const body = ctx.body(l.n);
-        const fails = FAILURE.test(body) && !NOT_A_DENIAL.test(body);
-        const alt = /^\s*\)?\s*(\|\||\bor\b)|(\|\||\bor\b)\s*\(?\s*$/.test(rest);
-        const exception = /^\s*\)?\s*(&&|\band\b)|(&&|\band\b)\s*\(?\s*$/.test(rest);
+        // The branch's body, on the lines below or after the condition on the header's own line.
+        const inline = c.slice(c.indexOf(cb) + cb.length);
+        const fails = (FAILURE.test(body) || FAILURE.test(inline)) && !NOT_A_DENIAL.test(body);
+        // An alternative that is itself a failure test (`|| x !== expected`) adds a way to fail.
+        const alt = widened(cb, ca, "or") &&
+          terms(ca, "or").filter((t) => !terms(cb, "or").includes(t)).every((t) =>
+            !NEGATIVE.test(t)
+          );
+        const exception = widened(cb, ca, "and");
         const checky = callNames(cb).some((x) =>
-          isCheckCall(x) || /valid|verif|auth|allow|perm|confirm/i.test(x)
+          isCheckCall(x) || /valid|verif|auth|allow|perm|confirm|equal|compare|match/i.test(x)
         );
+        const isReturn = headKind(c) === "return";
         if (
-          ((alt && (headKind(c) === "return" || (!fails && PASSES.test(body)))) ||
-            (exception && fails && headKind(c) !== "return")) &&
+          ((alt && (isReturn || (!fails && GRANTS.test(body)))) ||
+            (exception && fails && !isReturn)) &&
           (checky || ctx.secure(l.n))
         ) {
           const how = alt ? "made optional" : "given an exception";

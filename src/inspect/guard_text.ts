@@ -10,6 +10,7 @@ import {
   MAX_CHANGED,
   MAX_LINE,
   PERMISSIVE,
+  PREDICATE,
   SECURE_SETTING,
   SECURITY_HEADER,
   speaksSecurity,
@@ -47,7 +48,9 @@ export function hunks(before: string[], after: string[], path: string): Hunk[] {
     !speaksSecurity(path) && !speaksSecurity(middle) && !SECURE_SETTING.test(middle) &&
     !WEAKENING.test(middle) && !SECURITY_HEADER.test(middle) && !PERMISSIVE.test(middle) &&
     !SCOPING.test(middle) &&
-    !speaksSecurity(enclosing(before, start + 1))
+    !speaksSecurity(enclosing(before, start + 1)) &&
+    !PREDICATE.test(bare(enclosing(before, start + 1))) &&
+    !failureToSuccess(before.slice(start, endB), after.slice(start, endA))
   ) return [];
   const norm = (l: string) => l.trim();
   const parts = diffArrays(before.slice(start, endB).map(norm), after.slice(start, endA).map(norm));
@@ -291,4 +294,12 @@ export function similar(x: string, y: string): boolean {
   while (j < x.length - i && j < y.length - i && x[x.length - 1 - j] === y[y.length - 1 - j]) j++;
   return i >= Math.min(x.length, y.length) * 0.4 && x.length - i - j <= 16 &&
     y.length - i - j <= 16;
+}
+
+/** A `throw`/`raise` on one side where the other side exits with success. */
+function failureToSuccess(removed: string[], added: string[]): boolean {
+  return removed.some((l) => /^\s*(throw|raise)\b/.test(l)) &&
+    added.some((l) =>
+      /^\s*(return\s+(true|True|Promise\.resolve\(|next\()|(await\s+)?resolve\(|next\(\))/.test(l)
+    );
 }

@@ -10,6 +10,10 @@
 export const SECURITY_WORD =
   /^(auth\w*|authn|authz|login|logon|logout|signin|session|sessions|token|tokens|jwt|jws|jwe|jwk|jwks|jose|oauth\w*|oidc|openid|saml|csrf|xsrf|permission\w*|perm|perms|acl|acls|role|roles|admin|staff|superuser|secur\w*|crypt\w*|encrypt\w*|decrypt\w*|signature|signatures|signed|signer|signing|sign|unsign|verif\w*|password\w*|passwd|credential\w*|secret\w*|tls|ssl|cert|certs|certificate\w*|otp|totp|hotp|mfa|2fa|webauthn|passkey|guard|guards|policy|policies|grant|grants|consent|scope|scopes|nonce|pkce|redirect\w*|origin|origins|cookie|cookies|cors|trust\w*|hmac|digest|claim|claims|issuer|iss|audience|aud|expir\w*|exp|authori[sz]\w*|authentic\w*|principal|principals|lockout|ratelimit|throttle|allowed|denied|deny|forbidden|unauthorized|unauthorised|privilege\w*|owner|ownership|assertion|challenge|verifier|fresh|reauth\w*|reauthenticate|bearer|apikey|api_key|hsts|samesite|httponly|captcha|recaptcha|hcaptcha|enforce\w*|enforcer|blocked|attempts?|throttle\w*)$/i;
 
+/** Security words that are written joined to others (`BadHostKeyException`, `userauth`). */
+const SECURITY_COMPOUND =
+  /host_?keys?|known_?hosts|user_?auth|pub_?key|public_?key|private_?key|signing_?key|keyring|truststore|keystore|authenticat|authoriz|authoris|passphrase|csrf|xsrf|samesite/i;
+
 /** True when `text` holds a security word (identifiers split at `_`, `-`, `.` and camelCase). */
 export function speaksSecurity(text: string): boolean {
   for (const id of text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []) {
@@ -19,7 +23,7 @@ export function speaksSecurity(text: string): boolean {
     }
   }
   for (const w of text.split(/[^A-Za-z0-9]+/)) if (SECURITY_WORD.test(w)) return true;
-  return false;
+  return SECURITY_COMPOUND.test(text);
 }
 
 /** A regular-expression face of {@link speaksSecurity} for `.test()` call sites. */
@@ -34,7 +38,7 @@ export const BARE_RETURN = /^\s*return\s+(false|False|None|null|nil)\s*;?\s*$/;
 
 /** An assignment that denies (`allow = False`, `req.authorized = false`). */
 export const DENY_ASSIGN =
-  /\b[\w$.]*(allow|allowed|authori[sz]ed|authenticated|valid|verified|permitted|granted|ok)\w*\s*=(?!=)\s*(false|False)\b/i;
+  /\b[\w$.]*(allow|allowed|authori[sz]ed|authenticated|valid|verified|permitted|granted|ok)\w*\s*:?=(?!=)\s*(false|False)\b|\b[\w$.]*(result|status|verdict|decision|outcome|effect)\s*:?=(?!=)\s*[\w$.]*\b\w*(FAIL|DENIED|DENY|INVALID|REJECT|UNAUTHORI[SZ]ED|FORBIDDEN)\w*\b|\b(invalid|denied|failed|rejected|unauthori[sz]ed|forbidden|blocked|locked)\s*:?=(?!=)\s*(true|True)\b/i;
 
 /** A statement that fails a check: raises, throws, aborts, denies, or returns an error. */
 export const FAILURE =
@@ -42,7 +46,7 @@ export const FAILURE =
 
 /** A call that checks something: its name says so. */
 export const CHECK_CALL =
-  /^(.*[._])?(check\w*|\w*_check|verify\w*|\w*[vV]erif\w*|validate\w*|\w*_validate|is_?valid\w*|ensure_?\w+|require_?(auth|login|perm|role|scope|admin|user|csrf|token|fresh|https|secure)\w*|assert_?(auth|perm|role|scope|admin|user|csrf|token|owner|allowed|valid)\w*|authori[sz]e\w*|authenticate\w*|enforce\w*|protect\w*|guard\w*|permit\w*|unsign\w*|compare_?digest|timing_?safe_?equal|constant_?time\w*|bytes_eq|strings_equal|safe_str_cmp|secure_compare|hmac\.?equal|same_?origin\w*|is_?same_?origin\w*|is_?trusted\w*|\w*_?trusted|is_?(admin|staff|superuser|active|authenticated|authorized|allowed|owner|expired|public|safe_url|safe)\w*|has_?(perm|role|scope|access|permission|privilege)\w*|can_?(access|view|edit|read|write|delete|manage|admin|change)\w*|\w*(Authori[sz]ed|Authenticated|Permitted|Granted|Allowed|Trusted)|auth|authn|authz|require_?auth\w*|ensure_?auth\w*|with_?auth\w*|login_?required|raise_for_status|block_(ip|user|address|account|request)\w*|lock_?out\w*|ban_\w+|throttle\w*|revoke\w*)$/i;
+  /^(.*[._])?(check\w*|\w*_check|verify\w*|\w*[vV]erif\w*|validate\w*|\w*_validate|is_?valid\w*|ensure_?\w+|require_?(auth|login|perm|role|scope|admin|user|csrf|token|fresh|https|secure)\w*|assert_?(auth|perm|role|scope|admin|user|csrf|token|owner|allowed|valid)\w*|authori[sz]e\w*|authenticate\w*|enforce\w*|protect\w*|guard\w*|permit\w*|unsign\w*|compare_?digest|timing_?safe_?equal|constant_?time\w*|bytes_eq|strings_equal|safe_str_cmp|secure_compare|time_?safe_?\w*|safe_?compare\w*|safe_?equal\w*|\w*_?fold|hmac\.?equal|same_?origin\w*|is_?same_?origin\w*|is_?trusted\w*|\w*_?trusted|is_?(admin|staff|superuser|active|authenticated|authorized|allowed|owner|expired|public|safe_url|safe)\w*|has_?(perm|role|scope|access|permission|privilege)\w*|can_?(access|view|edit|read|write|delete|manage|admin|change)\w*|\w*(Authori[sz]ed|Authenticated|Permitted|Granted|Allowed|Trusted)|auth|authn|authz|require_?auth\w*|ensure_?auth\w*|with_?auth\w*|login_?required|raise_for_status|block_(ip|user|address|account|request)\w*|lock_?out\w*|ban_\w+|throttle\w*|revoke\w*)$/i;
 
 /** Words of a setting whose strict value is the safe one. */
 export const SECURE_SETTING =
@@ -70,7 +74,7 @@ export const CHECKER_FN =
 
 /** A function that answers a yes/no question about access or validity. */
 export const PREDICATE =
-  /^(is|has|can|should|may|must|allow|allows|check|verify|valid|validate|trust|permit|authori[sz]e|authenticate)|(allowed|valid|trusted|authori[sz]ed|permitted|granted|permission|access)$/i;
+  /^(is|has|can|should|may|must|allow|allows|check|verify|valid|validate|trust|permit|authori[sz]e|authenticate|matches)|(allowed|valid|trusted|authori[sz]ed|permitted|granted|permission|access)$/i;
 
 /** Lines longer than this, or more changed lines than this on a side, are not looked at. */
 export const MAX_LINE = 400;
@@ -100,7 +104,7 @@ export const SECURITY_HEADER =
 
 /** Words that switch a protection off. */
 export const WEAKENING =
-  /\w*(unsafe|unverified|without_?verif\w*|insecure|exempt|skip_?\w*(check|verif|valid|auth|csrf)\w*|skip[A-Z]\w*(Check|Verif|Valid|Auth|Csrf)\w*|no_?verify|noverify|disable_?\w*(verif|check|csrf|auth)\w*|allow_?(all|any)_?\w*|trust_?all\w*|accept_?any\w*)\w*/i;
+  /\w*(unsafe|unverified|without_?verif\w*|insecure|exempt|skip_?\w*(check|verif|valid|auth|csrf)\w*|skip[A-Z]\w*(Check|Verif|Valid|Auth|Csrf)\w*|no_?verify|noverify|disable_?\w*(verif|check|csrf|auth)\w*|allow_?(all|any)_?\w*|trust_?all\w*|accept_?any\w*|bypass\w*)\w*/i;
 
 export function WEAKENING_G(text: string): string[] {
   return (text.match(new RegExp(WEAKENING.source, "gi")) ?? []).map((w) => w.toLowerCase());

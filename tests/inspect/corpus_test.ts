@@ -19,6 +19,9 @@ const GUARD_RULES = new Set([
   "crypto-verification-disabled",
 ]);
 
+/** The newest blind batches: measured, never developed on. */
+const BLIND = new Set(["heldout12", "history12", "heldout13", "history13"]);
+
 const share = <T>(xs: T[], ok: (x: T) => boolean) => xs.filter(ok).length / xs.length;
 
 Deno.test("corpus sizes: guards from at least 15 projects, 300 secret formats, 250 negatives", () => {
@@ -27,9 +30,9 @@ Deno.test("corpus sizes: guards from at least 15 projects, 300 secret formats, 2
 });
 
 Deno.test("guard removals in real code: at least 90% found on the development splits", () => {
-  // The last blind batch (heldout9/history9) measures what the rules have not seen; its figure is
-  // in docs/inspector.md and below it as a floor, not held to the 90% goal it does not meet.
-  const dev = guards.filter((g) => g.split !== "heldout9" && g.split !== "history9");
+  // The newest blind batches measure what the rules have not seen; their figures are in
+  // docs/inspector.md and below as floors, not held to the 90% goal.
+  const dev = guards.filter((g) => !BLIND.has(g.split));
   const missed = dev.filter((g) =>
     !inspectText(g.path, g.before, g.after).some((f) => GUARD_RULES.has(f.rule))
   );
@@ -38,9 +41,8 @@ Deno.test("guard removals in real code: at least 90% found on the development sp
 });
 
 Deno.test("guard removals per batch: none falls below what it scores now (a rule change that loses cases fails)", () => {
-  // The blind batches' first runs (docs/inspector.md): heldout6 78/97, history6 9/11, heldout7
-  // 49/69, history7 6/9, heldout8 48/62, history8 5/7, heldout9 32/53, history9 2/8; 6, 7 and 8
-  // were then used for development.
+  // First runs of the blind batches are in docs/inspector.md; every batch before the newest was
+  // then used for development, so these floors are today's counts.
   const floor: Record<string, number> = {
     dev: 45,
     dev2: 42,
@@ -49,17 +51,21 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     heldout3: 32,
     heldout4: 72,
     heldout5: 66,
-    heldout6: 90,
-    heldout7: 60,
-    heldout8: 57,
-    heldout9: 32,
+    heldout6: 93,
+    heldout7: 67,
+    heldout8: 60,
+    heldout9: 39,
+    heldout10: 59,
+    heldout11: 47,
     history: 9,
-    history4: 9,
-    history5: 6,
-    history6: 10,
-    history7: 6,
-    history8: 5,
-    history9: 2,
+    history4: 12,
+    history5: 8,
+    history6: 11,
+    history7: 8,
+    history8: 6,
+    history9: 4,
+    history10: 7,
+    history11: 5,
   };
   const found: Record<string, number> = {};
   for (const g of guards) {
@@ -80,6 +86,22 @@ Deno.test("each guard edit's before-text has its guard: the reverse edit adds, n
     );
     assert.deepEqual(f.map((x) => x.rule), [], g.id);
   }
+});
+
+Deno.test("guard-adding edits (every corpus edit reversed): at most 10% draw a guard finding", () => {
+  // The shape signals read polarity (a branch that fails or grants, a test that is negative):
+  // an edit that adds a check, or makes one stricter, must stay mostly silent.
+  const strengthening = guards.filter((g) => !/1[23]$/.test(g.split));
+  const loud = strengthening.filter((g) =>
+    inspectText(g.path, g.after, g.before).some((x) =>
+      GUARD_RULES.has(x.rule) && x.rule !== "tls-verify-disabled" &&
+      x.rule !== "crypto-verification-disabled"
+    )
+  );
+  assert.ok(
+    loud.length <= 0.1 * strengthening.length,
+    `${loud.length}/${strengthening.length}: ${loud.slice(0, 10).map((g) => g.id).join(", ")}`,
+  );
 });
 
 Deno.test("secret formats from gitleaks' rule tests: at least 95% found", () => {

@@ -315,3 +315,125 @@ Deno.test("shapes: a security argument dropped from a call written over several 
     /`state=self\._state` no longer passed to parse_request_uri_response\(\)/,
   );
 });
+
+Deno.test("shapes: a predicate's answer weakened (requirement dropped, yes for no, looser match)", () => {
+  const ts =
+    "export class Ability {\n  can(action: string, subject: string) {\n    const rule = this.relevantRuleFor(action, subject);\n    return !!rule && !rule.inverted;\n  }\n}\n";
+  assert.match(
+    seen("src/Ability.ts", ts, edit(ts, "return !!rule && !rule.inverted;", "return !!rule;"))
+      .join(),
+    /requirement dropped/,
+  );
+  const rule =
+    "function matchesConditions(object) {\n  const matches = conditionsMatcher();\n  return matches ? matches(object) : false;\n}\n";
+  assert.match(
+    seen("src/Rule.ts", rule, edit(rule, ": false;", ": true;")).join(),
+    /now says yes/,
+  );
+  const uri =
+    "function isValidRedirectUri(client, redirectUri) {\n  return client.redirectUris.includes(redirectUri);\n}\n";
+  assert.match(
+    seen(
+      "lib/handlers/authorize.js",
+      uri,
+      edit(
+        uri,
+        "client.redirectUris.includes(redirectUri)",
+        "client.redirectUris.some((u) => redirectUri.startsWith(u))",
+      ),
+    ).join(),
+    /exact match loosened/,
+  );
+  const go =
+    "func (w *WebAuthn) validateLogin(user User, userHandle []byte) error {\n\tif !bytes.Equal(userHandle, user.WebAuthnID()) {\n\t\treturn ErrBadRequest\n\t}\n\treturn nil\n}\n";
+  assert.match(
+    seen(
+      "webauthn/login.go",
+      go,
+      edit(
+        go,
+        "!bytes.Equal(userHandle, user.WebAuthnID())",
+        "!bytes.HasPrefix(user.WebAuthnID(), userHandle)",
+      ),
+    ).join(),
+    /exact match loosened/,
+  );
+  const py =
+    "def has_permission(user, permission):\n    return any(p.name == permission for p in user.permissions)\n";
+  assert.match(
+    seen(
+      "app/auth.py",
+      py,
+      edit(py, "any(p.name == permission for p in user.permissions)", "bool(user.permissions)"),
+    )
+      .join(),
+    /comparison dropped/,
+  );
+  // A predicate that now requires more: silent.
+  assert.deepEqual(
+    seen(
+      "src/Ability.ts",
+      ts,
+      edit(
+        ts,
+        "return !!rule && !rule.inverted;",
+        "return !!rule && !rule.inverted && !rule.expired;",
+      ),
+    ),
+    [],
+  );
+});
+
+Deno.test("shapes: settings made falsy, refusals that return the value, failures that now succeed", () => {
+  const js =
+    "Cookies.prototype.get = function (name, opts) {\n  var signed = opts && opts.signed !== undefined ? opts.signed : !!this.keys\n  var value = this.request.headers.cookie\n  return value\n}\n";
+  assert.match(
+    seen("lib/cookies.js", js, edit(js, ": !!this.keys", ": false")).join(),
+    /secure-default-weakened/,
+  );
+  const refusal =
+    "function getSigned(cookies, name, keys) {\n  var value = cookies.get(name)\n  var signature = cookies.get(name + '.sig')\n  if (!signature) return\n  return keys.verify(value, signature) ? value : undefined\n}\n";
+  assert.match(
+    seen(
+      "lib/cookies.js",
+      refusal,
+      edit(refusal, "if (!signature) return\n", "if (!signature) return value\n"),
+    )
+      .join(),
+    /refusal now returns a value/,
+  );
+  const flow =
+    "function checkStatus(content) {\n  const top = extract(content)\n  if (!top) {\n    throw new Error('ERR_UNDEFINED_STATUS')\n  }\n  return Promise.resolve('OK')\n}\n";
+  assert.match(
+    seen(
+      "src/flow.ts",
+      flow,
+      edit(flow, "    throw new Error('ERR_UNDEFINED_STATUS')", "    return Promise.resolve('OK')"),
+    ).join(),
+    /now succeeds|failure statement removed/,
+  );
+  const go =
+    "func (sp *ServiceProvider) validateAssertion(assertion *Assertion) error {\n\taudienceValid := len(assertion.Conditions.AudienceRestrictions) == 0\n\treturn check(audienceValid)\n}\n";
+  assert.match(
+    seen(
+      "service_provider.go",
+      go,
+      edit(go, "len(assertion.Conditions.AudienceRestrictions) == 0", "true"),
+    ).join(),
+    /hard-coded|comparison dropped/,
+  );
+  const nonce =
+    "function checkNonce(ctx, claims, self) {\n  if (ctx.nonce && (claims.nonce !== ctx.nonce)) { return self.fail({ message: 'invalid nonce' }, 403); }\n}\n";
+  assert.match(
+    seen(
+      "lib/strategy.js",
+      nonce,
+      edit(
+        nonce,
+        "if (ctx.nonce && (claims.nonce",
+        "if (ctx.nonce && claims.nonce && (claims.nonce",
+      ),
+    ).join(),
+    /check given an exception/,
+  );
+});
