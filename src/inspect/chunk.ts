@@ -176,13 +176,33 @@ export function newLinesOnly(
   before: string,
   around = 5,
 ): { text: string; fresh: Uint8Array } {
-  const lines = after.split("\n");
-  const fresh = newLineFlags(lines, before.split("\n"), before);
+  const { lines, fresh } = fileNewLines(after, before);
   const keep = new Uint8Array(lines.length);
   for (let i = fresh.indexOf(1); i >= 0; i = fresh.indexOf(1, i + 1)) {
     keep.fill(1, Math.max(0, i - around), Math.min(lines.length, i + around + 1));
   }
   return { text: lines.map((l, i) => keep[i] ? l : "").join("\n"), fresh };
+}
+
+const recentNewLines: { text: string; other: string; lines: string[]; fresh: Uint8Array }[] = [];
+
+/**
+ * The lines of `text` and which of them `other` lacks anywhere ({@link newLineFlags}), kept for
+ * the last few pairs: the secret scan and the structural counter ask the same of one edit.
+ *
+ * @example
+ * ```ts
+ * [...fileNewLines("a\nx\nc", "a\nb\nc").fresh]; // [0, 1, 0]
+ * ```
+ */
+export function fileNewLines(text: string, other: string): { lines: string[]; fresh: Uint8Array } {
+  const hit = recentNewLines.find((r) => r.text === text && r.other === other);
+  if (hit) return hit;
+  const lines = text.split("\n");
+  const entry = { text, other, lines, fresh: newLineFlags(lines, other.split("\n"), other) };
+  recentNewLines.unshift(entry);
+  if (recentNewLines.length > 4) recentNewLines.pop();
+  return entry;
 }
 
 /**

@@ -180,11 +180,18 @@ const CONTEXT_HINT =
 const QUOTED = /(["'`])((?:\\[\s\S]|(?!\1)[^\\])*?)\1/g;
 
 /** Whether `text` quotes anything of three or more characters that `prior` does not contain. */
-function quotesNew(text: string, prior?: string): boolean {
+function quotesNew(text: string, prior?: string, seen?: Map<string, boolean>): boolean {
   if (prior === undefined) return true;
   QUOTED.lastIndex = 0;
   for (const m of text.matchAll(QUOTED)) {
-    if (m[2].length >= 3 && !prior.includes(m[2])) return true;
+    if (m[2].length < 3) continue;
+    // Neighbouring windows quote the same literals: search the before-text once per literal.
+    let known = seen?.get(m[2]);
+    if (known === undefined) {
+      known = prior.includes(m[2]);
+      seen?.set(m[2], known);
+    }
+    if (!known) return true;
   }
   return false;
 }
@@ -214,9 +221,20 @@ function parsedContextSecrets(
     const lines = full.split("\n");
     hot = new Uint8Array(fresh.length);
     let first = -1, last = -1;
+    const seen = new Map<string, boolean>();
+    // Lines naming a credential, tested once each; a window is looked at only when one does.
+    const named = new Uint8Array(lines.length);
     for (let i = fresh.indexOf(1); i >= 0; i = fresh.indexOf(1, i + 1)) {
-      const near = lines.slice(Math.max(0, i - 2), i + 3).join("\n");
-      if (CONTEXT_HINT.test(near) && quotesNew(near, prior)) {
+      for (let j = Math.max(0, i - 2); j < Math.min(lines.length, i + 3); j++) {
+        if (named[j] === 0) named[j] = CONTEXT_HINT.test(lines[j]) ? 2 : 1;
+      }
+    }
+    for (let i = fresh.indexOf(1); i >= 0; i = fresh.indexOf(1, i + 1)) {
+      const lo = Math.max(0, i - 2);
+      const hi = Math.min(lines.length, i + 3);
+      if (named.subarray(lo, hi).indexOf(2) < 0) continue;
+      const near = lines.slice(lo, hi).join("\n");
+      if (CONTEXT_HINT.test(near) && quotesNew(near, prior, seen)) {
         hot[i] = 1;
         if (first < 0) first = i;
         last = i;

@@ -8,7 +8,7 @@
  */
 import type { Finding, Severity } from "./types.ts";
 import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts";
-import { changedStatements, newLineFlags, splitLangOf, type Statement } from "./chunk.ts";
+import { changedStatements, fileNewLines, splitLangOf, type Statement } from "./chunk.ts";
 import { type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
 import { errorMessage } from "../core/errors.ts";
@@ -139,12 +139,16 @@ export function structuralFindings(
     // hold none keeps its facts: skip those unparsed.
     const p = pairUp(d.before, d.after);
     const decided = new Map<Statement, boolean>();
-    const needed = (x: Piece) => {
+    // Which lines of each side the other side lacks anywhere, once for the whole file.
+    const freshB = fileNewLines(before!, after!).fresh;
+    const freshA = fileNewLines(after!, before!).fresh;
+    const needed = (x: Piece, side: "b" | "a") => {
       if (!x.other) return GUARD_HINT.test(x.st.text);
       const known = decided.get(x.other);
       if (known !== undefined) return known;
-      const cx = changedContext(x.st.text, x.other.text);
-      const cy = changedContext(x.other.text, x.st.text);
+      const [own, theirs] = side === "b" ? [freshB, freshA] : [freshA, freshB];
+      const cx = changedContext(x.st, own);
+      const cy = changedContext(x.other, theirs);
       let yes = GUARD_HINT.test(cx) || GUARD_HINT.test(cy);
       if (!yes && cx === "" && cy === "") {
         // Every changed line is also elsewhere on the other side (a duplicated block deleted or
@@ -156,8 +160,8 @@ export function structuralFindings(
       decided.set(x.st, yes);
       return yes;
     };
-    const pb = p.b.filter(needed);
-    const pa = p.a.filter(needed);
+    const pb = p.b.filter((x) => needed(x, "b"));
+    const pa = p.a.filter((x) => needed(x, "a"));
     // What has to be looked at: a whole statement one side lacks, and of a statement edited
     // inside, the span between its common prefix and suffix (one method of a large class is
     // parsed incrementally and walked only there).
@@ -241,20 +245,24 @@ const GUARD_HINT =
   /auth|perm|login|logged|csrf|xsrf|passw|pwd|verif|valid|token|sign|cert|secur|admin|staff|superuser|owner|role|jwt|session|40[13]|forbid|denied|deny|unauthori|strict|required|require|ensure|enforce|check|digest|compare|equal|hostname|fingerprint|cookie|credential|secret|ssl|tls|expir|claim|issuer|audience|\balg|\bexp\b|\biss\b|\baud\b|\bnbf\b|\biat\b|middleware|guard|restrict|protect|allow|access|scope|user_passes|is_?active|banned|locked|anonymous|reject|http_?only|CERT_|VERIFY_|mfa|otp|nonce|hmac|kid\b|user|account|identity|principal|active|key|sudo|rbac|acl|origin|refer|trust|\bhosts?\b|xsrf/i;
 
 /**
- * The lines of `x` that `y` lacks, each with three lines around and the header lines of the
- * blocks it sits in (the nearest less-indented line above, up to column zero).
+ * The lines of statement `st` its file's other version lacks (`fresh`: the flags of every line of
+ * the file), each with three lines around and the header lines of the blocks it sits in (the
+ * nearest less-indented line above, up to column zero).
  */
-function changedContext(x: string, y: string): string {
-  const lines = x.split("\n");
-  const fresh = newLineFlags(lines, y.split("\n"), y);
+function changedContext(st: Statement, fileFresh: Uint8Array): string {
+  const lines = st.text.split("\n");
+  const fresh = fileFresh.subarray(st.line, st.line + lines.length);
   const keep = new Uint8Array(lines.length);
   const header = new Uint8Array(lines.length);
-  for (let i = fresh.indexOf(1); i >= 0; i = fresh.indexOf(1, i + 1)) {
+  // Indents are asked for again and again while walking up from each changed line: once each.
+  const indents = new Int32Array(lines.length).fill(-1);
+  const indent = (j: number) => indents[j] >= 0 ? indents[j] : (indents[j] = indentOf(lines[j]));
+  for (let i = fresh.indexOf(1); i >= 0 && i < lines.length; i = fresh.indexOf(1, i + 1)) {
     keep.fill(1, Math.max(0, i - 3), Math.min(lines.length, i + 4));
-    const own = indentOf(lines[i]);
+    const own = indent(i);
     let level = own === lines[i].length ? Infinity : own;
     for (let j = i - 1; j >= 0 && level > 0; j--) {
-      const k = indentOf(lines[j]);
+      const k = indent(j);
       if (k === lines[j].length) continue; // blank
       if (k < level) {
         if (header[j]) break; // its own headers are in already
