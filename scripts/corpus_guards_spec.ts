@@ -25,6 +25,7 @@ import { EDITS_HELDOUT8, REVERSED_FIXES_HISTORY8 } from "./corpus_guards_spec_he
 import { EDITS_HELDOUT9, REVERSED_FIXES_HISTORY9 } from "./corpus_guards_spec_heldout9.ts";
 import { EDITS_HELDOUT10, REVERSED_FIXES_HISTORY10 } from "./corpus_guards_spec_heldout10.ts";
 import { EDITS_HELDOUT11, REVERSED_FIXES_HISTORY11 } from "./corpus_guards_spec_heldout11.ts";
+import { EDITS_HELDOUT12, REVERSED_FIXES_HISTORY12 } from "./corpus_guards_spec_heldout12.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -46,7 +47,8 @@ export interface GuardEdit {
     | "heldout8"
     | "heldout9"
     | "heldout10"
-    | "heldout11";
+    | "heldout11"
+    | "heldout12";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1852,6 +1854,7 @@ export const EDITS: GuardEdit[] = [
   ...EDITS_HELDOUT9,
   ...EDITS_HELDOUT10,
   ...EDITS_HELDOUT11,
+  ...EDITS_HELDOUT12,
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
@@ -1873,7 +1876,8 @@ export interface ReversedFix {
     | "history8"
     | "history9"
     | "history10"
-    | "history11";
+    | "history11"
+    | "history12";
 }
 
 /**
@@ -2113,6 +2117,7 @@ export const REVERSED_FIXES: ReversedFix[] = [
   ...REVERSED_FIXES_HISTORY9,
   ...REVERSED_FIXES_HISTORY10,
   ...REVERSED_FIXES_HISTORY11,
+  ...REVERSED_FIXES_HISTORY12,
 ];
 
 EDITS.push(...HELDOUT5_EDITS);
