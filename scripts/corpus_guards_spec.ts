@@ -23,6 +23,7 @@ import { EDITS_HELDOUT6, REVERSED_FIXES_HISTORY6 } from "./corpus_guards_spec_he
 import { EDITS_HELDOUT7, REVERSED_FIXES_HISTORY7 } from "./corpus_guards_spec_heldout7.ts";
 import { EDITS_HELDOUT8, REVERSED_FIXES_HISTORY8 } from "./corpus_guards_spec_heldout8.ts";
 import { EDITS_HELDOUT9, REVERSED_FIXES_HISTORY9 } from "./corpus_guards_spec_heldout9.ts";
+import { EDITS_HELDOUT13, REVERSED_FIXES_HISTORY13 } from "./corpus_guards_spec_heldout13.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -42,7 +43,8 @@ export interface GuardEdit {
     | "heldout6"
     | "heldout7"
     | "heldout8"
-    | "heldout9";
+    | "heldout9"
+    | "heldout13";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1846,6 +1848,7 @@ export const EDITS: GuardEdit[] = [
   ...EDITS_HELDOUT7,
   ...EDITS_HELDOUT8,
   ...EDITS_HELDOUT9,
+  ...EDITS_HELDOUT13,
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
@@ -1865,7 +1868,8 @@ export interface ReversedFix {
     | "history6"
     | "history7"
     | "history8"
-    | "history9";
+    | "history9"
+    | "history13";
 }
 
 /**
@@ -2103,6 +2107,7 @@ export const REVERSED_FIXES: ReversedFix[] = [
   ...REVERSED_FIXES_HISTORY7,
   ...REVERSED_FIXES_HISTORY8,
   ...REVERSED_FIXES_HISTORY9,
+  ...REVERSED_FIXES_HISTORY13,
 ];
 
 EDITS.push(...HELDOUT5_EDITS);
