@@ -1,8 +1,9 @@
 /**
  * Thirteenth held-out batch of the guard-removal corpus: removals written by reading the security
- * code of projects not otherwise used by the corpus (microsoft-authentication-library-for-python, pysaml2, auth0-python, httplib2, python-keycloak, okta-jwt-verifier-python), chosen the way a careless refactor
- * or an attacker would weaken them, before any measurement. Reversed fixes were picked by commit
- * message or advisory only.
+ * code of projects not otherwise used by the corpus (MSAL for Python, pysaml2, auth0-python,
+ * python-keycloak, okta-jwt-verifier-python, httplib2, better-auth, Feathers authentication,
+ * Parse Server), chosen the way a careless refactor or an attacker would weaken them, before any
+ * measurement. Reversed fixes were picked by commit message or advisory only.
  *
  * @module
  */
@@ -16,6 +17,9 @@ const R_OKTA_JWT_VERIFIER_PYTHON = "okta/okta-jwt-verifier-python";
 const R_PYTHON_KEYCLOAK = "marcospereirampj/python-keycloak";
 const R_PYSAML2 = "IdentityPython/pysaml2";
 const R_HTTPLIB2 = "httplib2/httplib2";
+const R_BETTER_AUTH = "better-auth/better-auth";
+const R_FEATHERS = "feathersjs/feathers";
+const R_PARSE_SERVER = "parse-community/parse-server";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
 function E(
@@ -71,14 +75,6 @@ export const EDITS_HELDOUT13: GuardEdit[] = [
     "authz",
     '                if payload["org_name"] != organization.lower():\n                    raise TokenValidationError(\n                        "Organization (org_name) claim mismatch in the ID token; expected"\n                        \' "{}", found "{}"\'.format(organization, payload["org_name"])\n                    )\n',
     '                if payload["org_name"] != organization.lower():\n                    pass\n',
-  ),
-  E(
-    "a0py-unexpected-alg-allowed",
-    R_AUTH0_PYTHON,
-    "src/auth0/authentication/token_verifier.py",
-    "token",
-    '        alg = header.get("alg", None)\n        if alg != self._algorithm:\n',
-    '        alg = header.get("alg", None)\n        if alg is None:\n',
   ),
   // ---- AzureAD/microsoft-authentication-library-for-python
   E(
@@ -169,14 +165,6 @@ export const EDITS_HELDOUT13: GuardEdit[] = [
     "token",
     "        except ExpiredSignatureError:\n            raise JWTValidationException('Signature has expired.')\n",
     "        except ExpiredSignatureError:\n            pass\n",
-  ),
-  E(
-    "okta-unknown-kid-first-key",
-    R_OKTA_JWT_VERIFIER_PYTHON,
-    "okta_jwt_verifier/jwt_verifier.py",
-    "token",
-    "        if not okta_jwk:\n            raise JWKException('No matching JWK.')\n        return okta_jwk\n",
-    "        if not okta_jwk and jwks.get('keys'):\n            okta_jwk = jwks['keys'][0]\n        return okta_jwk\n",
   ),
   // ---- marcospereirampj/python-keycloak
   E(
@@ -293,7 +281,350 @@ export const EDITS_HELDOUT13: GuardEdit[] = [
     "        return (host == self.host) and path.startswith(self.path)\n",
     "        return path.startswith(self.path)\n",
   ),
+  // ---- better-auth/better-auth
+  E(
+    "ba-check-password-mismatch-ignored",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/utils/password.ts",
+    "credential",
+    '\tconst compare = await c.context.password.verify({\n\t\thash: currentPassword,\n\t\tpassword,\n\t});\n\tif (!compare) {\n\t\tthrow APIError.from("BAD_REQUEST", BASE_ERROR_CODES.INVALID_PASSWORD);\n\t}\n\treturn true;\n',
+    "\tawait c.context.password.verify({\n\t\thash: currentPassword,\n\t\tpassword,\n\t});\n\treturn true;\n",
+  ),
+  E(
+    "ba-validate-password-no-credential",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/utils/password.ts",
+    "credential",
+    "\tif (!credentialAccount || !currentPassword) {\n\t\treturn false;\n\t}\n",
+    "\tif (!credentialAccount || !currentPassword) {\n\t\treturn true;\n\t}\n",
+  ),
+  E(
+    "ba-signin-invalid-password-logged",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/api/routes/sign-in.ts",
+    "credential",
+    '\t\t\tif (!validPassword) {\n\t\t\t\tctx.context.logger.warn("Invalid password");\n\t\t\t\tthrow APIError.from(\n\t\t\t\t\t"UNAUTHORIZED",\n\t\t\t\t\tBASE_ERROR_CODES.INVALID_EMAIL_OR_PASSWORD,\n\t\t\t\t);\n\t\t\t}\n',
+    '\t\t\tif (!validPassword) {\n\t\t\t\tctx.context.logger.warn("Invalid password");\n\t\t\t}\n',
+  ),
+  E(
+    "ba-signin-unverified-email-allowed",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/api/routes/sign-in.ts",
+    "authn-branch",
+    '\t\t\t\t}\n\n\t\t\t\tthrow APIError.from("FORBIDDEN", BASE_ERROR_CODES.EMAIL_NOT_VERIFIED);\n\t\t\t}\n\n\t\t\tconst session = await ctx.context.internalAdapter.createSession(\n\t\t\t\tuser.id,\n\t\t\t\tctx.body.rememberMe === false,\n\t\t\t);\n',
+    "\t\t\t\t}\n\t\t\t}\n\n\t\t\tconst session = await ctx.context.internalAdapter.createSession(\n\t\t\t\tuser.id,\n\t\t\t\tctx.body.rememberMe === false,\n\t\t\t);\n",
+  ),
+  E(
+    "ba-expired-session-returned",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/api/routes/session.ts",
+    "authn-branch",
+    "\t\t\t\tif (!session || session.session.expiresAt < new Date()) {\n",
+    "\t\t\t\tif (!session) {\n",
+  ),
+  E(
+    "ba-fresh-session-not-enforced",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/api/routes/session.ts",
+    "authn-branch",
+    '\t\tif (Date.now() - createdAt >= freshAge) {\n\t\t\tthrow APIError.from("FORBIDDEN", BASE_ERROR_CODES.SESSION_NOT_FRESH);\n\t\t}\n',
+    '\t\tif (Date.now() - createdAt >= freshAge) {\n\t\t\tctx.context.logger.debug("session is not fresh");\n\t\t}\n',
+  ),
+  E(
+    "ba-resource-owner-unchecked",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/api/middlewares/authorization.ts",
+    "authz",
+    "\t\tif ((resource as Record<string, unknown>)[ownerField] !== session.user.id) {\n\t\t\tif (config.forbiddenError) {\n\t\t\t\tthrow APIError.from(forbiddenStatus, config.forbiddenError);\n\t\t\t}\n\t\t\tthrow new APIError(forbiddenStatus);\n\t\t}\n\n",
+    "",
+  ),
+  E(
+    "ba-admin-fallback-role",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/plugins/admin/has-permission.ts",
+    "authz",
+    '\tconst roles = (input.role || input.options?.defaultRole || "user").split(",");\n',
+    '\tconst roles = (input.role || input.options?.defaultRole || "admin").split(",");\n',
+  ),
+  E(
+    "ba-admin-list-users-unchecked",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/plugins/admin/routes.ts",
+    "authz",
+    '\t\t\tif (!canListUsers) {\n\t\t\t\tthrow APIError.from(\n\t\t\t\t\t"FORBIDDEN",\n\t\t\t\t\tADMIN_ERROR_CODES.YOU_ARE_NOT_ALLOWED_TO_LIST_USERS,\n\t\t\t\t);\n\t\t\t}\n',
+    "",
+  ),
+  E(
+    "ba-impersonate-admins-opt-out",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/plugins/admin/routes.ts",
+    "authz",
+    "\t\t\t\t\topts.allowImpersonatingAdmins === true ||\n",
+    "\t\t\t\t\topts.allowImpersonatingAdmins !== false ||\n",
+  ),
+  E(
+    "ba-org-delete-member-unchecked",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/plugins/organization/routes/crud-members.ts",
+    "authz",
+    '\t\t\tif (!canDeleteMember) {\n\t\t\t\tthrow APIError.from(\n\t\t\t\t\t"UNAUTHORIZED",\n\t\t\t\t\tORGANIZATION_ERROR_CODES.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER,\n\t\t\t\t);\n\t\t\t}\n',
+    '\t\t\tif (!canDeleteMember && session.user.id !== toBeRemovedMember.userId) {\n\t\t\t\tctx.context.logger.warn("member delete without permission");\n\t\t\t}\n',
+  ),
+  E(
+    "ba-origin-check-skipped",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/api/middlewares/origin-check.ts",
+    "authz",
+    "\t\treturn;\n\t}\n\tawait validateOrigin(ctx);\n\n\tif (shouldSkipOriginCheck(ctx)) {\n",
+    "\t\treturn;\n\t}\n\n\tif (shouldSkipOriginCheck(ctx)) {\n",
+  ),
+  E(
+    "ba-totp-wrong-code-continues",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/plugins/two-factor/totp/index.ts",
+    "credential",
+    '\t\t\t\t\tawait recordTwoFactorFailure(ctx, twoFactorTable, twoFactor);\n\t\t\t\t}\n\t\t\t\treturn invalid("INVALID_CODE");\n\t\t\t}\n',
+    "\t\t\t\t\tawait recordTwoFactorFailure(ctx, twoFactorTable, twoFactor);\n\t\t\t\t}\n\t\t\t}\n",
+  ),
+  E(
+    "ba-2fa-challenge-user-unbound",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/plugins/two-factor/verify-two-factor.ts",
+    "authn-branch",
+    "\t\t\t\tif (!consumed || consumed.value !== user.id) {\n",
+    "\t\t\t\tif (!consumed) {\n",
+  ),
+  E(
+    "ba-cookie-httponly-off",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/cookies/index.ts",
+    "secure-default",
+    '\t\t\t\tsameSite: "lax",\n\t\t\t\tpath: "/",\n\t\t\t\thttpOnly: true,\n',
+    '\t\t\t\tsameSite: "lax",\n\t\t\t\tpath: "/",\n\t\t\t\thttpOnly: false,\n',
+  ),
+  E(
+    "ba-email-otp-prefix-match",
+    R_BETTER_AUTH,
+    "packages/better-auth/src/plugins/email-otp/otp-token.ts",
+    "credential",
+    "\treturn constantTimeEqual(otp, storedOtp);\n",
+    "\treturn storedOtp.startsWith(otp);\n",
+  ),
+  // ---- feathersjs/feathers
+  E(
+    "fe-local-compare-failure-caught",
+    R_FEATHERS,
+    "packages/authentication-local/src/strategy.ts",
+    "credential",
+    "    await this.comparePassword(result, password)\n",
+    "    await this.comparePassword(result, password).catch((error: Error) => debug('Password check failed', error))\n",
+  ),
+  E(
+    "fe-local-missing-hash-accepted",
+    R_FEATHERS,
+    "packages/authentication-local/src/strategy.ts",
+    "credential",
+    "    if (!hash) {\n      debug(`Record is missing the '${entityPasswordField}' password field`)\n\n      throw new NotAuthenticated(errorMessage)\n    }\n",
+    "    if (!hash) {\n      debug(`Record is missing the '${entityPasswordField}' password field`)\n\n      return entity\n    }\n",
+  ),
+  E(
+    "fe-local-empty-username-queried",
+    R_FEATHERS,
+    "packages/authentication-local/src/strategy.ts",
+    "authn-branch",
+    "    const { entityUsernameField, errorMessage } = this.configuration\n    if (!username) {\n      // don't query for users without any condition set.\n      throw new NotAuthenticated(errorMessage)\n    }\n\n",
+    "    const { entityUsernameField, errorMessage } = this.configuration\n\n",
+  ),
+  E(
+    "fe-hook-external-unauthenticated-passes",
+    R_FEATHERS,
+    "packages/authentication/src/hooks/authenticate.ts",
+    "authn-branch",
+    "      context.params = Object.assign({}, params, omit(authResult, 'accessToken'), {\n        authenticated: true\n      })\n    } else if (provider) {\n      throw new NotAuthenticated('Not authenticated')\n    }\n",
+    "      context.params = Object.assign({}, params, omit(authResult, 'accessToken'), {\n        authenticated: true\n      })\n    }\n",
+  ),
+  E(
+    "fe-strategy-allow-list-ignored",
+    R_FEATHERS,
+    "packages/authentication/src/core.ts",
+    "authz",
+    "    if (!authentication || !authStrategy || !strategyAllowed) {\n",
+    "    if (!authentication || !authStrategy) {\n",
+  ),
+  // ---- parse-community/parse-server
+  E(
+    "ps-login-wrong-password-continues",
+    R_PARSE_SERVER,
+    "src/Routers/UsersRouter.js",
+    "credential",
+    "        .then(async () => {\n          if (!isValidPassword) {\n            throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, 'Invalid username/password.');\n          }\n          // Ensure the user isn't locked out\n",
+    "        .then(async () => {\n          // Ensure the user isn't locked out\n",
+  ),
+  E(
+    "ps-login-locked-acl-ignored",
+    R_PARSE_SERVER,
+    "src/Routers/UsersRouter.js",
+    "authn-branch",
+    "          if (!req.auth.isMaster && user.ACL && Object.keys(user.ACL).length == 0) {\n            throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, 'Invalid username/password.');\n          }\n",
+    "          if (!req.auth.isMaster && user.ACL && Object.keys(user.ACL).length == 0) {\n            // throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, 'Invalid username/password.');\n          }\n",
+  ),
+  E(
+    "ps-master-key-prefix-compare",
+    R_PARSE_SERVER,
+    "src/middlewares.js",
+    "credential",
+    "  let isMaster = info.masterKey === req.config.masterKey;\n",
+    "  let isMaster = !!info.masterKey && String(req.config.masterKey).startsWith(info.masterKey);\n",
+  ),
+  E(
+    "ps-master-key-ip-log-only",
+    R_PARSE_SERVER,
+    "src/middlewares.js",
+    "authz",
+    "      `Request using master key rejected as the request IP address '${clientIp}' is not set in Parse Server option 'masterKeyIps'.`\n    );\n    isMaster = false;\n    const error = new Error();\n    error.status = 403;\n    error.message = `unauthorized`;\n    throw error;\n  }\n",
+    "      `Request using master key rejected as the request IP address '${clientIp}' is not set in Parse Server option 'masterKeyIps'.`\n    );\n  }\n",
+  ),
+  E(
+    "ps-read-only-master-writable",
+    R_PARSE_SERVER,
+    "src/middlewares.js",
+    "authz",
+    "      isMaster: true,\n      isReadOnly: true,\n",
+    "      isMaster: true,\n",
+  ),
+  E(
+    "ps-client-key-mismatch-allowed",
+    R_PARSE_SERVER,
+    "src/middlewares.js",
+    "authn-branch",
+    "  if (oneKeyConfigured && !oneKeyMatches) {\n    return invalidRequest(req, res);\n  }\n",
+    "  if (oneKeyConfigured && !oneKeyMatches) {\n    req.config.loggerController?.warn?.('client key mismatch');\n  }\n",
+  ),
+  E(
+    "ps-enforce-master-any-user",
+    R_PARSE_SERVER,
+    "src/middlewares.js",
+    "authz",
+    "export function enforceMasterKeyAccess(req, res, next) {\n  if (!req.auth.isMaster) {\n",
+    "export function enforceMasterKeyAccess(req, res, next) {\n  if (!req.auth.isMaster && !req.auth.user) {\n",
+  ),
+  E(
+    "ps-expired-session-accepted",
+    R_PARSE_SERVER,
+    "src/Auth.js",
+    "authn-branch",
+    "  const now = new Date(),\n    expiresAt = session.expiresAt ? new Date(session.expiresAt.iso) : undefined;\n  if (expiresAt < now) {\n    throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Session token is expired.');\n  }\n",
+    "",
+  ),
+  E(
+    "ps-clp-public-passes-requires-authentication",
+    R_PARSE_SERVER,
+    "src/Controllers/SchemaController.js",
+    "authz",
+    "      if (!aclGroup || aclGroup.length == 0) {\n        throw new Parse.Error(\n          Parse.Error.OBJECT_NOT_FOUND,\n          'Permission denied, user needs to be authenticated.'\n        );\n      } else if (aclGroup.indexOf('*') > -1 && aclGroup.length == 1) {\n        throw new Parse.Error(\n          Parse.Error.OBJECT_NOT_FOUND,\n          'Permission denied, user needs to be authenticated.'\n        );\n      }\n",
+    "      if (!aclGroup || aclGroup.length == 0) {\n        throw new Parse.Error(\n          Parse.Error.OBJECT_NOT_FOUND,\n          'Permission denied, user needs to be authenticated.'\n        );\n      }\n",
+  ),
+  E(
+    "ps-empty-password-no-hash",
+    R_PARSE_SERVER,
+    "src/password.js",
+    "credential",
+    "  if (!password || !hashedPassword) {\n    return Promise.resolve(false);\n  }\n",
+    "  if (!hashedPassword) {\n    return Promise.resolve(!password);\n  }\n",
+  ),
 ];
 
 /** Real security fixes of these projects, reversed (split `history13`). */
-export const REVERSED_FIXES_HISTORY13: ReversedFix[] = [];
+export const REVERSED_FIXES_HISTORY13: ReversedFix[] = [
+  {
+    id: "saml-authn-bypass-451",
+    repo: R_PYSAML2,
+    commit: "6312a41e",
+    path: "src/saml2/authn.py",
+    cls: "authn-branch",
+    note: "quick fix for the authentication bypass due to optimizations (#451)",
+    split: "history13",
+  },
+  {
+    id: "saml-response-verify-result",
+    repo: R_PYSAML2,
+    commit: "d21ac9a7",
+    path: "src/saml2/response.py",
+    cls: "authn-branch",
+    note:
+      "security bug reported by Ehsan Foroughi: a failed response verification is no longer ignored",
+    split: "history13",
+  },
+  {
+    id: "saml-CVE-2021-21239-keydata",
+    repo: R_PYSAML2,
+    commit: "751dbf50",
+    path: "src/saml2/sigver.py",
+    cls: "token",
+    note: "CVE-2021-21239: restrict the key data that xmlsec1 accepts to x509 certificates",
+    split: "history13",
+  },
+  {
+    id: "ba-update-org-role-user-check",
+    repo: R_BETTER_AUTH,
+    commit: "12a9de0215",
+    path: "packages/better-auth/src/plugins/organization/routes/crud-access-control.ts",
+    cls: "authz",
+    note: "[security] updateOrgRole should check for userId properly",
+    split: "history13",
+  },
+  {
+    id: "ba-saml-signature-bypass",
+    repo: R_BETTER_AUTH,
+    commit: "dce3cda741",
+    path: "packages/sso/src/routes/sso.ts",
+    cls: "token",
+    note: "remove SAML signature validation bypass (#6682)",
+    split: "history13",
+  },
+  {
+    id: "ba-sso-org-membership",
+    repo: R_BETTER_AUTH,
+    commit: "28e331a114",
+    path: "packages/sso/src/index.ts",
+    cls: "authz",
+    note: "[security] membership check required before a user may create SSO for an organization",
+    split: "history13",
+  },
+  {
+    id: "ps-GHSA-8xq9-g7ch-35hg",
+    repo: R_PARSE_SERVER,
+    commit: "13ee52f0d",
+    path: "src/Auth.js",
+    cls: "authz",
+    note: "GHSA-8xq9-g7ch-35hg: custom object ID allows to acquire role privileges",
+    split: "history13",
+  },
+  {
+    id: "ps-GHSA-6w4q-23cf-j9jp",
+    repo: R_PARSE_SERVER,
+    commit: "6d0b2f534",
+    path: "src/RestWrite.js",
+    cls: "authz",
+    note: "GHSA-6w4q-23cf-j9jp: session object properties can be updated by a foreign user",
+    split: "history13",
+  },
+  {
+    id: "ps-GHSA-r657-33vp-gp22",
+    repo: R_PARSE_SERVER,
+    commit: "ecf081449",
+    path: "src/Adapters/Auth/facebook.js",
+    cls: "token",
+    note: "GHSA-r657-33vp-gp22: authentication adapter app ID validation may be circumvented",
+    split: "history13",
+  },
+  {
+    id: "ps-GHSA-qf8x-vqjv-92gr",
+    repo: R_PARSE_SERVER,
+    commit: "af4a0417a",
+    path: "src/Adapters/Auth/gcenter.js",
+    cls: "authn-branch",
+    note: "GHSA-qf8x-vqjv-92gr: authentication bypass in Apple Game Center auth adapter",
+    split: "history13",
+  },
+];
