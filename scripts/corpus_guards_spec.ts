@@ -26,6 +26,7 @@ import { EDITS_HELDOUT9, REVERSED_FIXES_HISTORY9 } from "./corpus_guards_spec_he
 import { EDITS_HELDOUT10, REVERSED_FIXES_HISTORY10 } from "./corpus_guards_spec_heldout10.ts";
 import { EDITS_HELDOUT11, REVERSED_FIXES_HISTORY11 } from "./corpus_guards_spec_heldout11.ts";
 import { EDITS_HELDOUT12, REVERSED_FIXES_HISTORY12 } from "./corpus_guards_spec_heldout12.ts";
+import { EDITS_HELDOUT13, REVERSED_FIXES_HISTORY13 } from "./corpus_guards_spec_heldout13.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -48,7 +49,8 @@ export interface GuardEdit {
     | "heldout9"
     | "heldout10"
     | "heldout11"
-    | "heldout12";
+    | "heldout12"
+    | "heldout13";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1855,6 +1857,7 @@ export const EDITS: GuardEdit[] = [
   ...EDITS_HELDOUT10,
   ...EDITS_HELDOUT11,
   ...EDITS_HELDOUT12,
+  ...EDITS_HELDOUT13,
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
@@ -1877,7 +1880,8 @@ export interface ReversedFix {
     | "history9"
     | "history10"
     | "history11"
-    | "history12";
+    | "history12"
+    | "history13";
 }
 
 /**
@@ -2118,6 +2122,7 @@ export const REVERSED_FIXES: ReversedFix[] = [
   ...REVERSED_FIXES_HISTORY10,
   ...REVERSED_FIXES_HISTORY11,
   ...REVERSED_FIXES_HISTORY12,
+  ...REVERSED_FIXES_HISTORY13,
 ];
 
 EDITS.push(...HELDOUT5_EDITS);
