@@ -53,6 +53,7 @@ import {
   args,
   assigned,
   bare,
+  blockOf,
   callNames,
   clip,
   code,
@@ -190,6 +191,7 @@ export function lineGuardFindings(path: string, before: string, after: string): 
       secure: (n: number) => secure(n, ctx),
       body: (n: number) => bl.slice(Math.max(0, n), n + 3).map(code).join("\n"),
       fn: (n: number) => enclosing(bl, n),
+      block: (n: number) => blockOf(bl, n),
     };
     for (const s of shapeSignals(h, shapeCtx)) add(s.rule, s.n, s.what);
     const removedCode = h.removed.map((l) => code(l.text));
@@ -458,13 +460,25 @@ export function lineGuardFindings(path: string, before: string, after: string): 
     for (let i = 0; i < h.removed.length; i++) {
       const r = h.removed[i];
       const rc = removedCode[i];
+      if (signatureChange) continue;
+      // Options at the start of the line, or inside a literal on it (`{'path': p, 'httponly': True}`).
+      const keys = new Set<string>();
       const m = SECURITY_OPTION.exec(rc) ?? /\.not\(\s*['"]none['"]\s*\)/.exec(rc);
-      if (!m || signatureChange) continue;
-      const key = m[1] ?? "not('none')";
-      const still = new RegExp(`(^|[^\\w$])['"]?${key.replace(/[()'.]/g, "\\$&")}['"]?\\s*[:=(]`);
-      if (still.test(addedText)) continue;
-      if (!secure(r.n, ctx) && !SECURE_SETTING.test(key) && !/\balg/i.test(ctx)) continue;
-      add("secure-default-weakened", r.n, `setting \`${key}\` removed`);
+      if (m) keys.add(m[1] ?? "not('none')");
+      for (const x of rc.matchAll(/[{,(]\s*(['"]?[\w$]+['"]?\s*[:=](?!=)[^,})]*)/g)) {
+        const o = SECURITY_OPTION.exec(x[1]);
+        if (o) keys.add(o[1]);
+      }
+      for (const key of keys) {
+        // An option that switched a check off (`verify_signature: False`) going is no weakening.
+        const value = new RegExp(`['"]?${key.replace(/[()'.]/g, "\\$&")}['"]?\\s*[:=]\\s*([^,})]*)`)
+          .exec(rc)?.[1] ?? "";
+        if (/^\s*(False|false|0|None|null|nil|undefined)\b/.test(value)) continue;
+        const still = new RegExp(`(^|[^\\w$])['"]?${key.replace(/[()'.]/g, "\\$&")}['"]?\\s*[:=(]`);
+        if (still.test(addedText)) continue;
+        if (!secure(r.n, ctx) && !SECURE_SETTING.test(key) && !/\balg/i.test(ctx)) continue;
+        add("secure-default-weakened", r.n, `setting \`${key}\` removed`);
+      }
     }
   }
   return [...found.values()];

@@ -230,7 +230,13 @@ export function widened(before: string, after: string, op: "and" | "or"): boolea
 
 /** An assignment to a name that holds a verdict: `valid := …`, `const isAllowed = …`. */
 export const VERDICT_NAME =
-  /^\s*(?:(?:const|let|var)\s+)?([\w$.]*(?:valid|verified|allowed|authori[sz]ed|authenticated|permitted|granted|trusted|matches|matched)\w*)\s*(?::=|=(?!=))\s*(.+)$/i;
+  /^\s*(?:(?:const|let|var)\s+)?([\w$.]*(?:valid|verified|allowed|authori[sz]ed|authenticated|permitted|granted|trusted|matches|matched|is_?(?:master|admin|root|superuser|staff|owner|member))\w*)\s*(?::=|=(?!=))\s*(.+)$/i;
+
+/** A verdict about privilege (`isMaster`, `is_admin`): what it decides is security whatever the file. */
+export const PRIVILEGE_NAME = /is_?(master|admin|root|superuser|staff|owner)/i;
+
+/** A branch body that reports a failure as a value (`{error: 'state mismatch'}`). */
+export const ERROR_RESULT = /\b(error|err)\s*:\s*['"`{]|\bmismatch\b|\binvalid\b/i;
 
 /** A test that something is wrong or missing (`!x`, `a != b`, `x is None`, `not ok`). */
 export const NEGATIVE =

@@ -52,6 +52,8 @@ export interface ShapeContext {
   afterLines: string[];
   /** The name of the definition before-line `n` sits in ("" at top level). */
   fn(n: number): string;
+  /** The block a header at before-line `n` opens, and the code right after it. */
+  block(n: number): { body: string; after: string };
 }
 
 /** A hunk's lines with their code (comments blanked), as every shape reads them. */
@@ -74,7 +76,7 @@ export interface HunkView {
  *   removed: [{ n: 3, text: "  return sig.checkSignature(xml);" }],
  *   added: [{ n: 3, text: "  sig.checkSignature(xml);" }, { n: 4, text: "  return true;" }],
  * };
- * const ctx = { beforeCode: "", afterCode: "", afterLines: [], secure: () => false, body: () => "", fn: () => "" };
+ * const ctx = { beforeCode: "", afterCode: "", afterLines: [], secure: () => false, body: () => "", fn: () => "", block: () => ({ body: "", after: "" }) };
  * assert.equal(shapeSignals(h, ctx)[0].what, "result of checkSignature() ignored");
  * ```
  */

@@ -30,6 +30,7 @@ import {
 import {
   CHECK_REFERENCE,
   droppedStep,
+  ERROR_RESULT,
   EXEMPTIONS,
   GRANTS,
   IDENTITY,
@@ -62,6 +63,7 @@ import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
  * const v = { h: { removed: [], added: [] }, removed, added, addedCodes: new Set([added[0].c]) };
  * const ctx = {
  *   beforeCode: "", afterCode: "", afterLines: [], secure: () => true, body: () => "", fn: () => "",
+ *   block: () => ({ body: "", after: "" }),
  * };
  * assert.match(removalShapes(v, ctx)[0].what, /\.lower\(\)` no longer applied/);
  * ```
@@ -163,22 +165,29 @@ export function removalShapes(
       const cb = condition(c);
       const ca = condition(a.c);
       if (cb && ca && headKind(c) === headKind(a.c) && cb.trim() !== ca.trim()) {
-        const body = ctx.body(l.n);
+        const { body, after } = ctx.block(l.n);
         // The branch's body, on the lines below or after the condition on the header's own line.
         const inline = c.slice(c.indexOf(cb) + cb.length);
-        const fails = (FAILURE.test(body) || FAILURE.test(inline)) && !NOT_A_DENIAL.test(body);
-        // An alternative that is itself a failure test (`|| x !== expected`) adds a way to fail.
+        const fails = (FAILURE.test(body) || FAILURE.test(inline) || ERROR_RESULT.test(body)) &&
+          !NOT_A_DENIAL.test(body);
+        // A branch that returns a value where the code after it fails is the way through.
+        const through =
+          /^return\s+(?!(None|null|nil|false|False|undefined)\b)\S/.test(body.trim()) &&
+          FAILURE.test(after);
+        // An alternative that is itself a failure test (`|| x !== expected`) adds a way to fail
+        // where what the line answers is not known (a `return`).
         const alt = widened(cb, ca, "or") &&
-          terms(ca, "or").filter((t) => !terms(cb, "or").includes(t)).every((t) =>
-            !NEGATIVE.test(t)
-          );
+          (headKind(c) !== "return" ||
+            terms(ca, "or").filter((t) => !terms(cb, "or").includes(t)).every((t) =>
+              !NEGATIVE.test(t)
+            ));
         const exception = widened(cb, ca, "and");
         const checky = callNames(cb).some((x) =>
           isCheckCall(x) || /valid|verif|auth|allow|perm|confirm|equal|compare|match/i.test(x)
         );
         const isReturn = headKind(c) === "return";
         if (
-          ((alt && (isReturn || (!fails && GRANTS.test(body)))) ||
+          ((alt && (isReturn || (!fails && (GRANTS.test(body) || through)))) ||
             (exception && fails && !isReturn)) &&
           (checky || ctx.secure(l.n))
         ) {

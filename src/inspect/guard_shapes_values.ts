@@ -15,8 +15,9 @@ import {
   headKind,
   isCheckCall,
   overlap,
+  similarStart,
 } from "./guard_text.ts";
-import { terms, VERDICT_NAME } from "./guard_shape_vocab.ts";
+import { PRIVILEGE_NAME, terms, VERDICT_NAME } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 
 /** Exact comparisons, and the looser matches that can stand in for them. */
@@ -28,6 +29,18 @@ const LOOSE =
 /** A success exit: what a branch does when everything checked out. */
 const SUCCESS =
   /^(return\s*(true|True|nil|None|null|undefined|['"]ok['"]|['"]OK['"])?\s*;?|return\s+Promise\.resolve\(.*\);?|(await\s+)?resolve\(.*\);?|next\(\);?|pass|return\s+next\(\);?|return\s+(true|True)\s*,\s*nil)$/i;
+
+/** A protection's option set to off: `signed: false`, `httpOnly=False`, `verify_signature: false`. */
+const OFF_OPTION =
+  /\b['"]?(signed|secure|http_?[oO]nly|httponly|verify\w*|verification|validate\w*|check_?\w+|strict\w*|require\w*|reject_?[uU]nauthorized|enforce\w*|csrf\w*|xsrf\w*)['"]?\s*[:=](?!=)\s*(false|False|0|None)\b/g;
+
+/** Exceptions a check raises (a bad signature, an expired or invalid token, a denied request). */
+const SECURITY_ERROR =
+  /Expired|Signature|Invalid|Token|Jwt|JWT|Jws|JWS|Unauthori[sz]ed|Forbidden|Denied|Permission|Auth\w*Error|Verif\w*Error|BadSignature|Csrf|CSRF/;
+
+/** A setting that lists who or what may come in. */
+const ALLOW_LIST =
+  /allow\w*|origin\w*|hosts?\b|_ips?\b|IPS?\b|trusted\w*|cors|domains?\b|redirect\w*|scopes?\b/i;
 
 /** What a refusal returns: nothing, or an empty value. */
 const EMPTY_RETURN = /^return\s*(;|None|null|undefined|nil|false|False|""|''|\{\}|\[\])?\s*;?$/;
@@ -45,7 +58,7 @@ const EMPTY_RETURN = /^return\s*(;|None|null|undefined|nil|false|False|""|''|\{\
  * const v = { h: { removed: [], added: [] }, removed, added, addedCodes: new Set([added[0].c]) };
  * const ctx = {
  *   beforeCode: "", afterCode: "", afterLines: [], body: () => "",
- *   secure: () => true, fn: () => "can",
+ *   secure: () => true, fn: () => "can", block: () => ({ body: "", after: "" }),
  * };
  * assert.match(valueShapes(v, ctx)[0].what, /requirement dropped/);
  * ```
@@ -66,7 +79,8 @@ export function valueShapes({ removed, added, addedCodes }: HunkView, ctx: Shape
         const why = weakerAnswer(rb, ra);
         const checky = callNames(rb).some((x) => isCheckCall(x)) ||
           /\b(is|has|can|should|allow|valid|verif|check|match|authori|permit)/i.test(ctx.fn(l.n));
-        if (why && (ctx.secure(l.n) || checky)) {
+        const privilege = PRIVILEGE_NAME.test(VERDICT_NAME.exec(c)?.[1] ?? "");
+        if (why && (ctx.secure(l.n) || checky || privilege)) {
           out.push({
             rule: "auth-check-removed",
             n: l.n,
@@ -114,6 +128,82 @@ export function valueShapes({ removed, added, addedCodes }: HunkView, ctx: Shape
           rule: "auth-check-removed",
           n: l.n,
           what: `refusal now returns a value: \`${clip(a.c)}\``,
+        });
+      }
+    }
+  }
+  // A protection switched off by name where nothing did before (`{ signed: false }`,
+  // `httpOnly: false`, `verify_signature=False`).
+  for (const { l, c } of added) {
+    for (const m of c.matchAll(OFF_OPTION)) {
+      if (ctx.beforeCode.includes(m[0])) continue;
+      out.push({
+        rule: "secure-default-weakened",
+        n: removed[0]?.l.n ?? l.n,
+        what: `\`${clip(m[0])}\` passed`,
+      });
+      break;
+    }
+  }
+  // A failure caught and turned into a result (`except Expired: return payload`,
+  // `except Expired: token["valid"] = True`, `.catch((e) => debug(e))`).
+  for (let i = 0; i < added.length; i++) {
+    const c = added[i].c;
+    const handler = /^(}\s*)?(except|catch)\b(.*)$/.exec(c);
+    const chained = /\.catch\(\s*\(?\s*[\w$]*(\s*:\s*\w+)?\s*\)?\s*=>\s*(\w[\w$.]*)\(/.exec(c);
+    if (chained && /^(debug|log|console|logger|warn|info|noop)/i.test(chained[2])) {
+      out.push({
+        rule: "auth-check-removed",
+        n: added[i].l.n,
+        what: `failure caught and logged: \`${clip(c)}\``,
+      });
+      continue;
+    }
+    if (!handler || !SECURITY_ERROR.test(handler[3])) continue;
+    const next = added[i + 1]?.c ?? "";
+    if (
+      /^return\s+(?!None\b|null\b|nil\b|false\b|False\b)\S/.test(next) && !FAILURE.test(next) ||
+      /\b(valid|verified|ok|authori[sz]ed|authenticated)\W*\s*\]?\s*=\s*(true|True)\b/.test(next)
+    ) {
+      out.push({
+        rule: "crypto-verification-removed",
+        n: removed[0]?.l.n ?? added[i].l.n,
+        what: `failure caught and turned into a result: \`${clip(handler[0])}\` → \`${
+          clip(next)
+        }\``,
+      });
+    }
+  }
+  // An allow-list opened to everything (`"127.0.0.1"` → `"*"`), a default role raised to admin.
+  for (const { l, c } of removed) {
+    for (const a of added) {
+      if (!similarStart(c, a.c) && overlap(c, a.c) < 0.5) continue;
+      if (ALLOW_LIST.test(c) && /(['"])\*\1/.test(a.c) && !/(['"])\*\1/.test(c)) {
+        out.push({
+          rule: "secure-default-weakened",
+          n: l.n,
+          what: `opened to everything: \`${clip(a.c)}\``,
+        });
+      }
+      if (
+        /\brole|roles\b/i.test(c) && /(['"])(admin|root|superuser|owner)\1/i.test(a.c) &&
+        !/(['"])(admin|root|superuser|owner)\1/i.test(c)
+      ) {
+        out.push({
+          rule: "auth-check-removed",
+          n: l.n,
+          what: `default role raised: \`${clip(a.c)}\``,
+        });
+      }
+      // An exact comparison loosened on any line of security code (`===` → `startsWith`).
+      if (
+        EXACT.test(c) && !LOOSE.test(c) && LOOSE.test(a.c) && overlap(c, a.c) >= 0.3 &&
+        ctx.secure(l.n)
+      ) {
+        out.push({
+          rule: "auth-check-removed",
+          n: l.n,
+          what: `exact match loosened: \`${clip(c)}\` → \`${clip(a.c)}\``,
         });
       }
     }

@@ -20,6 +20,12 @@ import {
 /** Names of calls that narrow a query to what a user may see (checked by `guard_shapes.ts`). */
 const SCOPING = /for_?user|visible_?to|accessible_?by|owned_?by|filter_?by_?(user|owner)/i;
 
+/** An allow-list given a wildcard (`FORWARDED_ALLOW_IPS = "*"`), checked by `guard_shapes_values.ts`. */
+const WILDCARD_ALLOW = /(allow|trusted|origin|hosts?|ips?)\w*\W.*(['"])\*\2/i;
+
+/** A verdict about privilege (`isMaster`, `is_admin`), checked by `guard_shapes_values.ts`. */
+const PRIVILEGE = /\bis_?(master|admin|root|superuser|staff|owner)\b/i;
+
 export interface Line {
   text: string;
   /** 1-based line number in its own side. */
@@ -47,7 +53,7 @@ export function hunks(before: string[], after: string[], path: string): Hunk[] {
   if (
     !speaksSecurity(path) && !speaksSecurity(middle) && !SECURE_SETTING.test(middle) &&
     !WEAKENING.test(middle) && !SECURITY_HEADER.test(middle) && !PERMISSIVE.test(middle) &&
-    !SCOPING.test(middle) &&
+    !SCOPING.test(middle) && !WILDCARD_ALLOW.test(middle) && !PRIVILEGE.test(middle) &&
     !speaksSecurity(enclosing(before, start + 1)) &&
     !PREDICATE.test(bare(enclosing(before, start + 1))) &&
     !failureToSuccess(before.slice(start, endB), after.slice(start, endA))
@@ -302,4 +308,32 @@ function failureToSuccess(removed: string[], added: string[]): boolean {
     added.some((l) =>
       /^\s*(return\s+(true|True|Promise\.resolve\(|next\()|(await\s+)?resolve\(|next\(\))/.test(l)
     );
+}
+
+/**
+ * The code of the block a header at before-line `n` opens (the lines indented deeper, or up to
+ * its closing brace; at most `max`) and of the few lines after it.
+ *
+ * @example
+ * ```ts
+ * const ls = ["if (ok) {", "  return user", "}", "throw new Error('no')"];
+ * blockOf(ls, 1); // { body: "return user", after: "throw new Error('no')" }
+ * ```
+ */
+export function blockOf(lines: string[], n: number, max = 8): { body: string; after: string } {
+  const head = lines[n - 1] ?? "";
+  const at = head.length - head.trimStart().length;
+  const body: string[] = [];
+  let i = n;
+  for (; i < lines.length && body.length < max; i++) {
+    const t = lines[i];
+    if (t.trim() === "") continue;
+    const ind = t.length - t.trimStart().length;
+    if (ind <= at) {
+      if (/^[}\])]/.test(t.trim())) i++; // the block's own closing line
+      break;
+    }
+    body.push(code(t));
+  }
+  return { body: body.join("\n"), after: lines.slice(i, i + 3).map(code).join("\n") };
 }

@@ -20,7 +20,7 @@ const GUARD_RULES = new Set([
 ]);
 
 /** The newest blind batches: measured, never developed on. */
-const BLIND = new Set(["heldout12", "history12", "heldout13", "history13"]);
+const BLIND = new Set(["heldout14", "history14", "heldout15", "history15"]);
 
 const share = <T>(xs: T[], ok: (x: T) => boolean) => xs.filter(ok).length / xs.length;
 
@@ -54,9 +54,11 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     heldout6: 93,
     heldout7: 67,
     heldout8: 60,
-    heldout9: 39,
+    heldout9: 41,
     heldout10: 59,
     heldout11: 47,
+    heldout12: 56,
+    heldout13: 55,
     history: 9,
     history4: 12,
     history5: 8,
@@ -66,6 +68,8 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     history9: 4,
     history10: 7,
     history11: 5,
+    history12: 6,
+    history13: 5,
   };
   const found: Record<string, number> = {};
   for (const g of guards) {
@@ -91,7 +95,7 @@ Deno.test("each guard edit's before-text has its guard: the reverse edit adds, n
 Deno.test("guard-adding edits (every corpus edit reversed): at most 10% draw a guard finding", () => {
   // The shape signals read polarity (a branch that fails or grants, a test that is negative):
   // an edit that adds a check, or makes one stricter, must stay mostly silent.
-  const strengthening = guards.filter((g) => !/1[23]$/.test(g.split));
+  const strengthening = guards.filter((g) => !BLIND.has(g.split));
   const loud = strengthening.filter((g) =>
     inspectText(g.path, g.after, g.before).some((x) =>
       GUARD_RULES.has(x.rule) && x.rule !== "tls-verify-disabled" &&

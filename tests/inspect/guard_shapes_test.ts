@@ -437,3 +437,114 @@ Deno.test("shapes: settings made falsy, refusals that return the value, failures
     /check given an exception/,
   );
 });
+
+Deno.test("shapes: protections switched off by name, allow-lists opened, roles raised", () => {
+  const js =
+    "function tryGetSession(cookies, name, opts) {\n  var str = cookies.get(name, opts)\n  return decode(str)\n}\n";
+  assert.match(
+    seen(
+      "lib/session.js",
+      js,
+      edit(js, "cookies.get(name, opts)", "cookies.get(name, { signed: false })"),
+    )
+      .join(),
+    /`signed: false` passed/,
+  );
+  const py =
+    "class Config:\n    def load(self):\n        self.forwarded_allow_ips = os.environ.get('FORWARDED_ALLOW_IPS', '127.0.0.1')\n";
+  assert.match(
+    seen("server/config.py", py, edit(py, "'127.0.0.1')", "'*')")).join(),
+    /opened to everything/,
+  );
+  const ts =
+    "export function hasPermission(input) {\n  const roles = (input.role || input.options?.defaultRole || 'user').split(',');\n  return check(roles, input.permissions);\n}\n";
+  assert.match(
+    seen("src/plugins/admin/access.ts", ts, edit(ts, "|| 'user')", "|| 'admin')")).join(),
+    /default role raised/,
+  );
+  const master =
+    "function handleParseHeaders(info, req) {\n  let isMaster = info.masterKey === req.config.masterKey;\n  return isMaster;\n}\n";
+  assert.match(
+    seen(
+      "src/middlewares.js",
+      master,
+      edit(
+        master,
+        "info.masterKey === req.config.masterKey",
+        "String(req.config.masterKey).startsWith(info.masterKey)",
+      ),
+    ).join(),
+    /exact match loosened/,
+  );
+  const cookie =
+    "def set_cookie(self, value):\n    kwargs = {'path': self.cookie_path, 'httponly': True}\n    self.handler.set_secure_cookie(self.cookie_name, value, **kwargs)\n";
+  assert.match(
+    seen("hub/services/auth.py", cookie, edit(cookie, ", 'httponly': True}", "}")).join(),
+    /setting `httponly` removed/,
+  );
+  // The same option switched off already, then removed: silent.
+  const off =
+    "def decode(token, key):\n    return jwt.decode(token, key, options={'verify_signature': False})\n";
+  assert.deepEqual(
+    seen("app/jwt_auth.py", off, edit(off, ", options={'verify_signature': False}", "")),
+    [],
+  );
+});
+
+Deno.test("shapes: failures caught and turned into results, or only logged", () => {
+  const py =
+    "def load_token(self, token):\n    try:\n        return serializer.loads(token, max_age=self.max_age)\n    except (BadSignature, SignatureExpired):\n        return None\n";
+  assert.match(
+    seen(
+      "src/auth/extension.py",
+      py,
+      edit(
+        py,
+        "    except (BadSignature, SignatureExpired):\n        return None\n",
+        "    except SignatureExpired as error:\n        return serializer.load_payload(error.payload)\n    except BadSignature:\n        return None\n",
+      ),
+    ).join(),
+    /failure caught and turned into a result/,
+  );
+  const ts =
+    "async function authenticate(result, password) {\n  await this.comparePassword(result, password)\n  return result\n}\n";
+  assert.match(
+    seen(
+      "src/strategy.ts",
+      ts,
+      edit(
+        ts,
+        "await this.comparePassword(result, password)",
+        "await this.comparePassword(result, password).catch((error: Error) => debug('failed', error))",
+      ),
+    ).join(),
+    /failure caught and logged/,
+  );
+});
+
+Deno.test("shapes: a success branch made optional where the code after it fails", () => {
+  const ts =
+    "async function comparePassword(entity, password) {\n  const result = await bcrypt.compare(password, entity.password)\n  if (result) {\n    return entity\n  }\n  throw new NotAuthenticated('invalid login')\n}\n";
+  assert.match(
+    seen(
+      "src/local_strategy.ts",
+      ts,
+      edit(ts, "if (result) {", "if (result || process.env.NODE_ENV !== 'production') {"),
+    ).join(),
+    /check made optional|condition narrowed/,
+  );
+  const js =
+    "function callback(session, query) {\n  if (session.state && (query.state !== session.state)) {\n    var output = {error: 'OAuth2 state mismatch'}\n    return {output}\n  }\n}\n";
+  assert.match(
+    seen(
+      "lib/flow/oauth2.js",
+      js,
+      edit(
+        js,
+        "if (session.state && (query.state",
+        "if (session.state && query.state && (query.state",
+      ),
+    ).join(),
+    /check given an exception/,
+  );
+});
