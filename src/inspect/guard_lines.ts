@@ -80,6 +80,10 @@ import {
 import { shapeSignals } from "./guard_shapes.ts";
 import { terms } from "./guard_shape_vocab.ts";
 
+/** Predicates whose `true` applies a protection (`_should_handle`, `needs_mfa`, `require_login`). */
+const ENFORCING =
+  /^(should_?(handle|check|verify|validate|enforce|require|protect|apply|run|prompt|challenge)|needs?_?|must_?|require|enforce)|_?required$/i;
+
 /** A statement that leaves the branch: returns, raises, continues, or calls a failing helper. */
 const EXIT =
   /\b(return|raise|throw|continue|break|abort|panic)\b|\b(raise|abort|deny|reject|fail)_\w+\(|\bnext\(|AbortWith/;
@@ -332,8 +336,14 @@ export function lineGuardFindings(path: string, before: string, after: string): 
         }
         if (!similar(rc, ac)) continue;
         const settingNamed = SECURE_SETTING.test(rc) || SECURE_SETTING.test(ctx);
+        // A `return` that says no more often, or a permissive setting (`lax`, `allow_…`,
+        // `forward_…_headers`) turned off, is the strict side.
+        // (A predicate whose yes enforces, `_should_handle`, `needs_mfa`, is the other way round.)
+        const strictSide = (/^\s*return\b/.test(rc) && !ENFORCING.test(bare(enclosing(bl, r.n)))) ||
+          PERMISSIVE.test(rc);
         for (const [strong, weak] of STRONG_TO_WEAK) {
           if (!strong.test(rc) || !weak.test(ac) || strong.test(ac) || !settingNamed) continue;
+          if (strictSide) continue;
           add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
         }
       }

@@ -245,3 +245,7 @@ export const NEGATIVE =
 /** A branch body that lets the caller through (grants, passes on, says yes). */
 export const GRANTS =
   /\breturn\s+(true|True)\b|\bnext(\.\w+)?\(|\breturn\s+\w+\(\s*(self|req|request|ctx|c)\b|\b(ok|allowed?|valid|authori[sz]ed|authenticated|granted)\s*:?=\s*(true|True)\b|\breturn\s+(user|principal|identity|session)\b|\bpass\b|\bcontinue\b/;
+
+/** A function whose `true` protects: it picks what to strip, deny, block or redact. */
+export const PROTECTING_FN =
+  /strip|remove|redact|sensitive|deny|block|reject|forbid|invalid|unsafe|drop|clean|sanitiz|mask|should_?(strip|remove|drop|block|deny|reject)/i;

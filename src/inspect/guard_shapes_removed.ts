@@ -39,6 +39,7 @@ import {
   LIFETIME_NAME,
   MINIMUM_NAME,
   NEGATIVE,
+  PROTECTING_FN,
   RATIONALE,
   RATIONALE_WEAK,
   SANITISING_CALL,
@@ -176,7 +177,9 @@ export function removalShapes(
           FAILURE.test(after);
         // An alternative that is itself a failure test (`|| x !== expected`) adds a way to fail
         // where what the line answers is not known (a `return`).
-        const alt = widened(cb, ca, "or") &&
+        // A predicate that picks what to strip, deny or redact protects more when it says yes more.
+        const protects = PROTECTING_FN.test(ctx.fn(l.n));
+        const alt = widened(cb, ca, "or") && !(headKind(c) === "return" && protects) &&
           (headKind(c) !== "return" ||
             terms(ca, "or").filter((t) => !terms(cb, "or").includes(t)).every((t) =>
               !NEGATIVE.test(t)

@@ -30,9 +30,12 @@ const LOOSE =
 const SUCCESS =
   /^(return\s*(true|True|nil|None|null|undefined|['"]ok['"]|['"]OK['"])?\s*;?|return\s+Promise\.resolve\(.*\);?|(await\s+)?resolve\(.*\);?|next\(\);?|pass|return\s+next\(\);?|return\s+(true|True)\s*,\s*nil)$/i;
 
-/** A protection's option set to off: `signed: false`, `httpOnly=False`, `verify_signature: false`. */
+/**
+ * A protection's option set to off: `signed: false`, `httpOnly=False`, `strict: false` (`verify…`
+ * and `rejectUnauthorized` are the counted TLS and token rules' own, at high).
+ */
 const OFF_OPTION =
-  /\b['"]?(signed|secure|http_?[oO]nly|httponly|verify\w*|verification|validate\w*|check_?\w+|strict\w*|require\w*|reject_?[uU]nauthorized|enforce\w*|csrf\w*|xsrf\w*)['"]?\s*[:=](?!=)\s*(false|False|0|None)\b/g;
+  /\b['"]?(signed|secure|http_?[oO]nly|httponly|verification|validate\w*|check_?(?!hostname)\w+|strict\w*|require\w*|enforce\w*|csrf\w*|xsrf\w*)['"]?\s*[:=](?!=)\s*(false|False|0|None)\b/g;
 
 /** Exceptions a check raises (a bad signature, an expired or invalid token, a denied request). */
 const SECURITY_ERROR =
