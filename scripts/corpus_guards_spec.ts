@@ -27,6 +27,7 @@ import { EDITS_HELDOUT10, REVERSED_FIXES_HISTORY10 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT11, REVERSED_FIXES_HISTORY11 } from "./corpus_guards_spec_heldout11.ts";
 import { EDITS_HELDOUT12, REVERSED_FIXES_HISTORY12 } from "./corpus_guards_spec_heldout12.ts";
 import { EDITS_HELDOUT13, REVERSED_FIXES_HISTORY13 } from "./corpus_guards_spec_heldout13.ts";
+import { EDITS_HELDOUT15, REVERSED_FIXES_HISTORY15 } from "./corpus_guards_spec_heldout15.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -50,7 +51,8 @@ export interface GuardEdit {
     | "heldout10"
     | "heldout11"
     | "heldout12"
-    | "heldout13";
+    | "heldout13"
+    | "heldout15";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1858,6 +1860,7 @@ export const EDITS: GuardEdit[] = [
   ...EDITS_HELDOUT11,
   ...EDITS_HELDOUT12,
   ...EDITS_HELDOUT13,
+  ...EDITS_HELDOUT15,
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
@@ -1881,7 +1884,8 @@ export interface ReversedFix {
     | "history10"
     | "history11"
     | "history12"
-    | "history13";
+    | "history13"
+    | "history15";
 }
 
 /**
@@ -2123,6 +2127,7 @@ export const REVERSED_FIXES: ReversedFix[] = [
   ...REVERSED_FIXES_HISTORY11,
   ...REVERSED_FIXES_HISTORY12,
   ...REVERSED_FIXES_HISTORY13,
+  ...REVERSED_FIXES_HISTORY15,
 ];
 
 EDITS.push(...HELDOUT5_EDITS);
