@@ -28,6 +28,7 @@ import { EDITS_HELDOUT11, REVERSED_FIXES_HISTORY11 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT12, REVERSED_FIXES_HISTORY12 } from "./corpus_guards_spec_heldout12.ts";
 import { EDITS_HELDOUT13, REVERSED_FIXES_HISTORY13 } from "./corpus_guards_spec_heldout13.ts";
 import { EDITS_HELDOUT14, REVERSED_FIXES_HISTORY14 } from "./corpus_guards_spec_heldout14.ts";
+import { EDITS_HELDOUT15, REVERSED_FIXES_HISTORY15 } from "./corpus_guards_spec_heldout15.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -52,7 +53,8 @@ export interface GuardEdit {
     | "heldout11"
     | "heldout12"
     | "heldout13"
-    | "heldout14";
+    | "heldout14"
+    | "heldout15";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1861,6 +1863,7 @@ export const EDITS: GuardEdit[] = [
   ...EDITS_HELDOUT12,
   ...EDITS_HELDOUT13,
   ...EDITS_HELDOUT14,
+  ...EDITS_HELDOUT15,
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
@@ -1885,7 +1888,8 @@ export interface ReversedFix {
     | "history11"
     | "history12"
     | "history13"
-    | "history14";
+    | "history14"
+    | "history15";
 }
 
 /**
@@ -2128,6 +2132,7 @@ export const REVERSED_FIXES: ReversedFix[] = [
   ...REVERSED_FIXES_HISTORY12,
   ...REVERSED_FIXES_HISTORY13,
   ...REVERSED_FIXES_HISTORY14,
+  ...REVERSED_FIXES_HISTORY15,
 ];
 
 EDITS.push(...HELDOUT5_EDITS);
