@@ -110,6 +110,8 @@ export function valueShapes({ removed, added, addedCodes }: HunkView, ctx: Shape
       const va = valueOf(a.c);
       if (
         vb && va && vb.key === va.key && madeFalsy(vb.value, va.value) &&
+        // A declaration's first value is no setting (`const seen = new Set()` → `= null`).
+        !/^\s*(const|let|var)\s/.test(c) &&
         !/^(true|True)$/.test(vb.value) &&
         (SECURE_SETTING.test(vb.key) || (vb.key === "" && SECURE_SETTING.test(ctx.body(l.n - 3))))
       ) {
@@ -323,9 +325,12 @@ function madeFalsy(before: string, after: string): boolean {
     j < before.length - i && j < after.length - i &&
     before[before.length - 1 - j] === after[after.length - 1 - j]
   ) j++;
+  // Whole words on both ends (`new Date()` → `null` shares an `n`, not a word).
+  while (i > 0 && /[\w$]/.test(before[i - 1])) i--;
+  while (j > 0 && /[\w$]/.test(before[before.length - j])) j--;
   const mb = before.slice(i, before.length - j).trim();
   const ma = after.slice(i, after.length - j).trim();
   return FALSY.test(ma) && mb !== "" && !FALSY.test(mb) &&
-    !/^(\[\]|\{\}|new\b.*|""|'')$/.test(mb) &&
+    !/^(\[\]|\{\}|""|'')$/.test(mb) &&
     !/^[)\]}]/.test(mb);
 }

@@ -56,7 +56,8 @@ export function hunks(before: string[], after: string[], path: string): Hunk[] {
     !SCOPING.test(middle) && !WILDCARD_ALLOW.test(middle) && !PRIVILEGE.test(middle) &&
     !speaksSecurity(enclosing(before, start + 1)) &&
     !PREDICATE.test(bare(enclosing(before, start + 1))) &&
-    !failureToSuccess(before.slice(start, endB), after.slice(start, endA))
+    !failureToSuccess(before.slice(start, endB), after.slice(start, endA)) &&
+    !failureGone(before.slice(start, endB), after.slice(start, endA))
   ) return [];
   const norm = (l: string) => l.trim();
   const parts = diffArrays(before.slice(start, endB).map(norm), after.slice(start, endA).map(norm));
@@ -336,4 +337,15 @@ export function blockOf(lines: string[], n: number, max = 8): { body: string; af
     body.push(code(t));
   }
   return { body: body.join("\n"), after: lines.slice(i, i + 3).map(code).join("\n") };
+}
+
+/** A failure statement (raise, throw, an error handed on) the other side no longer has. */
+function failureGone(removed: string[], added: string[]): boolean {
+  const kept = new Set(added.map((l) => l.trim()));
+  return removed.some((l) => {
+    const t = l.trim();
+    return !kept.has(t) &&
+      /^(raise|throw)\b|\b(next|done|callback|cb|reject)\(\s*(new\s+\w+|err\w*|error)\b|^return\s+\w*(fail|deny|reject|unauthori|forbid)\w*\(/i
+        .test(t);
+  });
 }

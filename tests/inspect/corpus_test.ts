@@ -19,7 +19,7 @@ const GUARD_RULES = new Set([
   "crypto-verification-disabled",
 ]);
 
-/** The newest blind batches: measured, never developed on. */
+/** The newest blind batches: measured first on rules that had not seen them (docs/inspector.md). */
 const BLIND = new Set(["heldout14", "history14", "heldout15", "history15"]);
 
 const share = <T>(xs: T[], ok: (x: T) => boolean) => xs.filter(ok).length / xs.length;
@@ -56,9 +56,11 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     heldout8: 60,
     heldout9: 41,
     heldout10: 59,
-    heldout11: 47,
+    heldout11: 48,
     heldout12: 56,
     heldout13: 55,
+    heldout14: 45,
+    heldout15: 47,
     history: 9,
     history4: 12,
     history5: 8,
@@ -70,6 +72,8 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     history11: 5,
     history12: 6,
     history13: 5,
+    history14: 3,
+    history15: 8,
   };
   const found: Record<string, number> = {};
   for (const g of guards) {
