@@ -2,9 +2,11 @@
  * Measures the inspector on the committed real-code corpora in `tests/inspect/corpus/`:
  * guard removals (recall per class, split dev/held-out), secret formats (recall) and hard
  * negatives (high findings). Prints a table; `--split dev|heldout` limits the guard corpus,
- * `--misses` lists what was missed, `--json` prints the numbers as JSON.
+ * `--misses` lists what was missed, `--json` prints the numbers as JSON, `--reversed` also
+ * counts the guard edits read backwards (a guard added or tightened: `quiet` rows are those
+ * without a guard finding, `quiet-high` those without a high one).
  *
- * Usage: `deno run -A scripts/inspector_corpus_eval.ts [--split dev|heldout|heldout4|history4|…] [--misses] [--json]`
+ * Usage: `deno run -A scripts/inspector_corpus_eval.ts [--split dev|heldout|heldout4|history4|…] [--misses] [--json] [--reversed]`
  *
  * @module
  */
@@ -45,6 +47,14 @@ for (const g of guards) {
     );
   }
 }
+if (args.has("--reversed")) {
+  for (const g of guards) {
+    if (split && g.split !== split) continue;
+    const f = inspectText(g.path, g.after, g.before).filter((x) => GUARD_RULES.has(x.rule));
+    bump("reversed/quiet", f.length === 0);
+    bump("reversed/quiet-high", !f.some((x) => x.severity === "high"));
+  }
+}
 for (const s of secrets) {
   const f = inspectText(s.path, s.before, s.after).filter((x) => x.rule === "hardcoded-secret");
   const ok = f.length > 0;
@@ -65,7 +75,7 @@ for (const n of negatives) {
 if (args.has("--json")) console.log(JSON.stringify(rows));
 else {
   for (const [k, v] of Object.entries(rows).sort()) {
-    const what = k.startsWith("negatives") ? "no high" : "found";
+    const what = k.startsWith("negatives") ? "no high" : k.startsWith("reversed") ? "ok" : "found";
     console.log(`${k.padEnd(36)} ${what} ${v.hit}/${v.n} = ${(100 * v.hit / v.n).toFixed(1)}%`);
   }
 }
