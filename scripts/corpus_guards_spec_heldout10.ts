@@ -9,6 +9,7 @@
  * @module
  */
 import type { GuardEdit, ReversedFix } from "./corpus_guards_spec.ts";
+import { editMaker } from "./corpus_guards_edit.ts";
 
 const H10 = "heldout10" as const;
 const SAML = "SAML-Toolkits/python3-saml";
@@ -23,16 +24,7 @@ const FC = "fastify/csrf-protection";
 const POC = "jaredhanson/passport-openidconnect";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
-function E(
-  id: string,
-  repo: string,
-  path: string,
-  cls: GuardEdit["cls"],
-  find: string,
-  replace: string,
-): GuardEdit {
-  return { id, repo, path, cls, split: H10, find, replace };
-}
+const E = editMaker(H10);
 
 /** The tenth held-out batch of edits (split `heldout10`). */
 export const EDITS_HELDOUT10: GuardEdit[] = [

@@ -9,6 +9,7 @@
  * @module
  */
 import type { GuardEdit, ReversedFix } from "./corpus_guards_spec.ts";
+import { editMaker } from "./corpus_guards_edit.ts";
 
 const H11 = "heldout11" as const;
 const OC = "panva/node-openid-client";
@@ -27,16 +28,7 @@ const WA = "go-webauthn/webauthn";
 const AU = "authelia/authelia";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
-function E(
-  id: string,
-  repo: string,
-  path: string,
-  cls: GuardEdit["cls"],
-  find: string,
-  replace: string,
-): GuardEdit {
-  return { id, repo, path, cls, split: H11, find, replace };
-}
+const E = editMaker(H11);
 
 /** The eleventh held-out batch of edits (split `heldout11`). */
 export const EDITS_HELDOUT11: GuardEdit[] = [

@@ -8,6 +8,7 @@
  * @module
  */
 import type { GuardEdit, ReversedFix } from "./corpus_guards_spec.ts";
+import { editMaker } from "./corpus_guards_edit.ts";
 
 const H12 = "heldout12" as const;
 const JS = "jupyter-server/jupyter_server";
@@ -23,16 +24,7 @@ const JW = "hokaccha/node-jwt-simple";
 const UN = "nodejs/undici";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
-function E(
-  id: string,
-  repo: string,
-  path: string,
-  cls: GuardEdit["cls"],
-  find: string,
-  replace: string,
-): GuardEdit {
-  return { id, repo, path, cls, split: H12, find, replace };
-}
+const E = editMaker(H12);
 
 /** The twelfth held-out batch of edits (split `heldout12`). */
 export const EDITS_HELDOUT12: GuardEdit[] = [

@@ -8,6 +8,7 @@
  * @module
  */
 import type { GuardEdit, ReversedFix } from "./corpus_guards_spec.ts";
+import { editMaker } from "./corpus_guards_edit.ts";
 
 const H13 = "heldout13" as const;
 const R_AUTH0_PYTHON = "auth0/auth0-python";
@@ -22,16 +23,7 @@ const R_FEATHERS = "feathersjs/feathers";
 const R_PARSE_SERVER = "parse-community/parse-server";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
-function E(
-  id: string,
-  repo: string,
-  path: string,
-  cls: GuardEdit["cls"],
-  find: string,
-  replace: string,
-): GuardEdit {
-  return { id, repo, path, cls, split: H13, find, replace };
-}
+const E = editMaker(H13);
 
 /** The thirteenth held-out batch of edits (split `heldout13`). */
 export const EDITS_HELDOUT13: GuardEdit[] = [

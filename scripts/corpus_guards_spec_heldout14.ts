@@ -9,6 +9,7 @@
  * @module
  */
 import type { GuardEdit, ReversedFix } from "./corpus_guards_spec.ts";
+import { editMaker } from "./corpus_guards_edit.ts";
 
 const H14 = "heldout14" as const;
 const TP = "django-tastypie/django-tastypie";
@@ -24,16 +25,7 @@ const FB = "fastify/fastify-basic-auth";
 const FS = "fastify/fastify-secure-session";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
-function E(
-  id: string,
-  repo: string,
-  path: string,
-  cls: GuardEdit["cls"],
-  find: string,
-  replace: string,
-): GuardEdit {
-  return { id, repo, path, cls, split: H14, find, replace };
-}
+const E = editMaker(H14);
 
 /** The fourteenth held-out batch of edits (split `heldout14`). */
 export const EDITS_HELDOUT14: GuardEdit[] = [

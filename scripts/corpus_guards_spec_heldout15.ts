@@ -8,6 +8,7 @@
  * @module
  */
 import type { GuardEdit, ReversedFix } from "./corpus_guards_spec.ts";
+import { editMaker } from "./corpus_guards_edit.ts";
 
 const H15 = "heldout15" as const;
 const HAPI = "hapijs/hapi";
@@ -35,16 +36,7 @@ const DRA = "iMerica/dj-rest-auth";
 const DRA_SER = "dj_rest_auth/serializers.py";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
-function E(
-  id: string,
-  repo: string,
-  path: string,
-  cls: GuardEdit["cls"],
-  find: string,
-  replace: string,
-): GuardEdit {
-  return { id, repo, path, cls, split: H15, find, replace };
-}
+const E = editMaker(H15);
 
 /** The fifteenth held-out batch of edits (split `heldout15`). */
 export const EDITS_HELDOUT15: GuardEdit[] = [

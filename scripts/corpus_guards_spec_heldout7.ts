@@ -8,6 +8,7 @@
  * @module
  */
 import type { GuardEdit, ReversedFix } from "./corpus_guards_spec.ts";
+import { editMaker } from "./corpus_guards_edit.ts";
 
 const H7 = "heldout7" as const;
 const KNOX = "jazzband/django-rest-knox";
@@ -23,16 +24,7 @@ const DEX = "dexidp/dex";
 const LITE = "litestar-org/litestar";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
-function E(
-  id: string,
-  repo: string,
-  path: string,
-  cls: GuardEdit["cls"],
-  find: string,
-  replace: string,
-): GuardEdit {
-  return { id, repo, path, cls, split: H7, find, replace };
-}
+const E = editMaker(H7);
 
 /** The seventh held-out batch of edits (split `heldout7`). */
 export const EDITS_HELDOUT7: GuardEdit[] = [

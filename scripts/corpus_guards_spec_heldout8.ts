@@ -8,6 +8,7 @@
  * @module
  */
 import type { GuardEdit, ReversedFix } from "./corpus_guards_spec.ts";
+import { editMaker } from "./corpus_guards_edit.ts";
 
 const H8 = "heldout8" as const;
 const FU = "fastapi-users/fastapi-users";
@@ -27,16 +28,7 @@ const ST = "supertokens/supertokens-node";
 const STAT = "lib/ts/recipe/session/accessToken.ts";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
-function E(
-  id: string,
-  repo: string,
-  path: string,
-  cls: GuardEdit["cls"],
-  find: string,
-  replace: string,
-): GuardEdit {
-  return { id, repo, path, cls, split: H8, find, replace };
-}
+const E = editMaker(H8);
 
 /** The eighth held-out batch of edits (split `heldout8`). */
 export const EDITS_HELDOUT8: GuardEdit[] = [

@@ -8,6 +8,7 @@
  * @module
  */
 import type { GuardEdit, ReversedFix } from "./corpus_guards_spec.ts";
+import { editMaker } from "./corpus_guards_edit.ts";
 
 const H9 = "heldout9" as const;
 const HB = "hapijs/basic";
@@ -20,16 +21,7 @@ const AB = "volatiletech/authboss";
 const OP = "oauth2-proxy/oauth2-proxy";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
-function E(
-  id: string,
-  repo: string,
-  path: string,
-  cls: GuardEdit["cls"],
-  find: string,
-  replace: string,
-): GuardEdit {
-  return { id, repo, path, cls, split: H9, find, replace };
-}
+const E = editMaker(H9);
 
 /** The ninth held-out batch of edits (split `heldout9`). */
 export const EDITS_HELDOUT9: GuardEdit[] = [
