@@ -37,28 +37,49 @@ export interface Hunk {
   added: Line[];
 }
 
-export function hunks(before: string[], after: string[], path: string): Hunk[] {
+/**
+ * Whether anything around an edit is about security (the path, the changed lines with a few
+ * around, the function they sit in, a setting, a weakening word, a failure taken away): when it is
+ * not, no changed-line signal can fire. Null when more than `MAX_CHANGED` lines changed on a side.
+ *
+ * @example
+ * ```ts
+ * securityAround(["a = 1"], ["a = 2"], "lib/math.py"); // false
+ * securityAround(["verify = True"], ["verify = False"], "lib/client.py"); // true
+ * ```
+ */
+export function securityAround(before: string[], after: string[], path: string): boolean | null {
+  const { start, endB, endA } = changedSpan(before, after);
+  if (endB - start > MAX_CHANGED || endA - start > MAX_CHANGED) return null;
+  const middle = [
+    ...before.slice(Math.max(0, start - 3), endB + 2),
+    ...after.slice(start, endA),
+  ].join("\n");
+  return speaksSecurity(path) || speaksSecurity(middle) || SECURE_SETTING.test(middle) ||
+    WEAKENING.test(middle) || SECURITY_HEADER.test(middle) || PERMISSIVE.test(middle) ||
+    SCOPING.test(middle) || WILDCARD_ALLOW.test(middle) || PRIVILEGE.test(middle) ||
+    speaksSecurity(enclosing(before, start + 1)) ||
+    PREDICATE.test(bare(enclosing(before, start + 1))) ||
+    failureToSuccess(before.slice(start, endB), after.slice(start, endA)) ||
+    failureGone(before.slice(start, endB), after.slice(start, endA));
+}
+
+/** The first differing line and the ends of the differing middle of both sides. */
+function changedSpan(before: string[], after: string[]) {
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
   let endB = before.length;
   let endA = after.length;
   while (endB > start && endA > start && before[endB - 1] === after[endA - 1]) (endB--, endA--);
-  if (endB - start > MAX_CHANGED || endA - start > MAX_CHANGED) return [];
+  return { start, endB, endA };
+}
+
+/** The changed hunks of an edit where security is around it (see {@link securityAround}). */
+export function hunks(before: string[], after: string[], path: string): Hunk[] {
   // Nothing of security around the change: no signal could fire (they all need a security
   // word in the path, the function, the changed lines, a setting's name or a weakening word).
-  const middle = [
-    ...before.slice(Math.max(0, start - 3), endB + 2),
-    ...after.slice(start, endA),
-  ].join("\n");
-  if (
-    !speaksSecurity(path) && !speaksSecurity(middle) && !SECURE_SETTING.test(middle) &&
-    !WEAKENING.test(middle) && !SECURITY_HEADER.test(middle) && !PERMISSIVE.test(middle) &&
-    !SCOPING.test(middle) && !WILDCARD_ALLOW.test(middle) && !PRIVILEGE.test(middle) &&
-    !speaksSecurity(enclosing(before, start + 1)) &&
-    !PREDICATE.test(bare(enclosing(before, start + 1))) &&
-    !failureToSuccess(before.slice(start, endB), after.slice(start, endA)) &&
-    !failureGone(before.slice(start, endB), after.slice(start, endA))
-  ) return [];
+  if (securityAround(before, after, path) !== true) return [];
+  const { start, endB, endA } = changedSpan(before, after);
   const norm = (l: string) => l.trim();
   const parts = diffArrays(before.slice(start, endB).map(norm), after.slice(start, endA).map(norm));
   const out: Hunk[] = [];
