@@ -15,7 +15,7 @@ export const SANITISING_CALL =
 
 /** An error handed to a completion callback (`done(err)`, `next(error)`, `this.done(e)`). */
 export const ERROR_HANDED =
-  /\b((?:[\w$]+\.)?(?:done|callback|cb|next|reject|fail))\(\s*((?:[\w$]+\.)*(?:err|error|e|ex|exc|[a-z]\w*Err(?:or)?|currentError|lastError))\s*[,)]/;
+  /\b((?:[\w$]+\.)?(?:done|callback|cb|next|reject|fail))\(\s*((?:[\w$]+\.)*(?:err|error|e|ex|exc|[a-z]\w*Err(?:or)?|currentError|lastError)|new\s+[\w$.]+\([^)]*\))\s*[,)]/;
 
 /** A comment that says the code below it defends against something. */
 export const RATIONALE =
@@ -100,7 +100,7 @@ export const VERDICT_SET =
 export const DENY_VALUE =
   /^(?:0|false|False|None|nil|null|[\w$.]*\b(?:Deny|Denied|Indeterminate|Reject\w*|Forbid\w*|Block\w*|NoMatch|Disallow\w*))$/;
 export const ALLOW_VALUE =
-  /^(?:1|true|True|[\w$.]*\b(?:Allow\w*|Accept\w*|Permit\w*|Grant\w*|Match))$/;
+  /^(?:1|true|True|[\w$.]*\b(?:Allow\w*|Accept\w*|Permit\w*|Grant\w*|Match|Indeterminate|NotApplicable|Abstain\w*|Neutral))$/;
 
 /** A setting that lists what a check lets through unchecked. */
 export const EXEMPTIONS =
@@ -230,7 +230,7 @@ export function widened(before: string, after: string, op: "and" | "or"): boolea
 
 /** An assignment to a name that holds a verdict: `valid := …`, `const isAllowed = …`. */
 export const VERDICT_NAME =
-  /^\s*(?:(?:const|let|var)\s+)?([\w$.]*(?:valid|verified|allowed|authori[sz]ed|authenticated|permitted|granted|trusted|matches|matched|is_?(?:master|admin|root|superuser|staff|owner|member))\w*)\s*(?::=|=(?!=))\s*(.+)$/i;
+  /^\s*(?:(?:const|let|var)\s+)?([\w$.]*(?:valid|verified|allowed|authori[sz]ed|authenticated|permitted|granted|trusted|matches|matched|applies|is_?(?:master|admin|root|superuser|staff|owner|member))\w*)\s*(?::=|=(?!=))\s*(.+)$/i;
 
 /** A verdict about privilege (`isMaster`, `is_admin`): what it decides is security whatever the file. */
 export const PRIVILEGE_NAME = /is_?(master|admin|root|superuser|staff|owner)/i;
@@ -249,3 +249,25 @@ export const GRANTS =
 /** A function whose `true` protects: it picks what to strip, deny, block or redact. */
 export const PROTECTING_FN =
   /strip|remove|redact|sensitive|deny|block|reject|forbid|invalid|unsafe|drop|clean|sanitiz|mask|should_?(strip|remove|drop|block|deny|reject)/i;
+
+/** Privilege words, strongest first: a check moved down this list lets more people through. */
+export const PRIVILEGE_RANK = [
+  /^(is_?)?(super_?user|superuser|root)$/i,
+  /^(is_?)?(admin|administrator|staff|owner|master)$/i,
+  /^(is_?)?(member|verified|confirmed|approved)$/i,
+  /^(is_?)?(active|authenticated|logged_?in|user|anonymous)$/i,
+];
+
+/** Settings that list what is checked (`restfulValidatedMethods`, `protected_paths`). */
+export const CHECKED_LIST =
+  /\b[\w$]*(validat|protect|check|require|enforce|secure|guard|verif|restrict)\w*\s*[:=(]/i;
+
+/** A tolerance whose larger value accepts more (clock skew, leeway, a code window). */
+export const TOLERANCE_NAME = /\b\w*(skew|leeway|tolerance|drift|grace|window)\w*\b/i;
+
+/** A failure reported by assignment (`error = {…}`, `err = new Error(…)`, `result = AUTH_FAILED`). */
+export const FAILURE_ASSIGN = /^\s*(?:[\w$]+\.)?(error|err)\s*=\s*(\{|new\s|\w*Error\b|['"`])/;
+
+/** A branch body that lets the caller straight through (`return func(*a, **ka)`, `return next()`). */
+export const BYPASS_EXIT =
+  /^return\s+(true|True)\b|^return\s+next\(\s*\)|^(await\s+)?next\(\s*\);?$|^return\s+[\w$.]+\(\s*\*\w+\s*,\s*\*\*\w+\s*\)$|^return\s+(func|fn|f|view|view_func|handler|wrapped|method)\((self|request|req|ctx)?\b/;

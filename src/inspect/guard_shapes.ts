@@ -27,6 +27,8 @@ import {
 } from "./guard_shape_vocab.ts";
 import { removalShapes } from "./guard_shapes_removed.ts";
 import { valueShapes } from "./guard_shapes_values.ts";
+import { branchShapes } from "./guard_shapes_branches.ts";
+import { settingShapes } from "./guard_shapes_settings.ts";
 
 /** Calls whose result is a match or a comparison (`matchExpectedRPID`, `compareHash`, `equals`). */
 const VERDICT_CALL =
@@ -84,7 +86,13 @@ export function shapeSignals(h: Hunk, ctx: ShapeContext): Shape[] {
   const removed = h.removed.map((l) => ({ l, c: code(l.text) }));
   const added = h.added.map((l) => ({ l, c: code(l.text) }));
   const v: HunkView = { h, removed, added, addedCodes: new Set(added.map((x) => x.c)) };
-  return [...verdictShapes(v, ctx), ...removalShapes(v, ctx), ...valueShapes(v, ctx)];
+  return [
+    ...verdictShapes(v, ctx),
+    ...removalShapes(v, ctx),
+    ...valueShapes(v, ctx),
+    ...branchShapes(v, ctx),
+    ...settingShapes(v, ctx),
+  ];
 }
 
 /**

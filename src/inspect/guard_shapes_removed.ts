@@ -138,7 +138,8 @@ export function removalShapes(
   for (const { l, c } of removed) {
     if (c === "" || !commented.has(c)) continue;
     const checks = (FAILURE.test(c) && !NOT_A_DENIAL.test(c)) ||
-      callNames(c).some((x) => isCheckCall(x));
+      callNames(c).some((x) => isCheckCall(x)) ||
+      /\b(deny|denied|reject\w*|forbid\w*|unauthori[sz]ed|revoke\w*)\b/i.test(c);
     if (checks) {
       out.push({ rule: "auth-check-removed", n: l.n, what: `\`${c.slice(0, 60)}\` commented out` });
     }

@@ -46,7 +46,7 @@ export const FAILURE =
 
 /** A call that checks something: its name says so. */
 export const CHECK_CALL =
-  /^(.*[._])?(check\w*|\w*_check|verify\w*|\w*[vV]erif\w*|validate\w*|\w*_validate|is_?valid\w*|ensure_?\w+|require_?(auth|login|perm|role|scope|admin|user|csrf|token|fresh|https|secure)\w*|assert_?(auth|perm|role|scope|admin|user|csrf|token|owner|allowed|valid)\w*|authori[sz]e\w*|authenticate\w*|enforce\w*|protect\w*|guard\w*|permit\w*|unsign\w*|compare_?digest|timing_?safe_?equal|constant_?time\w*|bytes_eq|strings_equal|safe_str_cmp|secure_compare|time_?safe_?\w*|safe_?compare\w*|safe_?equal\w*|\w*_?fold|compare_?(password|hash|digest|secret|token|signature|key)\w*|hmac\.?equal|same_?origin\w*|is_?same_?origin\w*|is_?trusted\w*|\w*_?trusted|is_?(admin|staff|superuser|active|authenticated|authorized|allowed|owner|expired|public|safe_url|safe)\w*|has_?(perm|role|scope|access|permission|privilege)\w*|can_?(access|view|edit|read|write|delete|manage|admin|change)\w*|\w*(Authori[sz]ed|Authenticated|Permitted|Granted|Allowed|Trusted)|auth|authn|authz|require_?auth\w*|ensure_?auth\w*|with_?auth\w*|login_?required|raise_for_status|block_(ip|user|address|account|request)\w*|lock_?out\w*|ban_\w+|throttle\w*|revoke\w*)$/i;
+  /^(.*[._])?(check\w*|\w*_check|verify\w*|\w*[vV]erif\w*|validate\w*|\w*_validate|is_?valid\w*|ensure_?\w+|require_?(auth|login|perm|role|scope|admin|user|csrf|token|fresh|https|secure)\w*|assert_?(auth|perm|role|scope|admin|user|csrf|token|owner|allowed|valid)\w*|authori[sz]e\w*|authenticate\w*|enforce\w*|protect\w*|guard\w*|permit\w*|unsign\w*|compare_?digest|timing_?safe_?equal|constant_?time\w*|bytes_eq|strings_equal|safe_str_cmp|secure_compare|time_?safe_?\w*|safe_?compare\w*|safe_?equal\w*|fixed_?time\w*|\w*_?fold|compare_?(password|hash|digest|secret|token|signature|key)\w*|hmac\.?equal|same_?origin\w*|is_?same_?origin\w*|is_?trusted\w*|\w*_?trusted|is_?(admin|staff|superuser|active|authenticated|authorized|allowed|owner|expired|public|safe_url|safe)\w*|has_?(perm|role|scope|access|permission|privilege)\w*|can_?(access|view|edit|read|write|delete|manage|admin|change)\w*|\w*(Authori[sz]ed|Authenticated|Permitted|Granted|Allowed|Trusted)|auth|authn|authz|require_?auth\w*|ensure_?auth\w*|with_?auth\w*|login_?required|raise_for_status|block_(ip|user|address|account|request)\w*|lock_?out\w*|ban_\w+|throttle\w*|revoke\w*)$/i;
 
 /** Words of a setting whose strict value is the safe one. */
 export const SECURE_SETTING =
@@ -104,7 +104,7 @@ export const SECURITY_HEADER =
 
 /** Words that switch a protection off. */
 export const WEAKENING =
-  /\w*(unsafe|unverified|without_?verif\w*|insecure|exempt|skip_?\w*(check|verif|valid|auth|csrf)\w*|skip[A-Z]\w*(Check|Verif|Valid|Auth|Csrf)\w*|no_?verify|noverify|disable_?\w*(verif|check|csrf|auth)\w*|allow_?(all|any)_?\w*|trust_?all\w*|accept_?any\w*|bypass\w*)\w*/i;
+  /\w*(unsafe|unverified|without_?verif\w*|insecure|exempt|skip_?\w*(check|verif|valid|auth|csrf)\w*|skip[A-Z]\w*(Check|Verif|Valid|Auth|Csrf)\w*|no_?verify|noverify|disable_?\w*(verif|check|csrf|auth)\w*|allow_?(all|any)_?\w*|trust_?all\w*|accept_?any\w*|bypass\w*|ignore_?\w*(cert|ssl|tls|verif|check|invalid|hostname|signature|expir)\w*)\w*/i;
 
 export function WEAKENING_G(text: string): string[] {
   return (text.match(new RegExp(WEAKENING.source, "gi")) ?? []).map((w) => w.toLowerCase());

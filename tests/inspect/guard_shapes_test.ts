@@ -548,3 +548,127 @@ Deno.test("shapes: a success branch made optional where the code after it fails"
     /check given an exception/,
   );
 });
+
+Deno.test("shapes: branches — presence for comparison, condition unwrapped, bypass added, failure reports removed", () => {
+  const py =
+    "def is_authenticated(self, request, user, api_key):\n    if user.api_key.key != api_key:\n        return self._unauthorized()\n    return True\n";
+  assert.match(
+    seen(
+      "tastypie/authentication.py",
+      py,
+      edit(py, "if user.api_key.key != api_key:", "if not user.api_key.key:"),
+    )
+      .join(),
+    /presence test/,
+  );
+  const js =
+    "function readSession(request, unsignedCookie) {\n  let cookie\n  if (unsignedCookie.valid === true) {\n    cookie = unsignedCookie.value\n  }\n  return decodeSession(cookie)\n}\n";
+  assert.match(
+    seen(
+      "lib/session.js",
+      js,
+      edit(
+        js,
+        "  if (unsignedCookie.valid === true) {\n    cookie = unsignedCookie.value\n  }\n",
+        "  cookie = unsignedCookie.value\n",
+      ),
+    ).join(),
+    /condition removed, its body kept|branch removed/,
+  );
+  const deco =
+    "def auth_basic(check):\n    def wrapper(*a, **ka):\n        user, password = request.auth or (None, None)\n        if user is None or not check(user, password):\n            return HTTPError(401, 'Access denied')\n        return func(*a, **ka)\n    return wrapper\n";
+  assert.match(
+    seen(
+      "web/auth.py",
+      deco,
+      edit(
+        deco,
+        "        user, password = request.auth or (None, None)\n",
+        "        if request.remote_addr in ('127.0.0.1', '::1'):\n            return func(*a, **ka)\n        user, password = request.auth or (None, None)\n",
+      ),
+    ).join(),
+    /bypass added/,
+  );
+  const forge =
+    "function verifyChain(cert, bcExt) {\n  let error = null\n  if (error === null && bcExt !== null && !bcExt.cA) {\n    error = { message: 'Certificate is not a CA.' }\n  }\n  return error\n}\n";
+  assert.match(
+    seen(
+      "lib/x509_chain.js",
+      forge,
+      edit(
+        forge,
+        "  if (error === null && bcExt !== null && !bcExt.cA) {\n    error = { message: 'Certificate is not a CA.' }\n  }\n",
+        "",
+      ),
+    ).join(),
+    /reported a failure|branch removed|failure statement removed/,
+  );
+  // A should-strip predicate given an early yes strips more: silent.
+  const strip =
+    "def should_strip_auth(self, old_url, new_url):\n    old, new = urlparse(old_url), urlparse(new_url)\n    if old.scheme != new.scheme:\n        raise_for_scheme(old, new)\n    return False\n";
+  assert.deepEqual(
+    seen(
+      "requests/sessions.py",
+      strip,
+      edit(
+        strip,
+        "    if old.scheme",
+        "    if old.hostname != new.hostname:\n        return True\n    if old.scheme",
+      ),
+    ),
+    [],
+  );
+});
+
+Deno.test("shapes: settings — privilege moved down, check arguments emptied, fewer checked, tolerance widened", () => {
+  const py =
+    "class SessionAuthIsStaff(SessionAuth):\n    def authenticate(self, request, key):\n        if request.user.is_authenticated and request.user.is_staff:\n            return request.user\n";
+  assert.match(
+    seen(
+      "ninja/security/session.py",
+      py,
+      edit(py, "request.user.is_staff:", "request.user.is_active:"),
+    ).join(),
+    /`is_staff` → `is_active`/,
+  );
+  const role =
+    "function defaults(input) {\n  const roles = (input.role || 'admin').split(',')\n  return roles\n}\n";
+  assert.deepEqual(
+    seen("src/plugins/admin/roles.ts", role, edit(role, "'admin'", "'user'")),
+    [],
+  );
+  const tls =
+    "def _verify_peercerts(cert_chain, server_hostname):\n    ssl_policy = Security.SecPolicyCreateSSL(True, cf_str_hostname)\n    return evaluate(ssl_policy, cert_chain)\n";
+  assert.match(
+    seen(
+      "truststore/_macos.py",
+      tls,
+      edit(tls, "SecPolicyCreateSSL(True, cf_str_hostname)", "SecPolicyCreateSSL(True, None)"),
+    )
+      .join(),
+    /no longer given to SecPolicyCreateSSL\(\)|SecPolicyCreateSSL\(True, None\)/,
+  );
+  const crumb =
+    "const schema = {\n  restfulValidatedMethods: ['post', 'put', 'patch', 'delete'],\n  key: 'crumb'\n}\n";
+  assert.match(
+    seen("lib/crumb.js", crumb, edit(crumb, "['post', 'put', 'patch', 'delete']", "['post']"))
+      .join(),
+    /fewer checked/,
+  );
+  const go =
+    "func Validate(passcode string, secret string) bool {\n\trv, _ := ValidateCustom(passcode, secret, time.Now().UTC(), ValidateOpts{\n\t\tSkew:      1,\n\t})\n\treturn rv\n}\n";
+  assert.match(
+    seen("totp/totp.go", go, edit(go, "Skew:      1,", "Skew:      20,")).join(),
+    /tolerance widened: 1 → 20/,
+  );
+  const js = "function run(result, done) {\n  result.then(done, done)\n}\n";
+  assert.match(
+    seen(
+      "lib/basic_auth.js",
+      js,
+      edit(js, "result.then(done, done)", "result.then(() => done()).catch(() => done())"),
+    )
+      .join(),
+    /rejection dropped/,
+  );
+});

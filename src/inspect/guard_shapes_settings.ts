@@ -1,0 +1,145 @@
+/**
+ * Shape signals about what a check is given: a privilege test moved down to a weaker one
+ * (`is_staff` → `is_active`), a security argument emptied (`hostname` → `None`), the list of what
+ * is checked shortened, a tolerance widened (clock skew, leeway), a rejection handler that drops
+ * the error. Called by `guard_shapes.ts` for each hunk; pure.
+ *
+ * @module
+ */
+import { callNames, clip, condition, lastName, overlap, similarStart } from "./guard_text.ts";
+import { CHECKED_LIST, PRIVILEGE_RANK, TOLERANCE_NAME } from "./guard_shape_vocab.ts";
+import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
+
+/** Arguments that carry what a check compares against. */
+const CHECK_ARG =
+  /host|hostname|server_?name|cert|key|secret|nonce|state|audience|issuer|subject|expected/i;
+
+/** The rank of a privilege word (0 strongest), or -1. */
+function rank(word: string): number {
+  return PRIVILEGE_RANK.findIndex((re) => re.test(word));
+}
+
+/** The top-level arguments of the first call to `name` in `line`. */
+function argsOf(line: string, name: string): string[] {
+  const at = line.indexOf(`${name}(`);
+  if (at < 0) return [];
+  const out: string[] = [];
+  let depth = 0;
+  let cur = "";
+  for (let k = at + name.length; k < line.length; k++) {
+    const ch = line[k];
+    if ("([{".includes(ch) && depth++ === 0) continue;
+    if (")]}".includes(ch) && --depth === 0) break;
+    if (ch === "," && depth === 1) {
+      out.push(cur.trim());
+      cur = "";
+      continue;
+    }
+    cur += ch;
+  }
+  if (cur.trim() !== "") out.push(cur.trim());
+  return out;
+}
+
+/**
+ * The setting shapes of one hunk.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { settingShapes } from "./guard_shapes_settings.ts";
+ * const line = (n: number, text: string) => ({ l: { n, text }, c: text.trim() });
+ * const removed = [line(3, "if request.user.is_authenticated and request.user.is_staff:")];
+ * const added = [line(3, "if request.user.is_authenticated and request.user.is_active:")];
+ * const v = { h: { removed: [], added: [] }, removed, added, addedCodes: new Set([added[0].c]) };
+ * const ctx = {
+ *   beforeCode: "", afterCode: "", afterLines: [], secure: () => true, body: () => "",
+ *   fn: () => "", block: () => ({ body: "", after: "" }),
+ * };
+ * assert.match(settingShapes(v, ctx)[0].what, /is_staff.*is_active/);
+ * ```
+ */
+export function settingShapes(
+  { removed, added, addedCodes }: HunkView,
+  ctx: ShapeContext,
+): Shape[] {
+  const out: Shape[] = [];
+  for (const { l, c } of removed) {
+    if (c === "" || addedCodes.has(c)) continue;
+    for (const a of added) {
+      if (a.c === "" || (!similarStart(c, a.c) && overlap(c, a.c) < 0.5)) continue;
+      const wb: string[] = c.match(/[A-Za-z_$][\w$]*/g) ?? [];
+      const wa: string[] = a.c.match(/[A-Za-z_$][\w$]*/g) ?? [];
+      const gone = wb.filter((w) => !wa.includes(w));
+      const fresh = wa.filter((w) => !wb.includes(w));
+      // A privilege test moved down (`is_staff` → `is_active`): in a condition or a decorator, not
+      // a role being assigned (`defaultRole || "admin"` → `"user"` gives less).
+      const tested = condition(c) ?? (/^@/.test(c) ? c : null);
+      const unquoted = (t: string) => t.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, " ");
+      for (const g of tested === null ? [] : gone) {
+        if (!new RegExp(`\\b${g}\\b`).test(unquoted(tested!))) continue;
+        const rg = rank(g);
+        // A negated test of the weaker word (`not user.is_active`) adds a way to fail instead.
+        const weaker = rg < 0
+          ? undefined
+          : fresh.find((f) =>
+            rank(f) > rg && !new RegExp(`(\\bnot\\s+|!)[\\w$.]*\\b${f}\\b`).test(a.c)
+          );
+        if (weaker) {
+          out.push({ rule: "auth-check-removed", n: l.n, what: `\`${g}\` → \`${weaker}\`` });
+        }
+      }
+      // An argument a check compares against given nothing (`SSL(True, hostname)` → `(True, None)`).
+      for (const call of callNames(c)) {
+        if (!callNames(a.c).includes(call)) continue;
+        const name = lastName(call);
+        const ab = argsOf(c, call);
+        const aa = argsOf(a.c, call);
+        if (ab.length !== aa.length) continue;
+        const i = ab.findIndex((x, k) =>
+          CHECK_ARG.test(x) && /^(None|null|nil|undefined|""|''|false|False)$/.test(aa[k])
+        );
+        if (i >= 0 && ctx.secure(l.n)) {
+          out.push({
+            rule: "secure-default-weakened",
+            n: l.n,
+            what: `\`${clip(ab[i])}\` no longer given to ${name}()`,
+          });
+        }
+      }
+      // The list of what is checked shortened (`validatedMethods: ['post', 'put']` → `['post']`).
+      if (CHECKED_LIST.test(c) && CHECKED_LIST.test(a.c)) {
+        const items = (t: string) => (t.match(/['"`][^'"`]*['"`]/g) ?? []).length;
+        if (items(a.c) < items(c) && items(a.c) > 0) {
+          out.push({ rule: "auth-check-removed", n: l.n, what: `fewer checked: \`${clip(a.c)}\`` });
+        }
+      }
+      // A tolerance widened fivefold or more (clock skew, leeway, a code's window).
+      if (TOLERANCE_NAME.test(c)) {
+        const nb = Number(/(?<![\w.])(\d+)(?![\w.])(?!.*(?<![\w.])\d+(?![\w.]))/.exec(c)?.[1]);
+        const na = Number(/(?<![\w.])(\d+)(?![\w.])(?!.*(?<![\w.])\d+(?![\w.]))/.exec(a.c)?.[1]);
+        if (nb > 0 && na >= nb * 5 && ctx.secure(l.n)) {
+          out.push({
+            rule: "secure-default-weakened",
+            n: l.n,
+            what: `tolerance widened: ${nb} → ${na}`,
+          });
+        }
+      }
+    }
+  }
+  // A rejection handler that drops the error: `.then(done, done)` → `.catch(() => done())`.
+  for (const { l, c } of added) {
+    const m =
+      /\.catch\(\s*\(\s*\w*\s*\)\s*=>\s*((?:[\w$]+\.)?(?:done|next|cb|callback|resolve))\(\s*(null|undefined)?\s*\)\s*\)/
+        .exec(c);
+    if (m && !ctx.beforeCode.includes(m[0])) {
+      out.push({
+        rule: "auth-check-removed",
+        n: removed[0]?.l.n ?? l.n,
+        what: `rejection dropped: \`${clip(m[0])}\``,
+      });
+    }
+  }
+  return out;
+}
