@@ -29,6 +29,7 @@ import { EDITS_HELDOUT12, REVERSED_FIXES_HISTORY12 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT13, REVERSED_FIXES_HISTORY13 } from "./corpus_guards_spec_heldout13.ts";
 import { EDITS_HELDOUT14, REVERSED_FIXES_HISTORY14 } from "./corpus_guards_spec_heldout14.ts";
 import { EDITS_HELDOUT15, REVERSED_FIXES_HISTORY15 } from "./corpus_guards_spec_heldout15.ts";
+import { EDITS_HELDOUT16, REVERSED_FIXES_HISTORY16 } from "./corpus_guards_spec_heldout16.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -54,7 +55,8 @@ export interface GuardEdit {
     | "heldout12"
     | "heldout13"
     | "heldout14"
-    | "heldout15";
+    | "heldout15"
+    | "heldout16";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1864,6 +1866,7 @@ export const EDITS: GuardEdit[] = [
   ...EDITS_HELDOUT13,
   ...EDITS_HELDOUT14,
   ...EDITS_HELDOUT15,
+  ...EDITS_HELDOUT16,
 ];
 
 /** A security fix from a project's history, reversed: the edit re-introduces the vulnerability. */
@@ -1889,7 +1892,8 @@ export interface ReversedFix {
     | "history12"
     | "history13"
     | "history14"
-    | "history15";
+    | "history15"
+    | "history16";
 }
 
 /**
@@ -2133,6 +2137,7 @@ export const REVERSED_FIXES: ReversedFix[] = [
   ...REVERSED_FIXES_HISTORY13,
   ...REVERSED_FIXES_HISTORY14,
   ...REVERSED_FIXES_HISTORY15,
+  ...REVERSED_FIXES_HISTORY16,
 ];
 
 EDITS.push(...HELDOUT5_EDITS);
