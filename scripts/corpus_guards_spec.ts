@@ -29,6 +29,7 @@ import { EDITS_HELDOUT12, REVERSED_FIXES_HISTORY12 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT13, REVERSED_FIXES_HISTORY13 } from "./corpus_guards_spec_heldout13.ts";
 import { EDITS_HELDOUT14, REVERSED_FIXES_HISTORY14 } from "./corpus_guards_spec_heldout14.ts";
 import { EDITS_HELDOUT15, REVERSED_FIXES_HISTORY15 } from "./corpus_guards_spec_heldout15.ts";
+import { EDITS_HELDOUT17, REVERSED_FIXES_HISTORY17 } from "./corpus_guards_spec_heldout17.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -54,7 +55,8 @@ export interface GuardEdit {
     | "heldout12"
     | "heldout13"
     | "heldout14"
-    | "heldout15";
+    | "heldout15"
+    | "heldout17";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1889,7 +1891,8 @@ export interface ReversedFix {
     | "history12"
     | "history13"
     | "history14"
-    | "history15";
+    | "history15"
+    | "history17";
 }
 
 /**
@@ -2137,3 +2140,5 @@ export const REVERSED_FIXES: ReversedFix[] = [
 
 EDITS.push(...HELDOUT5_EDITS);
 REVERSED_FIXES.push(...HISTORY5_FIXES);
+EDITS.push(...EDITS_HELDOUT17);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY17);
