@@ -30,6 +30,7 @@ import { EDITS_HELDOUT13, REVERSED_FIXES_HISTORY13 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT14, REVERSED_FIXES_HISTORY14 } from "./corpus_guards_spec_heldout14.ts";
 import { EDITS_HELDOUT15, REVERSED_FIXES_HISTORY15 } from "./corpus_guards_spec_heldout15.ts";
 import { EDITS_HELDOUT16, REVERSED_FIXES_HISTORY16 } from "./corpus_guards_spec_heldout16.ts";
+import { EDITS_HELDOUT17, REVERSED_FIXES_HISTORY17 } from "./corpus_guards_spec_heldout17.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -56,7 +57,8 @@ export interface GuardEdit {
     | "heldout13"
     | "heldout14"
     | "heldout15"
-    | "heldout16";
+    | "heldout16"
+    | "heldout17";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1893,7 +1895,8 @@ export interface ReversedFix {
     | "history13"
     | "history14"
     | "history15"
-    | "history16";
+    | "history16"
+    | "history17";
 }
 
 /**
@@ -2142,3 +2145,5 @@ export const REVERSED_FIXES: ReversedFix[] = [
 
 EDITS.push(...HELDOUT5_EDITS);
 REVERSED_FIXES.push(...HISTORY5_FIXES);
+EDITS.push(...EDITS_HELDOUT17);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY17);
