@@ -236,7 +236,8 @@ export const VERDICT_NAME =
 export const PRIVILEGE_NAME = /is_?(master|admin|root|superuser|staff|owner)/i;
 
 /** A branch body that reports a failure as a value (`{error: 'state mismatch'}`). */
-export const ERROR_RESULT = /\b(error|err)\s*:\s*['"`{]|\bmismatch\b|\binvalid\b/i;
+export const ERROR_RESULT =
+  /\b(error|err)\s*:\s*['"`{]|\bmismatch\b|\binvalid\b|\bredirect\w*\b.*\blog_?in|\blogin_?url\b|\bsign_?in\b/i;
 
 /** A test that something is wrong or missing (`!x`, `a != b`, `x is None`, `not ok`). */
 export const NEGATIVE =

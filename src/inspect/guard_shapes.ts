@@ -29,6 +29,7 @@ import { removalShapes } from "./guard_shapes_removed.ts";
 import { valueShapes } from "./guard_shapes_values.ts";
 import { branchShapes } from "./guard_shapes_branches.ts";
 import { settingShapes } from "./guard_shapes_settings.ts";
+import { defaultShapes } from "./guard_shapes_defaults.ts";
 
 /** Calls whose result is a match or a comparison (`matchExpectedRPID`, `compareHash`, `equals`). */
 const VERDICT_CALL =
@@ -85,14 +86,46 @@ export interface HunkView {
 export function shapeSignals(h: Hunk, ctx: ShapeContext): Shape[] {
   const removed = h.removed.map((l) => ({ l, c: code(l.text) }));
   const added = h.added.map((l) => ({ l, c: code(l.text) }));
-  const v: HunkView = { h, removed, added, addedCodes: new Set(added.map((x) => x.c)) };
-  return [
-    ...verdictShapes(v, ctx),
-    ...removalShapes(v, ctx),
-    ...valueShapes(v, ctx),
-    ...branchShapes(v, ctx),
-    ...settingShapes(v, ctx),
-  ];
+  const addedCodes = new Set(added.map((x) => x.c));
+  const out: Shape[] = [];
+  for (const v of windows({ h, removed, added, addedCodes })) {
+    out.push(
+      ...verdictShapes(v, ctx),
+      ...removalShapes(v, ctx),
+      ...valueShapes(v, ctx),
+      ...branchShapes(v, ctx),
+      ...settingShapes(v, ctx),
+      ...defaultShapes(v, ctx),
+    );
+  }
+  return out;
+}
+
+/**
+ * A hunk, or for a large one (a rewrite: the shapes pair every removed line with every added
+ * one) overlapping windows of about 16 lines a side taken at the same relative position, so the
+ * pairing stays linear in the hunk's size.
+ */
+function windows(v: HunkView): HunkView[] {
+  const r = v.removed.length;
+  const a = v.added.length;
+  if (r * a <= 400) return [v];
+  const n = Math.ceil(Math.max(r, a) / 16);
+  const out: HunkView[] = [];
+  for (let k = 0; k < n; k++) {
+    out.push({
+      ...v,
+      removed: v.removed.slice(
+        Math.max(0, Math.floor((k * r) / n) - 3),
+        Math.ceil(((k + 1) * r) / n) + 3,
+      ),
+      added: v.added.slice(
+        Math.max(0, Math.floor((k * a) / n) - 3),
+        Math.ceil(((k + 1) * a) / n) + 3,
+      ),
+    });
+  }
+  return out;
 }
 
 /**

@@ -34,7 +34,7 @@ const PRESENCE =
  * ```
  */
 export function branchShapes(
-  { h, removed, added, addedCodes }: HunkView,
+  { removed, added, addedCodes }: HunkView,
   ctx: ShapeContext,
 ): Shape[] {
   const out: Shape[] = [];

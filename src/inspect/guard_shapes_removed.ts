@@ -106,7 +106,9 @@ export function removalShapes(
       }`,
     );
     const clamp = cmp.test(cond);
-    const cleared = FALSY.test(m[2]) && cond.includes(target.split(/[.[]/)[0]);
+    // What was cleared was tested, or is itself a credential (`session_data = None`).
+    const cleared = FALSY.test(m[2]) &&
+      (cond.includes(target.split(/[.[]/)[0]) || speaksSecurity(target));
     if ((clamp || cleared) && ctx.secure(removed[i].l.n)) {
       out.push({
         rule: "auth-check-removed",

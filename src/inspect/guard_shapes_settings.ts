@@ -8,11 +8,18 @@
  */
 import { callNames, clip, condition, lastName, overlap, similarStart } from "./guard_text.ts";
 import { CHECKED_LIST, PRIVILEGE_RANK, TOLERANCE_NAME } from "./guard_shape_vocab.ts";
+import { SECURITY_ARG } from "./guard_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 
 /** Arguments that carry what a check compares against. */
 const CHECK_ARG =
   /host|hostname|server_?name|cert|key|secret|nonce|state|audience|issuer|subject|expected/i;
+
+/** The last number of a line, products of literals multiplied out (`60 * 60 * 24` → 86400). */
+function lastAmount(line: string): number {
+  const m = /(\d+(?:\s*\*\s*\d+)*)(?!.*\d)/.exec(line);
+  return m ? m[1].split("*").reduce((p, x) => p * Number(x.trim()), 1) : NaN;
+}
 
 /** The rank of a privilege word (0 strongest), or -1. */
 function rank(word: string): number {
@@ -107,6 +114,18 @@ export function settingShapes(
           });
         }
       }
+      // A security keyword argument dropped from a line (`encode(x), ttl=self.max_age` → `encode(x)`).
+      for (const kw of c.matchAll(/,\s*([\w$]+)\s*=(?!=)\s*[^,()]+/g)) {
+        if (!SECURITY_ARG.test(`${kw[1]}=`)) continue;
+        const without = c.replace(kw[0], "");
+        if (without.replace(/\s+/g, "") === a.c.replace(/\s+/g, "") && ctx.secure(l.n)) {
+          out.push({
+            rule: "secure-default-weakened",
+            n: l.n,
+            what: `\`${kw[1]}\` no longer passed`,
+          });
+        }
+      }
       // The list of what is checked shortened (`validatedMethods: ['post', 'put']` → `['post']`).
       if (CHECKED_LIST.test(c) && CHECKED_LIST.test(a.c)) {
         const items = (t: string) => (t.match(/['"`][^'"`]*['"`]/g) ?? []).length;
@@ -116,8 +135,8 @@ export function settingShapes(
       }
       // A tolerance widened fivefold or more (clock skew, leeway, a code's window).
       if (TOLERANCE_NAME.test(c)) {
-        const nb = Number(/(?<![\w.])(\d+)(?![\w.])(?!.*(?<![\w.])\d+(?![\w.]))/.exec(c)?.[1]);
-        const na = Number(/(?<![\w.])(\d+)(?![\w.])(?!.*(?<![\w.])\d+(?![\w.]))/.exec(a.c)?.[1]);
+        const nb = lastAmount(c);
+        const na = lastAmount(a.c);
         if (nb > 0 && na >= nb * 5 && ctx.secure(l.n)) {
           out.push({
             rule: "secure-default-weakened",

@@ -672,3 +672,76 @@ Deno.test("shapes: settings — privilege moved down, check arguments emptied, f
     /rejection dropped/,
   );
 });
+
+Deno.test("shapes: defaults and gates — opt-in made opt-out, implications, ungated values, grace, headers", () => {
+  const cors =
+    "function configureCredentials(options) {\n  if (options.credentials === true) {\n    return { key: 'Access-Control-Allow-Credentials', value: 'true' }\n  }\n  return null\n}\n";
+  assert.match(
+    seen(
+      "lib/cors.js",
+      cors,
+      edit(cors, "options.credentials === true", "options.credentials !== false"),
+    ).join(),
+    /now on unless switched off/,
+  );
+  const tls =
+    "function httpsOptions(https) {\n  return {\n    rejectUnauthorized: https.rejectUnauthorized,\n    checkServerIdentity: https.checkServerIdentity,\n  }\n}\n";
+  assert.match(
+    seen(
+      "source/core/options.ts",
+      tls,
+      edit(
+        tls,
+        "rejectUnauthorized: https.rejectUnauthorized,",
+        "rejectUnauthorized: https.rejectUnauthorized ?? false,",
+      ),
+    ).join(),
+    /defaulted off/,
+  );
+  const state =
+    "function checkState(request, state, stateCookie) {\n  if (stateCookie && state === stateCookie) {\n    return true\n  }\n  throw new Error('invalid state')\n}\n";
+  assert.match(
+    seen(
+      "lib/oauth2.js",
+      state,
+      edit(state, "stateCookie && state === stateCookie", "!stateCookie || state === stateCookie"),
+    )
+      .join(),
+    /requirement made conditional|check made optional/,
+  );
+  const origin =
+    "function configureOrigin(options, req) {\n  const isAllowed = isOriginAllowed(req.headers.origin, options.origin)\n  return { key: 'Access-Control-Allow-Origin', value: isAllowed ? req.headers.origin : false }\n}\n";
+  assert.match(
+    seen(
+      "lib/cors.js",
+      origin,
+      edit(origin, "isAllowed ? req.headers.origin : false", "req.headers.origin"),
+    ).join(),
+    /no longer gated by `isAllowed`/,
+  );
+  const exp = "def is_expired(self):\n    return time.time() > self['expires_at']\n";
+  assert.match(
+    seen("oauth/token.py", exp, edit(exp, "self['expires_at']", "self['expires_at'] + 86400"))
+      .join(),
+    /expiry given grace/,
+  );
+  const strip =
+    "function onRedirect(headers) {\n  for (const name of ['authorization', 'www-authenticate', 'cookie', 'cookie2']) {\n    headers.delete(name)\n  }\n}\n";
+  assert.match(
+    seen(
+      "src/redirect.js",
+      strip,
+      edit(
+        strip,
+        "['authorization', 'www-authenticate', 'cookie', 'cookie2']",
+        "['www-authenticate', 'cookie2']",
+      ),
+    ).join(),
+    /fewer credential headers dropped/,
+  );
+  // A credential header added to the list strips more: silent.
+  assert.deepEqual(
+    seen("src/redirect.js", strip, edit(strip, "'cookie2']", "'cookie2', 'proxy-authorization']")),
+    [],
+  );
+});
