@@ -60,7 +60,7 @@ const GATED =
  *   beforeCode: "", afterCode: "", afterLines: [], secure: () => true, body: () => "",
  *   fn: () => "", block: () => ({ body: "", after: "" }),
  * };
- * assert.match(defaultShapes(v, ctx)[0].what, /opt-out/);
+ * assert.match(defaultShapes(v, ctx)[0].what, /now on unless switched off/);
  * ```
  */
 export function defaultShapes(
