@@ -35,6 +35,7 @@ const SL = "slackapi/python-slack-sdk";
 const SLS = "slack_sdk/signature/__init__.py";
 const TL = "twilio/twilio-python";
 const TLV = "twilio/request_validator.py";
+const SV = "Supervisor/supervisor";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
 const E = editMaker(H18);
@@ -98,7 +99,31 @@ export const EDITS_HELDOUT18: GuardEdit[] = [
     "                conn.set_option(self.ldap.OPT_X_TLS_REQUIRE_CERT, verifyMode[self._ldap_ssl_verify_mode])\n",
     "                conn.set_option(self.ldap.OPT_X_TLS_REQUIRE_CERT, self.ldap.OPT_X_TLS_NEVER)\n",
   ),
+  E(
+    "ra-auth-type-default-none",
+    RA,
+    "radicale/config.py",
+    "secure-default",
+    '    ("auth", OrderedDict([\n        ("type", {\n            "value": "denyall",\n',
+    '    ("auth", OrderedDict([\n        ("type", {\n            "value": "none",\n',
+  ),
+  E(
+    "ra-rights-type-default-authenticated",
+    RA,
+    "radicale/config.py",
+    "authz",
+    '    ("rights", OrderedDict([\n        ("type", {\n            "value": "owner_only",\n',
+    '    ("rights", OrderedDict([\n        ("type", {\n            "value": "authenticated",\n',
+  ),
   // ---- django-two-factor-auth (Python)
+  E(
+    "tf-setup-view-anonymous",
+    TF,
+    TFC,
+    "authz",
+    "@method_decorator([never_cache, login_required], name='dispatch')\nclass SetupView(",
+    "@method_decorator(never_cache, name='dispatch')\nclass SetupView(",
+  ),
   E(
     "tf-otp-mixin-unverified-without-device",
     TF,
@@ -244,6 +269,14 @@ export const EDITS_HELDOUT18: GuardEdit[] = [
     "authn-branch",
     '        except exceptions.ConnectionRefusedError as exc:\n            fail_reason = exc.error_args\n            success = False\n        except ConnectionRefusedError:\n            fail_reason = {"message": "Connection refused by server"}\n            success = False\n',
     "        except Exception:\n            self.logger.exception('connect handler failed')\n            success = None\n",
+  ),
+  E(
+    "si-event-from-unconnected-namespace",
+    SI,
+    "src/socketio/server.py",
+    "authz",
+    "        if not self.manager.is_connected(sid, namespace):\n            self.logger.warning('%s is not connected to namespace %s',\n                                sid, namespace)\n            return\n        if self.async_handlers:\n",
+    "        if self.async_handlers:\n",
   ),
   // ---- Twisted (Python)
   E(
@@ -490,7 +523,113 @@ export const EDITS_HELDOUT18: GuardEdit[] = [
     '            alg = headers.get("alg")\n            if alg != cls.ALGORITHM:\n                raise ValueError(\n                    f"Incorrect decoding algorithm {alg}, "\n                    f"expecting {cls.ALGORITHM}."\n                )\n\n            payload = jwt_lib.decode(\n                jwt,\n                key,\n                algorithms=[cls.ALGORITHM],\n',
     '            alg = headers.get("alg")\n\n            payload = jwt_lib.decode(\n                jwt,\n                key,\n                algorithms=[alg],\n',
   ),
+  // ---- Supervisor (Python)
+  E(
+    "sv-tail-handler-unauthenticated",
+    SV,
+    "supervisor/http.py",
+    "authz",
+    "            tailhandler = supervisor_auth_handler(users, tailhandler)\n",
+    "",
+  ),
+  E(
+    "sv-sha-password-accepted",
+    SV,
+    "supervisor/http.py",
+    "credential",
+    "                password_hash = sha1(as_bytes(password)).hexdigest()\n                return stored_password[5:] == password_hash\n",
+    "                password_hash = sha1(as_bytes(password)).hexdigest()\n                return True\n",
+  ),
+  E(
+    "sv-unknown-auth-scheme-passes",
+    SV,
+    "supervisor/medusa/auth_handler.py",
+    "authn-branch",
+    "                sys.stderr.write('unknown/unsupported auth method: %s\\n' % scheme)\n                self.handle_unauthorized(request)\n",
+    "                sys.stderr.write('unknown/unsupported auth method: %s\\n' % scheme)\n                self.handler.handle_request(request)\n",
+  ),
+  E(
+    "sv-unix-socket-world-writable",
+    SV,
+    "supervisor/options.py",
+    "secure-default",
+    "            else:\n                chmod = 0o700\n            config['chmod'] = chmod\n",
+    "            else:\n                chmod = 0o777\n            config['chmod'] = chmod\n",
+  ),
 ];
 
 /** Reversed real security fixes (split `history18`). */
-export const REVERSED_FIXES_HISTORY18: ReversedFix[] = [];
+export const REVERSED_FIXES_HISTORY18: ReversedFix[] = [
+  {
+    id: "tf-GHSA-vhr6-pvjm-9qwf",
+    repo: TF,
+    commit: "454fd9842fa6e8bb772dbf0943976bc8e3335359",
+    path: TFC,
+    cls: "credential",
+    note: "GHSA-vhr6-pvjm-9qwf: discontinue storing credentials in the session store",
+    split: "history18",
+  },
+  {
+    id: "sa-validate-email-unchecked",
+    repo: SA,
+    commit: "2bcd91daca113feba365cf1cec2b563e956e992e",
+    path: "social/strategies/base.py",
+    cls: "authn-branch",
+    note: "vulnerability: BaseStrategy.validate_email() did not actually check the email address",
+    split: "history18",
+  },
+  {
+    id: "ra-failed-login-random-delay",
+    repo: RA,
+    commit: "059ba8dec1f22ccbeab837e288b3833a099cee2d",
+    path: "radicale/auth.py",
+    cls: "credential",
+    note: "security fix: random timer against timing oracles and simple brute-force attacks",
+    split: "history18",
+  },
+  {
+    id: "ra-rights-regex-injection",
+    repo: RA,
+    commit: "4bfe7c9f7991d534c8b9fbe153af9d341f925f98",
+    path: "radicale/rights/regex.py",
+    cls: "authz",
+    note: "prevent regex injection: a user name like .* bypassed owner_only/owner_write",
+    split: "history18",
+  },
+  {
+    id: "sv-CVE-2017-11610",
+    repo: SV,
+    commit: "90c5df80777bfec03d041740465027f83d22e27b",
+    path: "supervisor/xmlrpc.py",
+    cls: "authz",
+    note: "CVE-2017-11610: disable object traversal in XML-RPC dispatch",
+    split: "history18",
+  },
+  {
+    id: "tw-xmlrpc-https-verify",
+    repo: TW,
+    commit: "be58a175b89440de687f068200d207b24a5f5254",
+    path: "src/twisted/web/xmlrpc.py",
+    cls: "secure-default",
+    note: "xmlrpc: verify HTTPS certificates against the system trust store",
+    split: "history18",
+  },
+  {
+    id: "tw-CVE-2019-12855",
+    repo: TW,
+    commit: "488bdd0b80cd1084359e34b8d36ae536520b1f86",
+    path: "src/twisted/words/protocols/jabber/xmlstream.py",
+    cls: "secure-default",
+    note: "CVE-2019-12855: XMPP client verifies the server certificate by default",
+    split: "history18",
+  },
+  {
+    id: "gr-auth-dependency-awaited",
+    repo: GR,
+    commit: "5019a2402779d40d7c0b42817fc73bd2df3d8022",
+    path: GRR,
+    cls: "authn-branch",
+    note: "async auth_dependency was never awaited, so every anonymous request counted as authenticated",
+    split: "history18",
+  },
+];
