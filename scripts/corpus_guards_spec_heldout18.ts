@@ -1,8 +1,8 @@
 /**
  * Eighteenth held-out batch of the guard-removal corpus: removals written by reading the security
  * code of projects not otherwise used by the corpus (Radicale, django-two-factor-auth,
- * social-app-django, python-socketio, Flask-SocketIO, Twisted, Gradio, firebase-admin-python,
- * python-slack-sdk, twilio-python, Supervisor), chosen the way a careless refactor or an attacker
+ * social-app-django, python-socketio, Twisted, Gradio, firebase-admin-python,
+ * python-slack-sdk, twilio-python, Supervisor, http-auth, goji/httpauth), chosen the way a careless refactor or an attacker
  * would weaken them, before any measurement. Reversed fixes were picked by commit message or
  * advisory only.
  *
@@ -36,6 +36,9 @@ const SLS = "slack_sdk/signature/__init__.py";
 const TL = "twilio/twilio-python";
 const TLV = "twilio/request_validator.py";
 const SV = "Supervisor/supervisor";
+const HA = "gevorg/http-auth";
+const HAD = "src/auth/digest.js";
+const GH = "goji/httpauth";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
 const E = editMaker(H18);
@@ -50,14 +53,6 @@ export const EDITS_HELDOUT18: GuardEdit[] = [
     "credential",
     '        return ("PLAIN", hmac.compare_digest(hash_value.encode(), password.encode()))\n',
     '        return ("PLAIN", hash_value == password)\n',
-  ),
-  E(
-    "ra-login-cache-digest-any",
-    RA,
-    "radicale/auth/__init__.py",
-    "credential",
-    "                if digest == digest_cache:\n",
-    "                if digest_cache:\n",
   ),
   E(
     "ra-ldap2-user-bind-skipped",
@@ -172,14 +167,6 @@ export const EDITS_HELDOUT18: GuardEdit[] = [
     "        fn = otp_required(super().dispatch, login_url=self.success_url, redirect_field_name=None)\n        return fn(*args, **kwargs)\n",
     "        return super().dispatch(*args, **kwargs)\n",
   ),
-  E(
-    "tf-remember-agent-throttle-ignored",
-    TF,
-    TFC,
-    "authn-branch",
-    "                        if verify_is_allowed and validate_remember_device_cookie(\n",
-    "                        if validate_remember_device_cookie(\n",
-  ),
   // ---- social-app-django (Python)
   E(
     "sa-disconnect-no-csrf",
@@ -226,7 +213,7 @@ export const EDITS_HELDOUT18: GuardEdit[] = [
     SA,
     SAS,
     "authz",
-    "        valid_password = user.has_usable_password() if hasattr(user, \"has_usable_password\") else True\n        return valid_password or qs.exists()\n",
+    '        valid_password = user.has_usable_password() if hasattr(user, "has_usable_password") else True\n        return valid_password or qs.exists()\n',
     "        return True\n",
   ),
   E(
@@ -253,22 +240,6 @@ export const EDITS_HELDOUT18: GuardEdit[] = [
     "authn-branch",
     "                    authenticated = self.auth(client_auth)\n            if not authenticated:\n                raise ConnectionRefusedError('authentication failed')\n",
     "                    authenticated = self.auth(client_auth)\n            if not authenticated:\n                self.sio.logger.warning('admin authentication failed')\n",
-  ),
-  E(
-    "si-admin-auth-list-any",
-    SI,
-    "src/socketio/admin.py",
-    "credential",
-    "            elif isinstance(self.auth, list):\n                authenticated = client_auth in self.auth\n",
-    "            elif isinstance(self.auth, list):\n                authenticated = bool(client_auth)\n",
-  ),
-  E(
-    "si-connect-refused-swallowed",
-    SI,
-    "src/socketio/server.py",
-    "authn-branch",
-    '        except exceptions.ConnectionRefusedError as exc:\n            fail_reason = exc.error_args\n            success = False\n        except ConnectionRefusedError:\n            fail_reason = {"message": "Connection refused by server"}\n            success = False\n',
-    "        except Exception:\n            self.logger.exception('connect handler failed')\n            success = None\n",
   ),
   E(
     "si-event-from-unconnected-namespace",
@@ -326,14 +297,6 @@ export const EDITS_HELDOUT18: GuardEdit[] = [
     "token",
     '        digest = hexlify(md5(key + self.privateKey).digest())\n        if digest != opaqueParts[0]:\n            raise error.LoginFailed("Invalid response, invalid opaque value")\n',
     "",
-  ),
-  E(
-    "tw-file-password-db-hash-truthy",
-    TW,
-    "src/twisted/cred/checkers.py",
-    "credential",
-    "                    if h == p:\n",
-    "                    if h:\n",
   ),
   E(
     "tw-conch-unlisted-key-accepted",
@@ -410,14 +373,6 @@ export const EDITS_HELDOUT18: GuardEdit[] = [
     "",
   ),
   E(
-    "fb-id-token-alg-unchecked",
-    FB,
-    FBT,
-    "token",
-    "        elif not emulated and header.get('alg') != 'RS256':\n",
-    "        elif not emulated and header.get('alg') is None:\n",
-  ),
-  E(
     "fb-revoked-token-accepted",
     FB,
     FBC,
@@ -482,14 +437,6 @@ export const EDITS_HELDOUT18: GuardEdit[] = [
     "            os.remove(filepath)  # consume the file by deleting it\n            return still_valid\n",
     "            os.remove(filepath)  # consume the file by deleting it\n            return True\n",
   ),
-  E(
-    "sl-oauth-state-sql-no-expiry",
-    SL,
-    "slack_sdk/oauth/state_store/sqlalchemy/__init__.py",
-    "token",
-    "                query = self.oauth_states.select().where(and_(c.state == state, c.expire_at > now))\n                result = conn.execute(query)\n                for row in result.mappings():\n                    self.logger.debug(f\"consume's query result: {row}\")\n                    conn.execute(self.oauth_states.delete().where(c.id == row[\"id\"]))\n",
-    "                query = self.oauth_states.select().where(c.state == state)\n                result = conn.execute(query)\n                for row in result.mappings():\n                    self.logger.debug(f\"consume's query result: {row}\")\n                    conn.execute(self.oauth_states.delete().where(c.id == row[\"id\"]))\n",
-  ),
   // ---- twilio-python (Python)
   E(
     "tl-compare-no-length-check",
@@ -506,14 +453,6 @@ export const EDITS_HELDOUT18: GuardEdit[] = [
     "credential",
     "        return valid_body_hash and (valid_signature or valid_signature_with_port)\n",
     "        return valid_signature or valid_signature_with_port\n",
-  ),
-  E(
-    "tl-jwt-exp-not-verified",
-    TL,
-    "twilio/jwt/__init__.py",
-    "token",
-    '                    "verify_exp": True,\n',
-    '                    "verify_exp": False,\n',
   ),
   E(
     "tl-jwt-header-alg-trusted",
@@ -555,6 +494,72 @@ export const EDITS_HELDOUT18: GuardEdit[] = [
     "secure-default",
     "            else:\n                chmod = 0o700\n            config['chmod'] = chmod\n",
     "            else:\n                chmod = 0o777\n            config['chmod'] = chmod\n",
+  ),
+  // ---- http-auth (JavaScript)
+  E(
+    "ha-basic-file-user-password-unchecked",
+    HA,
+    "src/auth/basic.js",
+    "credential",
+    "        if (user.username === username && this.validate(user.hash, password)) {\n",
+    "        if (user.username === username) {\n",
+  ),
+  E(
+    "ha-digest-response-present",
+    HA,
+    HAD,
+    "credential",
+    "    return response === co.response;\n",
+    "    return !!co.response;\n",
+  ),
+  E(
+    "ha-digest-nonce-not-validated",
+    HA,
+    HAD,
+    "token",
+    "    if (this.validateNonce(co.nonce, co.qop, co.nc)) {\n",
+    "    if (co.nonce) {\n",
+  ),
+  E(
+    "ha-digest-nonce-count-replay",
+    HA,
+    HAD,
+    "token",
+    "            if (ncNum > serverNonce[2]) {\n",
+    "            if (ncNum >= serverNonce[2]) {\n",
+  ),
+  E(
+    "ha-check-failed-login-continues",
+    HA,
+    "src/auth/base.js",
+    "authn-branch",
+    '        } else if (!result.pass) {\n          this.emit("fail", result, req);\n          this.ask(res, result);\n        } else {\n',
+    "        } else {\n",
+  ),
+  // ---- goji/httpauth (Go)
+  E(
+    "gh-empty-user-allowed",
+    GH,
+    "basic_auth.go",
+    "authn-branch",
+    '\t// In simple mode, prevent authentication with empty credentials if User is\n\t// not set. Allow empty passwords to support non-password use-cases.\n\tif b.opts.AuthFunc == nil && b.opts.User == "" {\n\t\treturn false\n\t}\n\n',
+    "",
+  ),
+  E(
+    "gh-simple-password-not-compared",
+    GH,
+    "basic_auth.go",
+    "credential",
+    "\tgivenUser := sha256.Sum256([]byte(user))\n\tgivenPass := sha256.Sum256([]byte(pass))\n\trequiredUser := sha256.Sum256([]byte(b.opts.User))\n\trequiredPass := sha256.Sum256([]byte(b.opts.Password))\n\n\t// Compare the supplied credentials to those set in our options\n\tif subtle.ConstantTimeCompare(givenUser[:], requiredUser[:]) == 1 &&\n\t\tsubtle.ConstantTimeCompare(givenPass[:], requiredPass[:]) == 1 {\n",
+    "\tgivenUser := sha256.Sum256([]byte(user))\n\trequiredUser := sha256.Sum256([]byte(b.opts.User))\n\n\t// Compare the supplied credentials to those set in our options\n\tif subtle.ConstantTimeCompare(givenUser[:], requiredUser[:]) == 1 {\n",
+  ),
+  E(
+    "gh-unauthorized-falls-through",
+    GH,
+    "basic_auth.go",
+    "authn-branch",
+    "\tif b.authenticate(r) == false {\n\t\tb.requestAuth(w, r)\n\t\treturn\n\t}\n",
+    "\tif b.authenticate(r) == false {\n\t\tb.requestAuth(w, r)\n\t}\n",
   ),
 ];
 
@@ -629,7 +634,8 @@ export const REVERSED_FIXES_HISTORY18: ReversedFix[] = [
     commit: "5019a2402779d40d7c0b42817fc73bd2df3d8022",
     path: GRR,
     cls: "authn-branch",
-    note: "async auth_dependency was never awaited, so every anonymous request counted as authenticated",
+    note:
+      "async auth_dependency was never awaited, so every anonymous request counted as authenticated",
     split: "history18",
   },
 ];
