@@ -31,6 +31,7 @@ import { EDITS_HELDOUT14, REVERSED_FIXES_HISTORY14 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT15, REVERSED_FIXES_HISTORY15 } from "./corpus_guards_spec_heldout15.ts";
 import { EDITS_HELDOUT16, REVERSED_FIXES_HISTORY16 } from "./corpus_guards_spec_heldout16.ts";
 import { EDITS_HELDOUT17, REVERSED_FIXES_HISTORY17 } from "./corpus_guards_spec_heldout17.ts";
+import { EDITS_HELDOUT19, REVERSED_FIXES_HISTORY19 } from "./corpus_guards_spec_heldout19.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -58,7 +59,8 @@ export interface GuardEdit {
     | "heldout14"
     | "heldout15"
     | "heldout16"
-    | "heldout17";
+    | "heldout17"
+    | "heldout19";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1896,7 +1898,8 @@ export interface ReversedFix {
     | "history14"
     | "history15"
     | "history16"
-    | "history17";
+    | "history17"
+    | "history19";
 }
 
 /**
@@ -2147,3 +2150,5 @@ EDITS.push(...HELDOUT5_EDITS);
 REVERSED_FIXES.push(...HISTORY5_FIXES);
 EDITS.push(...EDITS_HELDOUT17);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY17);
+EDITS.push(...EDITS_HELDOUT19);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY19);
