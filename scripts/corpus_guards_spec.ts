@@ -32,6 +32,7 @@ import { EDITS_HELDOUT15, REVERSED_FIXES_HISTORY15 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT16, REVERSED_FIXES_HISTORY16 } from "./corpus_guards_spec_heldout16.ts";
 import { EDITS_HELDOUT17, REVERSED_FIXES_HISTORY17 } from "./corpus_guards_spec_heldout17.ts";
 import { EDITS_HELDOUT18, REVERSED_FIXES_HISTORY18 } from "./corpus_guards_spec_heldout18.ts";
+import { EDITS_HELDOUT19, REVERSED_FIXES_HISTORY19 } from "./corpus_guards_spec_heldout19.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -60,7 +61,8 @@ export interface GuardEdit {
     | "heldout15"
     | "heldout16"
     | "heldout17"
-    | "heldout18";
+    | "heldout18"
+    | "heldout19";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1899,7 +1901,8 @@ export interface ReversedFix {
     | "history15"
     | "history16"
     | "history17"
-    | "history18";
+    | "history18"
+    | "history19";
 }
 
 /**
@@ -2152,3 +2155,5 @@ EDITS.push(...EDITS_HELDOUT17);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY17);
 EDITS.push(...EDITS_HELDOUT18);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY18);
+EDITS.push(...EDITS_HELDOUT19);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY19);
