@@ -504,7 +504,7 @@ export const EDITS_HELDOUT19: GuardEdit[] = [
     "      return hash.length === utils.sha1(password).length;\n",
   ),
   E(
-    "ha-digest-response-present",
+    "ha-digest-response-present-b19",
     HA,
     HAD,
     "credential",
