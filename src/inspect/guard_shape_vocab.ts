@@ -104,11 +104,11 @@ export const ALLOW_VALUE =
 
 /** A setting that lists what a check lets through unchecked. */
 export const EXEMPTIONS =
-  /\b[\w$]*(?:ignor|skip|exempt|unprotected|anonymous|public_?(?:paths|routes|urls|endpoints)|whitelist|allow_?list|bypass|safe_?methods|unauthenticated)\w*\s*[:=(]/i;
+  /\b[\w$]*(?:ignor|skip|exempt|unprotected|anonymous|public_?(?:paths|routes|urls|endpoints)|whitelist|allow_?list|bypass|safe_?methods|unauthenticated|exclud)\w*\s*[:=(]/i;
 
 /** A name that applies a check when passed along (a middleware, a validator, a guard). */
 export const CHECK_REFERENCE =
-  /^_*(?:(?:check|verify|validate|ensure|require|authori[sz]e|authenticate|enforce|protect|guard|restrict|deny|permit)_[a-z]\w*|\w*_?(?:auth\w*|perm\w*|roles?|admin|csrf|xsrf|login|owner\w*|access)(?:_\w+)?_?(?:required|check\w*|guard|middleware|validator|verifier))$/;
+  /^_*(?:(?:check|verify|validate|ensure|require|authori[sz]e|authenticate|enforce|protect|guard|restrict|deny|permit)_[a-z]\w*|\w*_?(?:auth\w*|perm\w*|roles?|admin|csrf|xsrf|login|owner\w*|access|otp|mfa|2fa|two_factor|verified|staff|superuser)(?:_\w+)?_?(?:required|check\w*|guard|middleware|validator|verifier))$/;
 
 /** How many times `name` occurs as a whole word in `text`. */
 export function words(text: string, name: string): number {
@@ -230,7 +230,7 @@ export function widened(before: string, after: string, op: "and" | "or"): boolea
 
 /** An assignment to a name that holds a verdict: `valid := …`, `const isAllowed = …`. */
 export const VERDICT_NAME =
-  /^\s*(?:(?:const|let|var)\s+)?([\w$.]*(?:valid|verified|allowed|authori[sz]ed|authenticated|permitted|granted|trusted|matches|matched|applies|is_?(?:master|admin|root|superuser|staff|owner|member))\w*)\s*(?::=|=(?!=))\s*(.+)$/i;
+  /^\s*(?:(?:const|let|var)\s+)?([\w$.]*(?:valid|verified|allowed|authori[sz]ed|authenticated|permitted|granted|trusted|matches|matched|applies|owned|owns|is_?(?:master|admin|root|superuser|staff|owner|member))\w*)\s*(?::=|=(?!=))\s*(.+)$/i;
 
 /** A verdict about privilege (`isMaster`, `is_admin`): what it decides is security whatever the file. */
 export const PRIVILEGE_NAME = /is_?(master|admin|root|superuser|staff|owner)/i;

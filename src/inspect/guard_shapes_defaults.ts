@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { clip, condition, headKind, similarStart } from "./guard_text.ts";
+import { callNames, clip, condition, headKind, isCheckCall, similarStart } from "./guard_text.ts";
+import { FAILURE } from "./guard_vocab.ts";
 import { terms } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 
@@ -19,12 +20,17 @@ const LOOSE_OPTION =
 const STRICT_OPTION =
   /\b[\w$]*(reject_?unauthorized|rejectUnauthorized|verify\w*|secure|strict\w*|require\w*|enforce\w*|validate\w*|http_?only|signed)\b/i;
 
+/** A predicate whose yes means something is wrong (expired, revoked, blocked…). */
+const NEGATIVE_VERDICT =
+  /(expired|revoked|blocked|locked|denied|banned|forbidden|invalid|tampered|mismatch|stale|compromised)/i;
+
 /** How an option is read: explicitly on only, on unless switched off, or a plain default. */
 function reading(text: string): "opt-in" | "opt-out" | null {
   if (
-    /===?\s*true\b|\?\?\s*false\b|\|\|\s*false\b|\bis\s+True\b|==\s*True\b|!!\s*[\w$.?]+\s*$/.test(
-      text,
-    )
+    /===?\s*true\b|\?\?\s*false\b|\|\|\s*false\b|\bis\s+True\b|==\s*True\b|!!\s*[\w$.?]+\s*;?\s*$/
+      .test(
+        text,
+      )
   ) {
     return "opt-in";
   }
@@ -95,6 +101,42 @@ export function defaultShapes(
     for (const a of added) {
       if (a.c === "") continue;
       implication(c, a.c, l.n);
+      // A check's trigger narrowed: `if (a || b) { fail }` → `if (a && b)` (terms the same up to a
+      // negation), where the branch fails or runs a check.
+      const cb2 = condition(c);
+      const ca2 = condition(a.c);
+      if (
+        cb2 && ca2 && headKind(c) === headKind(a.c) && /^(if|elif|else if)$/.test(headKind(c) ?? "")
+      ) {
+        const strip = (t: string) => t.replace(/^!|^not/, "");
+        const ob = terms(cb2, "or").map(strip).sort();
+        const aa = terms(ca2, "and").map(strip).sort();
+        const { body } = ctx.block(l.n);
+        // …or leaves early when something does not match (`if (a !== b || …) return`).
+        const enforces = FAILURE.test(body) || /\b(throw|raise)\b/.test(c) ||
+          callNames(body).some((x) => isCheckCall(x)) ||
+          (/!==?/.test(cb2) && /^return\s*;?$/m.test(body));
+        if (
+          ob.length >= 2 && aa.length === ob.length && ob.every((t, k) => t === aa[k]) &&
+          enforces &&
+          ctx.secure(l.n)
+        ) {
+          push(
+            "auth-check-removed",
+            l.n,
+            `\`or\` → \`and\` in a check's trigger: \`${clip(ca2)}\``,
+          );
+        }
+      }
+      // Undefined now passes: `!!x` → `x !== false`, `!x` → `x === false` (only an explicit no fails).
+      const nb = /!!\s*([\w$.?]+)|(?<![!\w$])!\s*([\w$.?]+)(?!\s*[=(])/.exec(c);
+      const subject = nb?.[1] ?? nb?.[2];
+      if (
+        subject &&
+        new RegExp(`${subject.replace(/[.$?]/g, "\\$&")}\\s*(!==|===)\\s*false`).test(a.c) &&
+        !new RegExp(`${subject.replace(/[.$?]/g, "\\$&")}\\s*(!==|===)\\s*false`).test(c) &&
+        ctx.secure(l.n)
+      ) push("auth-check-removed", l.n, `only an explicit false fails now: \`${clip(a.c)}\``);
       if (!similarStart(c, a.c)) continue;
       // An option read the other way round: opt-in → opt-out for what loosens, or the reverse
       // for what protects (`credentials === true` → `!== false`, `?? false` → `?? true`).
@@ -130,6 +172,37 @@ export function defaultShapes(
         new RegExp(`${loose}\\s*===?\\s*false`).test(a.c)
       ) {
         push("secure-default-weakened", l.n, `\`${loose}\` check made opt-in: \`${clip(a.c)}\``);
+      }
+      // All required → any suffices (`.every(` → `.some(`, `all(` → `any(`); a bound inverted
+      // (`min(expiry, max_length)` → `max(…)`).
+      const swapped = (x: string, y: string, from: RegExp, to: string) =>
+        from.test(x) && x.replace(from, to).replace(/\s+/g, "") === y.replace(/\s+/g, "");
+      if (
+        (swapped(c, a.c, /\.every\(/, ".some(") || swapped(c, a.c, /\ball\(/, "any(")) &&
+        ctx.secure(l.n)
+      ) push("auth-check-removed", l.n, `all required → any: \`${clip(a.c)}\``);
+      if (
+        (swapped(c, a.c, /\bmin\(/, "max(") || swapped(c, a.c, /\bMath\.max\(/, "Math.min(") ||
+          swapped(c, a.c, /\bmax\(/, "min(")) && ctx.secure(l.n)
+      ) push("secure-default-weakened", l.n, `bound inverted: \`${clip(a.c)}\``);
+      // A negative verdict hard-coded to no (`return expiresIn < 0` → `return false` in isTokenExpired).
+      if (
+        /^return\s+(false|False)\s*;?$/.test(a.c) && /^return\s+\S/.test(c) &&
+        !/^return\s+(false|False)\b/.test(c) &&
+        NEGATIVE_VERDICT.test(ctx.fn(l.n))
+      ) {
+        push(
+          "auth-check-removed",
+          l.n,
+          `\`${ctx.fn(l.n)}\` now always says no: \`${clip(c)}\` → \`${clip(a.c)}\``,
+        );
+      }
+      // A deny-everything default replaced (`"denyall"` → `"none"`).
+      if (
+        /(['"])deny\w*\1/i.test(c) &&
+        /(['"])(none|any|all|public|anonymous|authenticated|allow\w*)\1/i.test(a.c)
+      ) {
+        push("secure-default-weakened", l.n, `deny default replaced: \`${clip(a.c)}\``);
       }
       // A value no longer gated by a verdict (`isAllowed ? requestOrigin : false` → `requestOrigin`).
       const g = GATED.exec(c);

@@ -11,6 +11,10 @@ import { CHECKED_LIST, PRIVILEGE_RANK, TOLERANCE_NAME } from "./guard_shape_voca
 import { SECURITY_ARG } from "./guard_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 
+/** A cookie's security attribute written out. */
+const COOKIE_ATTR =
+  /['"`]\s*;?\s*(Secure|HttpOnly|SameSite=(Strict|Lax))\s*['"`]|\bb?['"](secure|httponly)['"]/gi;
+
 /** Arguments that carry what a check compares against. */
 const CHECK_ARG =
   /host|hostname|server_?name|cert|key|secret|nonce|state|audience|issuer|subject|expected/i;
@@ -145,6 +149,29 @@ export function settingShapes(
           });
         }
       }
+    }
+  }
+  // A handler no longer wrapped by an auth layer (`h = auth_handler(users, h)` deleted).
+  for (const { l, c } of removed) {
+    const w =
+      /^([\w$.]+)\s*=\s*([\w$.]*(?:auth|guard|protect|login|csrf|permission|secure)\w*)\((.*)\)\s*;?$/i
+        .exec(c);
+    if (
+      !w || addedCodes.has(c) || !new RegExp(`\\b${w[1].replace(/[.$]/g, "\\$&")}\\b`).test(w[3])
+    ) continue;
+    out.push({ rule: "auth-check-removed", n: l.n, what: `no longer wrapped by ${w[2]}()` });
+  }
+  // A cookie's security attribute no longer written (`"; Secure"`, `b"httponly"`).
+  const attrs = (xs: { c: string }[]) =>
+    xs.reduce((k, x) => k + (x.c.match(COOKIE_ATTR) ?? []).length, 0);
+  if (attrs(removed) > attrs(added)) {
+    const at = removed.find((r) => new RegExp(COOKIE_ATTR.source, "i").test(r.c));
+    if (at) {
+      out.push({
+        rule: "secure-default-weakened",
+        n: at.l.n,
+        what: `cookie attribute no longer set: \`${clip(at.c)}\``,
+      });
     }
   }
   // A rejection handler that drops the error: `.then(done, done)` → `.catch(() => done())`.

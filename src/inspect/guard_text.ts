@@ -58,6 +58,7 @@ export function securityAround(before: string[], after: string[], path: string):
   return speaksSecurity(path) || speaksSecurity(middle) || SECURE_SETTING.test(middle) ||
     WEAKENING.test(middle) || SECURITY_HEADER.test(middle) || PERMISSIVE.test(middle) ||
     SCOPING.test(middle) || WILDCARD_ALLOW.test(middle) || PRIVILEGE.test(middle) ||
+    /\b(chmod|umask)\b/.test(middle) ||
     speaksSecurity(enclosing(before, start + 1)) ||
     PREDICATE.test(bare(enclosing(before, start + 1))) ||
     failureToSuccess(before.slice(start, endB), after.slice(start, endA)) ||

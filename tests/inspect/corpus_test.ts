@@ -19,8 +19,26 @@ const GUARD_RULES = new Set([
   "crypto-verification-disabled",
 ]);
 
-/** The newest blind batches: measured first on rules that had not seen them (docs/inspector.md). */
-const BLIND = new Set(["heldout16", "history16", "heldout17", "history17"]);
+/**
+ * The newest blind batches (16 and later): measured first on rules that had not seen them
+ * (docs/inspector.md), then developed on for one round at most; held to floors, not to 90%.
+ */
+const BLIND = new Set(
+  [
+    "heldout16",
+    "history16",
+    "heldout17",
+    "history17",
+    "heldout18",
+    "history18",
+    "heldout19",
+    "history19",
+    "heldout20",
+    "history20",
+    "heldout21",
+    "history21",
+  ],
+);
 
 const share = <T>(xs: T[], ok: (x: T) => boolean) => xs.filter(ok).length / xs.length;
 
@@ -58,11 +76,13 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     heldout10: 60,
     heldout11: 48,
     heldout12: 56,
-    heldout13: 55,
+    heldout13: 56,
     heldout14: 51,
     heldout15: 52,
-    heldout16: 47,
-    heldout17: 49,
+    heldout16: 49,
+    heldout17: 50,
+    heldout18: 53,
+    heldout19: 48,
     history: 9,
     history4: 12,
     history5: 8,
@@ -78,6 +98,8 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     history15: 9,
     history16: 4,
     history17: 5,
+    history18: 5,
+    history19: 5,
   };
   const found: Record<string, number> = {};
   for (const g of guards) {

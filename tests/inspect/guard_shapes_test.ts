@@ -480,7 +480,7 @@ Deno.test("shapes: protections switched off by name, allow-lists opened, roles r
     "def set_cookie(self, value):\n    kwargs = {'path': self.cookie_path, 'httponly': True}\n    self.handler.set_secure_cookie(self.cookie_name, value, **kwargs)\n";
   assert.match(
     seen("hub/services/auth.py", cookie, edit(cookie, ", 'httponly': True}", "}")).join(),
-    /setting `httponly` removed/,
+    /setting `httponly` removed|cookie attribute no longer set/,
   );
   // The same option switched off already, then removed: silent.
   const off =
@@ -743,5 +743,71 @@ Deno.test("shapes: defaults and gates — opt-in made opt-out, implications, ung
   assert.deepEqual(
     seen("src/redirect.js", strip, edit(strip, "'cookie2']", "'cookie2', 'proxy-authorization']")),
     [],
+  );
+});
+
+Deno.test("shapes: quantifiers, bounds, explicit-false tests, negative verdicts, wrappers, cookie attributes", () => {
+  const guard =
+    "async function canActivate(context) {\n  const continues = await Promise.all(this.throttlers.map((t) => this.handle(context, t)))\n  return continues.every((cont) => cont)\n}\n";
+  assert.match(
+    seen("src/throttler.guard.ts", guard, edit(guard, ".every(", ".some(")).join(),
+    /all required → any/,
+  );
+  const py =
+    "def complete(request, max_session_length, received):\n    session_expiry = min(received, max_session_length)\n    request.session.set_expiry(session_expiry)\n";
+  assert.match(
+    seen("social_django/views.py", py, edit(py, "min(received", "max(received")).join(),
+    /bound inverted/,
+  );
+  const js =
+    "function check(result, req, res) {\n  if (!result.pass) {\n    this.emit('fail', result, req)\n    return this.ask(res, result)\n  }\n}\n";
+  assert.match(
+    seen("src/auth/base.js", js, edit(js, "if (!result.pass) {", "if (result.pass === false) {"))
+      .join(),
+    /only an explicit false fails now/,
+  );
+  const kc =
+    "function isTokenExpired(minValidity) {\n  let expiresIn = kc.tokenParsed.exp - Math.ceil(Date.now() / 1000)\n  return expiresIn < 0\n}\n";
+  assert.match(
+    seen("lib/keycloak.js", kc, edit(kc, "return expiresIn < 0", "return false")).join(),
+    /now always says no|condition weakened/,
+  );
+  const sv =
+    "def make_http_servers(options, supervisord):\n    tailhandler = logtail_handler(supervisord)\n    if users:\n        tailhandler = supervisor_auth_handler(users, tailhandler)\n    return tailhandler\n";
+  assert.match(
+    seen(
+      "supervisor/http.py",
+      sv,
+      edit(
+        sv,
+        "    if users:\n        tailhandler = supervisor_auth_handler(users, tailhandler)\n",
+        "",
+      ),
+    ).join(),
+    /no longer wrapped by supervisor_auth_handler\(\)|branch removed/,
+  );
+  const ck =
+    "export function serialize(name, val, opt) {\n  let str = name + '=' + val\n  if (opt.httpOnly) {\n    str += '; HttpOnly'\n  }\n  return str\n}\n";
+  assert.match(
+    seen(
+      "src/cookie_serialize.ts",
+      ck,
+      edit(ck, "    str += '; HttpOnly'", "    // str += '; HttpOnly'"),
+    ).join(),
+    /cookie attribute no longer set/,
+  );
+  const trig =
+    "function onMessage(event) {\n  if (event.origin !== window.location.origin || iframe.contentWindow !== event.source) {\n    return\n  }\n  processCallback(event.data)\n}\n";
+  assert.match(
+    seen(
+      "lib/keycloak_sso.js",
+      trig,
+      edit(
+        trig,
+        "event.origin !== window.location.origin ||",
+        "event.origin !== window.location.origin &&",
+      ),
+    ).join(),
+    /`or` → `and`|and|condition/,
   );
 });
