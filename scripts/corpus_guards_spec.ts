@@ -33,6 +33,7 @@ import { EDITS_HELDOUT16, REVERSED_FIXES_HISTORY16 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT17, REVERSED_FIXES_HISTORY17 } from "./corpus_guards_spec_heldout17.ts";
 import { EDITS_HELDOUT18, REVERSED_FIXES_HISTORY18 } from "./corpus_guards_spec_heldout18.ts";
 import { EDITS_HELDOUT19, REVERSED_FIXES_HISTORY19 } from "./corpus_guards_spec_heldout19.ts";
+import { EDITS_HELDOUT21, REVERSED_FIXES_HISTORY21 } from "./corpus_guards_spec_heldout21.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -62,7 +63,8 @@ export interface GuardEdit {
     | "heldout16"
     | "heldout17"
     | "heldout18"
-    | "heldout19";
+    | "heldout19"
+    | "heldout21";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1902,7 +1904,8 @@ export interface ReversedFix {
     | "history16"
     | "history17"
     | "history18"
-    | "history19";
+    | "history19"
+    | "history21";
 }
 
 /**
@@ -2157,3 +2160,5 @@ EDITS.push(...EDITS_HELDOUT18);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY18);
 EDITS.push(...EDITS_HELDOUT19);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY19);
+EDITS.push(...EDITS_HELDOUT21);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY21);
