@@ -23,6 +23,8 @@ const CP = "expressjs/cookie-parser";
 const CS = "tj/node-cookie-signature";
 const NA = "atinux/nuxt-auth-utils";
 const NAU = "src/runtime/server/lib/utils.ts";
+const PL = "payloadcms/payload";
+const PLA = "packages/payload/src/auth";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
 const E = editMaker(H21);
@@ -291,6 +293,119 @@ export const EDITS_HELDOUT21: GuardEdit[] = [
     "token",
     "        audience: config.clientId,\n        issuer: 'https://appleid.apple.com',\n",
     "        issuer: 'https://appleid.apple.com',\n",
+  ),
+  // ---- Payload (TypeScript)
+  E(
+    "b21-pl-execute-access-denied",
+    PL,
+    `${PLA}/executeAccess.ts`,
+    "authz",
+    "    if (!resolvedConstraint) {\n      if (!disableErrors) {\n        throw new Forbidden(req.t)\n      }\n    }\n\n",
+    "",
+  ),
+  E(
+    "b21-pl-execute-access-anonymous",
+    PL,
+    `${PLA}/executeAccess.ts`,
+    "authz",
+    "  if (req.user) {\n    return true\n  }\n\n  if (!disableErrors) {\n    throw new Forbidden(req.t)\n  }\n  return false\n",
+    "  return true\n",
+  ),
+  E(
+    "b21-pl-default-access-any-collection",
+    PL,
+    `${PLA}/defaultAccess.ts`,
+    "authz",
+    "  Boolean(user) && user!.collection === payload.config.admin.user\n",
+    "  Boolean(user)\n",
+  ),
+  E(
+    "b21-pl-local-hash-length-only",
+    PL,
+    `${PLA}/strategies/local/authenticate.ts`,
+    "credential",
+    "          if (\n            hashBuffer.length === storedHashBuffer.length &&\n            crypto.timingSafeEqual(hashBuffer, storedHashBuffer)\n          ) {\n",
+    "          if (hashBuffer.length === storedHashBuffer.length) {\n",
+  ),
+  E(
+    "b21-pl-csrf-origin-prefix",
+    PL,
+    `${PLA}/extractJWT.ts`,
+    "authz",
+    "      if (payload.config.csrf.length === 0 || payload.config.csrf.includes(origin)) {\n",
+    "      if (\n        payload.config.csrf.length === 0 ||\n        payload.config.csrf.some((allowed) => origin.startsWith(allowed))\n      ) {\n",
+  ),
+  E(
+    "b21-pl-csrf-fetch-site-missing",
+    PL,
+    `${PLA}/extractJWT.ts`,
+    "authz",
+    "    if (secFetchSite === 'same-origin' || secFetchSite === 'same-site' || secFetchSite === 'none') {\n",
+    "    if (secFetchSite !== 'cross-site') {\n",
+  ),
+  E(
+    "b21-pl-jwt-session-optional",
+    PL,
+    `${PLA}/strategies/jwt.ts`,
+    "token",
+    "        if (!existingSession || !decodedPayload.sid) {\n",
+    "        if (decodedPayload.sid && !existingSession) {\n",
+  ),
+  E(
+    "b21-pl-jwt-unverified-user",
+    PL,
+    `${PLA}/strategies/jwt.ts`,
+    "authn-branch",
+    "    if (user && (!collection!.config.auth.verify || user._verified)) {\n",
+    "    if (user) {\n",
+  ),
+  E(
+    "b21-pl-login-locked",
+    PL,
+    `${PLA}/operations/login.ts`,
+    "authn-branch",
+    "  if (isUserLocked(new Date(user.lockUntil))) {\n    throw new LockedAuth(req.t)\n  }\n",
+    "",
+  ),
+  E(
+    "b21-pl-login-unverified",
+    PL,
+    `${PLA}/operations/login.ts`,
+    "authn-branch",
+    "  if (collectionConfig.auth.verify && user._verified === false) {\n    throw new UnverifiedEmail({ t: req.t })\n  }\n\n",
+    "",
+  ),
+  E(
+    "b21-pl-reset-token-expiry",
+    PL,
+    `${PLA}/operations/resetPassword.ts`,
+    "token",
+    "        resetPasswordExpiration: { greater_than: new Date().toISOString() },\n",
+    "",
+  ),
+  E(
+    "b21-pl-token-cookie-httponly",
+    PL,
+    `${PLA}/cookies.ts`,
+    "secure-default",
+    "    expires: getCookieExpiration({ seconds: collectionAuthConfig.tokenExpiration }),\n    httpOnly: true,\n",
+    "    expires: getCookieExpiration({ seconds: collectionAuthConfig.tokenExpiration }),\n    httpOnly: false,\n",
+  ),
+  E(
+    "b21-pl-delete-access",
+    PL,
+    "packages/payload/src/collections/operations/deleteByID.ts",
+    "authz",
+    "    const accessResults = !overrideAccess\n      ? await executeAccess(\n          { id, slug: collectionConfig.slug, req },\n          collectionConfig.access.delete,\n        )\n      : true\n",
+    "    const accessResults = true\n",
+  ),
+  E(
+    "b21-pl-find-by-id-override-default",
+    PL,
+    "packages/payload/src/collections/operations/findByID.ts",
+    "secure-default",
+    "    overrideAccess = false,\n    populate,\n",
+    "    overrideAccess = true,\n    populate,\n",
   ),
 ];
 
