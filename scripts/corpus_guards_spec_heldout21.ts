@@ -25,6 +25,11 @@ const NA = "atinux/nuxt-auth-utils";
 const NAU = "src/runtime/server/lib/utils.ts";
 const PL = "payloadcms/payload";
 const PLA = "packages/payload/src/auth";
+const SH = "Shopify/shopify-app-js";
+const SHA = "packages/apps/shopify-api/lib";
+const SHE = "packages/apps/shopify-app-express/src/middlewares";
+const TW = "twilio/twilio-node";
+const TWW = "src/webhooks/webhooks.ts";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
 const E = editMaker(H21);
@@ -406,6 +411,136 @@ export const EDITS_HELDOUT21: GuardEdit[] = [
     "secure-default",
     "    overrideAccess = false,\n    populate,\n",
     "    overrideAccess = true,\n    populate,\n",
+  ),
+  // ---- Shopify app packages (TypeScript)
+  E(
+    "b21-sh-hmac-timestamp",
+    SH,
+    `${SHA}/utils/hmac-validator.ts`,
+    "token",
+    "    validateHmacTimestamp(normalizedQuery);\n\n",
+    "",
+  ),
+  E(
+    "b21-sh-webhook-invalid-hmac",
+    SH,
+    `${SHA}/utils/hmac-validator.ts`,
+    "authn-branch",
+    "    if (!validHmac) {\n      return fail(ValidationErrorReason.InvalidHmac, type, config);\n    }\n",
+    "",
+  ),
+  E(
+    "b21-sh-session-token-audience-default",
+    SH,
+    `${SHA}/session/decode-session-token.ts`,
+    "secure-default",
+    "    {checkAudience = true}: DecodeSessionTokenOptions = {},\n",
+    "    {checkAudience = false}: DecodeSessionTokenOptions = {},\n",
+  ),
+  E(
+    "b21-sh-session-token-algorithms",
+    SH,
+    `${SHA}/session/decode-session-token.ts`,
+    "token",
+    "          algorithms: ['HS256'],\n",
+    "",
+  ),
+  E(
+    "b21-sh-session-token-clock-tolerance",
+    SH,
+    `${SHA}/session/decode-session-token.ts`,
+    "token",
+    "const JWT_PERMITTED_CLOCK_TOLERANCE = 10;\n",
+    "const JWT_PERMITTED_CLOCK_TOLERANCE = 60 * 60 * 24;\n",
+  ),
+  E(
+    "b21-sh-oauth-state-compare",
+    SH,
+    `${SHA}/auth/oauth/oauth.ts`,
+    "token",
+    "  return (\n    (await validateHmac(config)(query)) &&\n    safeCompare(query.state!, stateFromCookie)\n  );\n",
+    "  return validateHmac(config)(query);\n",
+  ),
+  E(
+    "b21-sh-oauth-state-cookie-unsigned",
+    SH,
+    `${SHA}/auth/oauth/oauth.ts`,
+    "token",
+    "    const stateFromCookie = await cookies.getAndVerify(STATE_COOKIE_NAME);\n",
+    "    const stateFromCookie = cookies.get(STATE_COOKIE_NAME);\n",
+  ),
+  E(
+    "b21-sh-session-cookie-secure",
+    SH,
+    `${SHA}/auth/oauth/oauth.ts`,
+    "secure-default",
+    "        sameSite: 'lax',\n        secure: true,\n        path: cookiePath,\n",
+    "        sameSite: 'lax',\n        secure: false,\n        path: cookiePath,\n",
+  ),
+  E(
+    "b21-sh-express-session-other-shop",
+    SH,
+    `${SHE}/validate-authenticated-session.ts`,
+    "authz",
+    "  if (session && shop && session.shop !== shop) {\n    config.logger.debug('Found a session for a different shop in the request', {\n      currentShop: session.shop,\n      requestShop: shop,\n    });\n\n    return redirectToAuth({req, res, api, config});\n  }\n\n",
+    "",
+  ),
+  E(
+    "b21-sh-express-session-active",
+    SH,
+    `${SHE}/validate-authenticated-session.ts`,
+    "token",
+    "    if (session.isActive(api.config.scopes)) {\n",
+    "    if (session.accessToken) {\n",
+  ),
+  E(
+    "b21-sh-express-installed-check",
+    SH,
+    `${SHE}/ensure-installed-on-shop.ts`,
+    "authz",
+    "      if (!session && !req.originalUrl.match(exitIframeRE)) {\n        config.logger.debug(\n          'App installation was not found for shop, redirecting to auth',\n          {shop},\n        );\n\n        return redirectToAuth({req, res, api, config});\n      }\n\n",
+    "",
+  ),
+  E(
+    "b21-sh-remix-flow-invalid",
+    SH,
+    "packages/apps/shopify-app-remix/src/server/authenticate/flow/authenticate.ts",
+    "authn-branch",
+    "    if (!result.valid) {\n      logger.error('Received an invalid flow request', {reason: result.reason});\n\n      throw new Response(undefined, {\n        status: 400,\n        statusText: 'Bad Request',\n      });\n    }\n",
+    "    if (!result.valid) {\n      logger.error('Received an invalid flow request', {reason: result.reason});\n    }\n",
+  ),
+  // ---- twilio-node (TypeScript)
+  E(
+    "b21-tw-webhook-validate-default",
+    TW,
+    TWW,
+    "secure-default",
+    "  if (options.validate == undefined) options.validate = true;\n",
+    "  if (options.validate == undefined) options.validate = false;\n",
+  ),
+  E(
+    "b21-tw-body-hash",
+    TW,
+    TWW,
+    "credential",
+    '    validateRequest(authToken, twilioHeader, url, {}) &&\n    validateBody(body, urlObject.searchParams.get("bodySHA256") || "")\n',
+    "    validateRequest(authToken, twilioHeader, url, {})\n",
+  ),
+  E(
+    "b21-tw-signature-plain-compare",
+    TW,
+    TWW,
+    "credential",
+    "  return scmp(Buffer.from(twilioHeader), Buffer.from(signatureWithoutPort));\n",
+    "  return twilioHeader === signatureWithoutPort;\n",
+  ),
+  E(
+    "b21-tw-missing-auth-token-continue",
+    TW,
+    TWW,
+    "authn-branch",
+    '        console.error(\n          "[Twilio]: Error - Twilio auth token is required for webhook request validation."\n        );\n        response\n          .type("text/plain")\n          .status(500)\n          .send(\n            "Webhook Error - we attempted to validate this request without first configuring our auth token."\n          );\n',
+    '        console.warn(\n          "[Twilio]: Warning - no auth token configured, skipping webhook request validation."\n        );\n        next();\n',
   ),
 ];
 
