@@ -1,8 +1,8 @@
 /**
  * Twenty-first held-out batch of the guard-removal corpus: removals written by reading the security
  * code of projects not otherwise used by the corpus (stripe-node, Bolt for JavaScript, Svix,
- * Standard Webhooks, cookie-parser, cookie-signature, nuxt-auth-utils, Payload, Lucia,
- * twilio-node, Shopify app packages), chosen the way a careless refactor or an attacker would
+ * Standard Webhooks, cookie-parser, cookie-signature, nuxt-auth-utils, Payload, twilio-node,
+ * Shopify app packages), chosen the way a careless refactor or an attacker would
  * weaken them, before any measurement. Reversed fixes were picked by commit message or advisory only.
  *
  * @module
@@ -412,6 +412,38 @@ export const EDITS_HELDOUT21: GuardEdit[] = [
     "    overrideAccess = false,\n    populate,\n",
     "    overrideAccess = true,\n    populate,\n",
   ),
+  E(
+    "b21-pl-admin-other-user-collection",
+    PL,
+    "packages/payload/src/utilities/canAccessAdmin.ts",
+    "authz",
+    "    } else if (adminUserSlug !== incomingUserSlug) {\n      throw new UnauthorizedError()\n    }\n",
+    "    }\n",
+  ),
+  E(
+    "b21-pl-admin-first-user-open",
+    PL,
+    "packages/payload/src/utilities/canAccessAdmin.ts",
+    "authz",
+    "    // If there are users, we should not allow access because of `/create-first-user`\n    if (hasUsers.docs.length) {\n      throw new UnauthorizedError()\n    }\n",
+    "",
+  ),
+  E(
+    "b21-pl-field-read-access-kept",
+    PL,
+    "packages/payload/src/fields/hooks/afterRead/promise.ts",
+    "authz",
+    "      if (!canReadField) {\n        allowDefaultValue = false\n        delete siblingDoc[field.name!]\n      }\n",
+    "      if (!canReadField) {\n        allowDefaultValue = false\n      }\n",
+  ),
+  E(
+    "b21-pl-access-results-admin-any-login",
+    PL,
+    `${PLA}/getAccessResults.ts`,
+    "authz",
+    "  } else {\n    results.canAccessAdmin = false\n  }\n",
+    "  } else {\n    results.canAccessAdmin = isLoggedIn\n  }\n",
+  ),
   // ---- Shopify app packages (TypeScript)
   E(
     "b21-sh-hmac-timestamp",
@@ -546,4 +578,85 @@ export const EDITS_HELDOUT21: GuardEdit[] = [
 
 /** Real security fixes of the same projects, reversed (split `history21`). */
 export const REVERSED_FIXES_HISTORY21: ReversedFix[] = [
+  {
+    id: "b21-bj-ssl-check-smuggled-payload",
+    repo: BJ,
+    commit: "e23efe82",
+    path: "src/receivers/HTTPModuleFunctions.ts",
+    cls: "authn-branch",
+    note: "strip smuggled payload from ssl_check requests (unauthenticated event injection)",
+    split: "history21",
+  },
+  {
+    id: "b21-bj-ssl-check-exact-value",
+    repo: BJ,
+    commit: "45451506",
+    path: "src/receivers/HTTPModuleFunctions.ts",
+    cls: "authn-branch",
+    note: "require exact ssl_check=1 value to bypass signature verification",
+    split: "history21",
+  },
+  {
+    id: "b21-bj-empty-signing-secret",
+    repo: BJ,
+    commit: "341b60e0",
+    path: BJV,
+    cls: "credential",
+    note: "reject empty signingSecret to prevent involuntary signature bypass",
+    split: "history21",
+  },
+  {
+    id: "b21-cs-timing-attack-mac",
+    repo: CS,
+    commit: "0d151ff",
+    path: "index.js",
+    cls: "credential",
+    note: "fix for timing attacks on MAC verification",
+    split: "history21",
+  },
+  {
+    id: "b21-pl-soft-delete-access-id",
+    repo: PL,
+    commit: "34e5b464f7",
+    path: "packages/payload/src/collections/operations/updateByID.ts",
+    cls: "authz",
+    note: "pass id to delete access control on soft delete in updateByID",
+    split: "history21",
+  },
+  {
+    id: "b21-pl-url-allow-list-regex",
+    repo: PL,
+    commit: "240f64ae8b",
+    path: "packages/payload/src/utilities/isURLAllowed.ts",
+    cls: "authz",
+    note: "escape regex metacharacters in isURLAllowed pathname allow-list",
+    split: "history21",
+  },
+  {
+    id: "b21-pl-preview-route-unauthenticated",
+    repo: PL,
+    commit: "bf2d96ee4f",
+    path: "templates/website/src/app/(frontend)/next/preview/route.ts",
+    cls: "authz",
+    note: "prevent unauthenticated draft-mode access in website preview route",
+    split: "history21",
+  },
+  {
+    id: "b21-sh-redirect-protocol-relative",
+    repo: SH,
+    commit: "1a6c3bf98",
+    path: "packages/apps/shopify-app-remix/src/server/authenticate/admin/helpers/redirect.ts",
+    cls: "authz",
+    note: "protocol-relative URLs bypassed the same-origin check in the admin redirect helper",
+    split: "history21",
+  },
+  {
+    id: "b21-na-oauth-cookie-security-options",
+    repo: NA,
+    commit: "74553ef",
+    path: NAU,
+    cls: "secure-default",
+    note: "add explicit security options to OAuth cookies",
+    split: "history21",
+  },
 ];
