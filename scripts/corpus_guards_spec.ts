@@ -34,6 +34,7 @@ import { EDITS_HELDOUT17, REVERSED_FIXES_HISTORY17 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT18, REVERSED_FIXES_HISTORY18 } from "./corpus_guards_spec_heldout18.ts";
 import { EDITS_HELDOUT19, REVERSED_FIXES_HISTORY19 } from "./corpus_guards_spec_heldout19.ts";
 import { EDITS_HELDOUT20, REVERSED_FIXES_HISTORY20 } from "./corpus_guards_spec_heldout20.ts";
+import { EDITS_HELDOUT21, REVERSED_FIXES_HISTORY21 } from "./corpus_guards_spec_heldout21.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -64,7 +65,8 @@ export interface GuardEdit {
     | "heldout17"
     | "heldout18"
     | "heldout19"
-    | "heldout20";
+    | "heldout20"
+    | "heldout21";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1905,7 +1907,8 @@ export interface ReversedFix {
     | "history17"
     | "history18"
     | "history19"
-    | "history20";
+    | "history20"
+    | "history21";
 }
 
 /**
@@ -2162,3 +2165,5 @@ EDITS.push(...EDITS_HELDOUT19);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY19);
 EDITS.push(...EDITS_HELDOUT20);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY20);
+EDITS.push(...EDITS_HELDOUT21);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY21);
