@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { callNames, clip, condition, lastName, overlap, similarStart } from "./guard_text.ts";
+import { args, callNames, clip, condition, lastName, overlap, similarStart } from "./guard_text.ts";
 import { CHECKED_LIST, PRIVILEGE_RANK, TOLERANCE_NAME } from "./guard_shape_vocab.ts";
 import { SECURITY_ARG } from "./guard_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
@@ -28,28 +28,6 @@ function lastAmount(line: string): number {
 /** The rank of a privilege word (0 strongest), or -1. */
 function rank(word: string): number {
   return PRIVILEGE_RANK.findIndex((re) => re.test(word));
-}
-
-/** The top-level arguments of the first call to `name` in `line`. */
-function argsOf(line: string, name: string): string[] {
-  const at = line.indexOf(`${name}(`);
-  if (at < 0) return [];
-  const out: string[] = [];
-  let depth = 0;
-  let cur = "";
-  for (let k = at + name.length; k < line.length; k++) {
-    const ch = line[k];
-    if ("([{".includes(ch) && depth++ === 0) continue;
-    if (")]}".includes(ch) && --depth === 0) break;
-    if (ch === "," && depth === 1) {
-      out.push(cur.trim());
-      cur = "";
-      continue;
-    }
-    cur += ch;
-  }
-  if (cur.trim() !== "") out.push(cur.trim());
-  return out;
 }
 
 /**
@@ -104,8 +82,8 @@ export function settingShapes(
       for (const call of callNames(c)) {
         if (!callNames(a.c).includes(call)) continue;
         const name = lastName(call);
-        const ab = argsOf(c, call);
-        const aa = argsOf(a.c, call);
+        const ab = args(c, call);
+        const aa = args(a.c, call);
         if (ab.length !== aa.length) continue;
         const i = ab.findIndex((x, k) =>
           CHECK_ARG.test(x) && /^(None|null|nil|undefined|""|''|false|False)$/.test(aa[k])
