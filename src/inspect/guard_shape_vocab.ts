@@ -58,9 +58,9 @@ export const IDENTITY =
   /\b\w*(user_?name|email|login|domain|host|origin|redirect|return_?to|next_?url|url|path|file_?name|principal|subject)\w*\b/i;
 
 /** A canonicalising step: a chained call, or a wrapping function, that makes a value canonical. */
-export const STEP_CHAINED =
+const STEP_CHAINED =
   /\.(lower|casefold|upper|toLowerCase|toUpperCase|toLocaleLowerCase|normalize|strip|trim|replace|replaceAll)\((?:[^()]|\([^()]*\))*\)/g;
-export const STEP_WRAPPER =
+const STEP_WRAPPER =
   /\b(strings\.ToLower|strings\.ToUpper|strings\.TrimSpace|strings\.EqualFold|unicodedata\.normalize|os\.path\.normpath|os\.path\.realpath|os\.path\.abspath|filepath\.Clean|path\.Clean|path\.normalize|path\.resolve|posixpath\.normpath)\(/;
 
 /** The canonicalising step `after` lacks where it is otherwise `before`, or null. */
