@@ -3,7 +3,8 @@
  * reads the real file from a local mirror of the repository (a bare git directory at
  * `$MIRRORS/owner+name/repo`, e.g. made with `git clone --mirror`), cuts an excerpt of at most
  * ~120 lines around the snippet (whole lines, starting at a top-level line), applies the edit and
- * records repository, commit and path with the before/after excerpts.
+ * records repository, commit and path with the before/after excerpts. Rows keep the committed
+ * file's order; rows new to it are appended.
  *
  * Usage: `MIRRORS=/path deno run -A scripts/corpus_guards_build.ts`
  *
@@ -123,6 +124,21 @@ for (const f of REVERSED_FIXES) {
     after,
   }));
 }
-Deno.writeTextFileSync("tests/inspect/corpus/guards.jsonl", out.join("\n") + "\n");
+// Rows keep the order of the committed file (earlier batches were appended there), and rows new to
+// it come at the end in spec order: a rebuild changes only what changed.
+const OUT = "tests/inspect/corpus/guards.jsonl";
+const committed = (() => {
+  try {
+    return Deno.readTextFileSync(OUT).split("\n").filter((l) => l.trim() !== "")
+      .map((l) => (JSON.parse(l) as { id: string }).id);
+  } catch {
+    return [] as string[];
+  }
+})();
+const rank = new Map(committed.map((id, i) => [id, i]));
+const idOf = (row: string) => (JSON.parse(row) as { id: string }).id;
+const ordered = out.map((row, i) => ({ row, key: rank.get(idOf(row)) ?? committed.length + i }))
+  .sort((x, y) => x.key - y.key).map((x) => x.row);
+Deno.writeTextFileSync(OUT, ordered.join("\n") + "\n");
 console.log(`${out.length} edits written, ${bad} skipped`);
 if (bad) Deno.exitCode = 1;
