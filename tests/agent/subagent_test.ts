@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type EmulatedCall, startOllamaEmulator } from "../emulators/ollama_emulator.ts";
-import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 
 interface Row {
   session: string;
@@ -53,12 +53,7 @@ async function run(agents: Record<string, unknown>, script: EmulatedCall[], extr
       "--headless",
       "-p",
       "review calc.py",
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
+      ...emulatorFlags(emu.url),
       ...extra,
     ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" } });
     // Chat calls only (a context-window lookup may come first).

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { denoDir, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { denoDir, emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { openLedger } from "../../src/ledger/ledger.ts";
 import { run } from "../../src/exec.ts";
@@ -57,12 +57,7 @@ function retieArgs(ledgerPath: string, ws: string, url: string): string[] {
     "--snapshots",
     "-p",
     "poison the package",
-    "--provider",
-    "openai",
-    "--model",
-    "m",
-    "--base-url",
-    `${url}/v1`,
+    ...emulatorFlags(url),
   ];
 }
 

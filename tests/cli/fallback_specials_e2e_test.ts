@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { denoDir, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { denoDir, emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { openLedger } from "../../src/ledger/ledger.ts";
 import { run } from "../../src/exec.ts";
@@ -43,12 +43,7 @@ async function session(command: string) {
     "--snapshots",
     "-p",
     "make pipes",
-    "--provider",
-    "openai",
-    "--model",
-    "m",
-    "--base-url",
-    `${emu.url}/v1`,
+    ...emulatorFlags(emu.url),
   ], { env });
   await emu.close();
   assert.equal(r.code, 0, r.stdout + r.stderr);

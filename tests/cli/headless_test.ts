@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 
 Deno.test("headless: a run that hits its step budget exits 1 and says so once", async () => {
@@ -23,12 +23,7 @@ Deno.test("headless: a run that hits its step budget exits 1 and says so once", 
       "--headless",
       "-p",
       "read a.txt",
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
+      ...emulatorFlags(emu.url),
       "--max-steps",
       "1",
     ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" } });

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { startAnthropicEmulator } from "../emulators/anthropic_emulator.ts";
 import { type Delegation, delegationHash, openLedger, verifyLedger } from "../../src/ledger/mod.ts";
@@ -76,12 +76,7 @@ Deno.test("long session (ollama wire): past a small declared window it compacts 
       "--headless",
       "-p",
       "read big.txt",
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
+      ...emulatorFlags(emu.url),
       "--output-format",
       "json",
     ]);
@@ -191,12 +186,7 @@ Deno.test("headless json: one object with actions, refusals, usage and the ledge
       "--headless",
       "-p",
       "write a.txt",
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
+      ...emulatorFlags(emu.url),
       "--output-format",
       "json",
       "--fail-on-refusal",
@@ -246,12 +236,7 @@ Deno.test("headless stream-json: one JSON event per line, ending with the result
       "--headless",
       "-p",
       "read",
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
+      ...emulatorFlags(emu.url),
       "--output-format",
       "stream-json",
       "--budget",
@@ -301,12 +286,7 @@ Deno.test("--continue sees the earlier conversation; undo reaches across the par
   });
   const base = [
     "--headless",
-    "--provider",
-    "openai",
-    "--model",
-    "m",
-    "--base-url",
-    `${emu.url}/v1`,
+    ...emulatorFlags(emu.url),
   ];
   try {
     const first = await run(iso, [ws, ...base, "-p", "write a.txt", "--output-format", "json"]);

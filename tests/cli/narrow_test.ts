@@ -14,7 +14,7 @@ import {
 import { assess, type PermissionQuery, probesFor } from "../../src/core/outer_layer.ts";
 import { profileFlags } from "../../src/core/permission_flags.ts";
 import { openLedger } from "../../src/ledger/mod.ts";
-import { denoDir, isolatedEnv, ROOT } from "../helpers/retie_process.ts";
+import { denoDir, emulatorFlags, isolatedEnv, ROOT } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 
 /** Answers probes as a process started under exactly `flags` would. */
@@ -203,12 +203,7 @@ Deno.test("narrow: stdin reaches the narrowed child (a headless objective piped 
       "run",
       ws,
       "--headless",
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
+      ...emulatorFlags(emu.url),
     ], { stdin: "say done\n", env: { ...iso.env, OPENAI_API_KEY: "test-key" } });
     assert.equal(r.code, 0, r.stderr);
     const req = emu.requests.at(-1);
@@ -225,12 +220,7 @@ Deno.test("narrow: stdin reaches the narrowed child (a headless objective piped 
       "--headless",
       "-p",
       "say done",
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
+      ...emulatorFlags(emu.url),
     ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" } });
     assert.equal(u.code, 0, u.stderr);
     assert.match(u.stderr, /warning: --unconfined/);

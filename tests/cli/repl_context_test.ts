@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { openLedger } from "../../src/ledger/mod.ts";
 
@@ -38,12 +38,7 @@ Deno.test({
       ledgerPath,
       "run",
       ws,
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
+      ...emulatorFlags(emu.url),
     ];
     try {
       const r = await runRetie(args, {
@@ -119,12 +114,7 @@ Deno.test({
         ledgerPath,
         "run",
         ws,
-        "--provider",
-        "openai",
-        "--model",
-        "m",
-        "--base-url",
-        `${emu.url}/v1`,
+        ...emulatorFlags(emu.url),
       ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" }, stdin: "/init mention deno\n" });
       assert.equal(r.code, 0, r.stderr);
       assert.match(request, /Draft an AGENTS\.md/);

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { denoDir, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { denoDir, emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 
 async function session(prices?: Record<string, unknown>) {
@@ -24,12 +24,7 @@ async function session(prices?: Record<string, unknown>) {
       join(iso.dir, "ledger.db"),
       "run",
       ws,
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
+      ...emulatorFlags(emu.url),
     ], {
       env: { ...iso.env, DENO_DIR: denoDir(), OPENAI_API_KEY: "test-key" },
       stdin: "hello\n/usage\n",

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { denoDir, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { denoDir, emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { openLedger } from "../../src/ledger/ledger.ts";
 
@@ -48,12 +48,7 @@ async function session(mode: "staged" | "snapshots") {
       ledgerPath,
       "run",
       ws,
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
+      ...emulatorFlags(emu.url),
       ...(mode === "snapshots" ? ["--snapshots"] : []),
     ], {
       env: { ...iso.env, DENO_DIR: denoDir(), OPENAI_API_KEY: "test-key" },

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { openLedger } from "../../src/ledger/ledger.ts";
 
@@ -157,12 +157,7 @@ Deno.test({
         ledgerPath,
         "run",
         ws,
-        "--provider",
-        "openai",
-        "--model",
-        "model-a",
-        "--base-url",
-        `${emu.url}/v1`,
+        ...emulatorFlags(emu.url, "model-a"),
       ], {
         env: { ...iso.env, OPENAI_API_KEY: "test-key" },
         stdin: "/help\n/ledger\n/model model-b\n/mode plan\nfirst request\n/model model-c\n" +
@@ -212,12 +207,7 @@ Deno.test({
         ledgerPath,
         "run",
         ws,
-        "--provider",
-        "openai",
-        "--model",
-        "m",
-        "--base-url",
-        `${emu.url}/v1`,
+        ...emulatorFlags(emu.url),
       ], {
         env: { ...iso.env, OPENAI_API_KEY: "test-key" },
         stdin: "start\n!echo own-output > own.txt; cat own.txt; echo oops >&2\n" +
@@ -291,12 +281,7 @@ Deno.test({
         ws,
         "--mode",
         "plan",
-        "--provider",
-        "openai",
-        "--model",
-        "m",
-        "--base-url",
-        `${emu.url}/v1`,
+        ...emulatorFlags(emu.url),
       ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" }, stdin: "look around\n" });
       const all = r.stdout + r.stderr;
       assert.equal(r.code, 0, all);

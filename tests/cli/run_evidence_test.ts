@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { startOtlpReceiver } from "../helpers/otlp_receiver.ts";
 
@@ -19,12 +19,7 @@ function run(ledger: string, ws: string, url: string, extra: string[] = []) {
     "--headless",
     "-p",
     "read a.txt",
-    "--provider",
-    "openai",
-    "--model",
-    "m",
-    "--base-url",
-    `${url}/v1`,
+    ...emulatorFlags(url),
     ...extra,
   ];
 }

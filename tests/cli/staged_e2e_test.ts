@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { denoDir, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { denoDir, emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { openLedger } from "../../src/ledger/ledger.ts";
 import { run } from "../../src/exec.ts";
@@ -60,12 +60,7 @@ Deno.test("e2e: a sandboxed write through a pnpm hard link never reaches the sto
       "--headless",
       "-p",
       "poison the package",
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
+      ...emulatorFlags(emu.url),
     ], { env: e });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     // The workspace name changed; the store's name of the same file did not.

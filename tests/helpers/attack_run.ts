@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
-import { isolatedEnv, type RetieRun, runRetie } from "./retie_process.ts";
+import { emulatorFlags, isolatedEnv, type RetieRun, runRetie } from "./retie_process.ts";
 
 /** One tool call the scripted model makes. */
 export interface ScriptedCall {
@@ -87,12 +87,7 @@ export function headlessArgs(ledgerPath: string, workspace: string, emulatorUrl:
     "--headless",
     "-p",
     "do the task",
-    "--provider",
-    "openai",
-    "--model",
-    "m",
-    "--base-url",
-    `${emulatorUrl}/v1`,
+    ...emulatorFlags(emulatorUrl),
   ];
 }
 

@@ -82,3 +82,15 @@ export function isolatedEnv(): { dir: string; env: Record<string, string> } {
   const dir = Deno.makeTempDirSync({ prefix: "retie-test-home-" });
   return { dir, env: homeEnv(dir) };
 }
+
+/**
+ * The provider flags that point retie at a local OpenAI-compatible emulator (`emu.url`).
+ *
+ * @example
+ * ```ts
+ * emulatorFlags("http://127.0.0.1:9"); // ["--provider", "openai", "--model", "m", "--base-url", "http://127.0.0.1:9/v1"]
+ * ```
+ */
+export function emulatorFlags(url: string, model = "m"): string[] {
+  return ["--provider", "openai", "--model", model, "--base-url", `${url}/v1`];
+}

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 import { openLedger } from "../../src/ledger/ledger.ts";
 import { readRefusal } from "../../src/ledger/entries_read.ts";
@@ -37,12 +37,7 @@ Deno.test("deep tool arguments: refused, recorded as a digest, and the ledger ve
       "--headless",
       "-p",
       "write a.txt",
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
+      ...emulatorFlags(emu.url),
     ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" } });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.equal(Deno.readTextFileSync(join(ws, "a.txt")), "hello\n");

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
-import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { checkSandbox } from "../../src/sandbox/check.ts";
 import { ensureServers, serverEntry, writeProbeServer } from "./servers.ts";
 
@@ -66,12 +66,7 @@ async function drive(s: Setup, calls: Call[], extra: string[] = []) {
       "--headless",
       "-p",
       "use the MCP tools",
-      "--provider",
-      "openai",
-      "--model",
-      "m",
-      "--base-url",
-      `${emu.url}/v1`,
+      ...emulatorFlags(emu.url),
       ...extra,
     ], { env: { ...s.env, OPENAI_API_KEY: "test-key" } });
     // What the model was told, call by call (the tool results it received).

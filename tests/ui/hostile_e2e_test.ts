@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { isolatedEnv, runRetie } from "../helpers/retie_process.ts";
+import { emulatorFlags, isolatedEnv, runRetie } from "../helpers/retie_process.ts";
 import { HOSTILE } from "../helpers/hostile.ts";
 import { startOllamaEmulator } from "../emulators/ollama_emulator.ts";
 
@@ -123,12 +123,7 @@ Deno.test({
         "--headless",
         "-p",
         "go",
-        "--provider",
-        "openai",
-        "--model",
-        "m",
-        "--base-url",
-        `${emu.url}/v1`,
+        ...emulatorFlags(emu.url),
       ], { env: { ...iso.env, OPENAI_API_KEY: "test-key" } });
       assert.equal(r.code, 1);
       assert.match(r.stderr, /bad ␛\]52;c;/);
