@@ -124,10 +124,18 @@ export const MINIMUM_NAME =
 export const LIFETIME_NAME =
   /\b\w*(?:ttl|expir\w*|max_?age|lifetime|timeout|valid_?for|duration)\b/i;
 
-/** The number a line compares with or assigns (its last integer literal), or NaN. */
+/**
+ * The number a line compares with or assigns (its last integer literal, a product of literals
+ * multiplied out: `60 * 60 * 24` → 86400), or NaN.
+ */
 export function lastNumber(line: string): number {
-  const m = /(?<![\w.])(\d+)(?![\w.])(?!.*(?<![\w.])\d+(?![\w.]))/.exec(line);
-  return m ? Number(m[1]) : NaN;
+  const m = /(?<![\w.])(\d+(?:\s*\*\s*\d+)*)(?![\w.])(?!.*(?<![\w.])\d+(?![\w.]))/.exec(line);
+  return m ? m[1].split("*").reduce((p, x) => p * Number(x.trim()), 1) : NaN;
+}
+
+/** How many quoted items a line holds (`['GET', 'HEAD']` → 2). */
+export function quotedItems(line: string): number {
+  return (line.match(/['"`][^'"`]*['"`]/g) ?? []).length;
 }
 
 /** `&&`/`and` and `||`/`or` counts of a line. */
@@ -233,7 +241,7 @@ export const VERDICT_NAME =
   /^\s*(?:(?:const|let|var)\s+)?([\w$.]*(?:valid|verified|allowed|authori[sz]ed|authenticated|permitted|granted|trusted|matches|matched|applies|owned|owns|is_?(?:master|admin|root|superuser|staff|owner|member))\w*)\s*(?::=|=(?!=))\s*(.+)$/i;
 
 /** A verdict about privilege (`isMaster`, `is_admin`): what it decides is security whatever the file. */
-export const PRIVILEGE_NAME = /is_?(master|admin|root|superuser|staff|owner)/i;
+export const PRIVILEGE_NAME = /\bis_?(master|admin|root|superuser|staff|owner)\b/i;
 
 /** A branch body that reports a failure as a value (`{error: 'state mismatch'}`). */
 export const ERROR_RESULT =

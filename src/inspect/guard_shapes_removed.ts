@@ -40,6 +40,7 @@ import {
   MINIMUM_NAME,
   NEGATIVE,
   PROTECTING_FN,
+  quotedItems,
   RATIONALE,
   RATIONALE_WEAK,
   SANITISING_CALL,
@@ -283,8 +284,7 @@ export function removalShapes(
     if (!EXEMPTIONS.test(c)) continue;
     for (const a of added) {
       if (!similarStart(c, a.c) || !EXEMPTIONS.test(a.c)) continue;
-      const items = (t: string) => (t.match(/['"`][^'"`]*['"`]/g) ?? []).length;
-      if (items(a.c) > items(c) && ctx.secure(l.n)) {
+      if (quotedItems(a.c) > quotedItems(c) && ctx.secure(l.n)) {
         out.push({
           rule: "auth-check-removed",
           n: l.n,

@@ -7,7 +7,13 @@
  * @module
  */
 import { args, callNames, clip, condition, lastName, overlap, similarStart } from "./guard_text.ts";
-import { CHECKED_LIST, PRIVILEGE_RANK, TOLERANCE_NAME } from "./guard_shape_vocab.ts";
+import {
+  CHECKED_LIST,
+  lastNumber,
+  PRIVILEGE_RANK,
+  quotedItems,
+  TOLERANCE_NAME,
+} from "./guard_shape_vocab.ts";
 import { SECURITY_ARG } from "./guard_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 
@@ -18,12 +24,6 @@ const COOKIE_ATTR =
 /** Arguments that carry what a check compares against. */
 const CHECK_ARG =
   /host|hostname|server_?name|cert|key|secret|nonce|state|audience|issuer|subject|expected/i;
-
-/** The last number of a line, products of literals multiplied out (`60 * 60 * 24` → 86400). */
-function lastAmount(line: string): number {
-  const m = /(\d+(?:\s*\*\s*\d+)*)(?!.*\d)/.exec(line);
-  return m ? m[1].split("*").reduce((p, x) => p * Number(x.trim()), 1) : NaN;
-}
 
 /** The rank of a privilege word (0 strongest), or -1. */
 function rank(word: string): number {
@@ -110,15 +110,14 @@ export function settingShapes(
       }
       // The list of what is checked shortened (`validatedMethods: ['post', 'put']` → `['post']`).
       if (CHECKED_LIST.test(c) && CHECKED_LIST.test(a.c)) {
-        const items = (t: string) => (t.match(/['"`][^'"`]*['"`]/g) ?? []).length;
-        if (items(a.c) < items(c) && items(a.c) > 0) {
+        if (quotedItems(a.c) < quotedItems(c) && quotedItems(a.c) > 0) {
           out.push({ rule: "auth-check-removed", n: l.n, what: `fewer checked: \`${clip(a.c)}\`` });
         }
       }
       // A tolerance widened fivefold or more (clock skew, leeway, a code's window).
       if (TOLERANCE_NAME.test(c)) {
-        const nb = lastAmount(c);
-        const na = lastAmount(a.c);
+        const nb = lastNumber(c);
+        const na = lastNumber(a.c);
         if (nb > 0 && na >= nb * 5 && ctx.secure(l.n)) {
           out.push({
             rule: "secure-default-weakened",

@@ -5,6 +5,7 @@
  * @module
  */
 import { diffArrays } from "diff";
+import { PRIVILEGE_NAME } from "./guard_shape_vocab.ts";
 import {
   CHECK_CALL,
   MAX_CHANGED,
@@ -22,9 +23,6 @@ const SCOPING = /for_?user|visible_?to|accessible_?by|owned_?by|filter_?by_?(use
 
 /** An allow-list given a wildcard (`FORWARDED_ALLOW_IPS = "*"`), checked by `guard_shapes_values.ts`. */
 const WILDCARD_ALLOW = /(allow|trusted|origin|hosts?|ips?)\w*\W.*(['"])\*\2/i;
-
-/** A verdict about privilege (`isMaster`, `is_admin`), checked by `guard_shapes_values.ts`. */
-const PRIVILEGE = /\bis_?(master|admin|root|superuser|staff|owner)\b/i;
 
 export interface Line {
   text: string;
@@ -57,7 +55,7 @@ export function securityAround(before: string[], after: string[], path: string):
   ].join("\n");
   return speaksSecurity(path) || speaksSecurity(middle) || SECURE_SETTING.test(middle) ||
     WEAKENING.test(middle) || SECURITY_HEADER.test(middle) || PERMISSIVE.test(middle) ||
-    SCOPING.test(middle) || WILDCARD_ALLOW.test(middle) || PRIVILEGE.test(middle) ||
+    SCOPING.test(middle) || WILDCARD_ALLOW.test(middle) || PRIVILEGE_NAME.test(middle) ||
     /\b(chmod|umask)\b/.test(middle) ||
     speaksSecurity(enclosing(before, start + 1)) ||
     PREDICATE.test(bare(enclosing(before, start + 1))) ||
