@@ -188,11 +188,14 @@ export function lineGuardFindings(path: string, before: string, after: string): 
 
   for (const h of hs) {
     const ctx = context(h);
+    let ctxSecure: boolean | undefined;
     const shapeCtx = {
       beforeCode,
       afterCode,
       afterLines: al,
-      secure: (n: number) => secure(n, ctx),
+      // The hunk's own text is asked about again and again: read it once.
+      secure: (n: number) =>
+        pathSecure || SECURITY.test(enclosing(bl, n)) || (ctxSecure ??= SECURITY.test(ctx)),
       body: (n: number) => bl.slice(Math.max(0, n), n + 3).map(code).join("\n"),
       fn: (n: number) => enclosing(bl, n),
       block: (n: number) => blockOf(bl, n),
