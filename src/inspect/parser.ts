@@ -222,7 +222,16 @@ export function parse(text: string, grammar: Grammar, old?: TsTree): ParseResult
   }
 }
 
-const CACHE_SIZE = 16;
+/**
+ * The cache holds the trees of one edit's changed statements: the before-side trees are the
+ * bases the after-side re-parses from, so it must outlast the statements of a large edit
+ * (bounded by count and by characters, since a tree costs memory in proportion to its text).
+ */
+const CACHE_SIZE = 128;
+/** Beyond this many characters the cache shrinks, down to the last `CACHE_KEEP` trees. */
+const CACHE_CHARS = 4_000_000;
+const CACHE_KEEP = 16;
+let cachedChars = 0;
 const ASTRAL = /[\uD800-\uDFFF]/;
 const cache: { text: string; grammar: Grammar; result: ParseResult; free: () => void }[] = [];
 
@@ -254,7 +263,12 @@ export function parseShared(text: string, grammar: Grammar, base?: string | null
   if (!r.ok) return r;
   const shared: ParseResult = { ...r, release: () => {} };
   cache.push({ text, grammar, result: shared, free: r.release });
-  if (cache.length > CACHE_SIZE) cache.shift()!.free();
+  cachedChars += text.length;
+  while (cache.length > CACHE_SIZE || (cachedChars > CACHE_CHARS && cache.length > CACHE_KEEP)) {
+    const old = cache.shift()!;
+    cachedChars -= old.text.length;
+    old.free();
+  }
   return shared;
 }
 
