@@ -188,7 +188,8 @@ const recentNewLines: { text: string; other: string; lines: string[]; fresh: Uin
 
 /**
  * The lines of `text` and which of them `other` lacks anywhere ({@link newLineFlags}), kept for
- * the last few pairs: the secret scan and the structural counter ask the same of one edit.
+ * the last few pairs: the secret scan and the structural counter ask the same of one edit, and
+ * both ways round. Each text is split once and each line hashed once for both directions.
  *
  * @example
  * ```ts
@@ -199,9 +200,11 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
   const hit = recentNewLines.find((r) => r.text === text && r.other === other);
   if (hit) return hit;
   const lines = text.split("\n");
-  const entry = { text, other, lines, fresh: newLineFlags(lines, other.split("\n"), other) };
-  recentNewLines.unshift(entry);
-  if (recentNewLines.length > 4) recentNewLines.pop();
+  const old = other.split("\n");
+  const entry = { text, other, lines, fresh: newLineFlags(lines, old, other) };
+  const back = { text: other, other: text, lines: old, fresh: newLineFlags(old, lines, text) };
+  recentNewLines.unshift(entry, back);
+  if (recentNewLines.length > 4) recentNewLines.length = 4;
   return entry;
 }
 
