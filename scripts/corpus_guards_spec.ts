@@ -36,6 +36,7 @@ import { EDITS_HELDOUT19, REVERSED_FIXES_HISTORY19 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT20, REVERSED_FIXES_HISTORY20 } from "./corpus_guards_spec_heldout20.ts";
 import { EDITS_HELDOUT21, REVERSED_FIXES_HISTORY21 } from "./corpus_guards_spec_heldout21.ts";
 import { EDITS_HELDOUT22, REVERSED_FIXES_HISTORY22 } from "./corpus_guards_spec_heldout22.ts";
+import { EDITS_HELDOUT23, REVERSED_FIXES_HISTORY23 } from "./corpus_guards_spec_heldout23.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -69,6 +70,7 @@ export interface GuardEdit {
     | "heldout20"
     | "heldout21"
     | "heldout22";
+    | "heldout23";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1912,6 +1914,7 @@ export interface ReversedFix {
     | "history20"
     | "history21"
     | "history22";
+    | "history23";
 }
 
 /**
@@ -2172,3 +2175,5 @@ EDITS.push(...EDITS_HELDOUT21);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY21);
 EDITS.push(...EDITS_HELDOUT22);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY22);
+EDITS.push(...EDITS_HELDOUT23);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY23);
