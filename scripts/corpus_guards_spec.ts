@@ -37,6 +37,7 @@ import { EDITS_HELDOUT20, REVERSED_FIXES_HISTORY20 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT21, REVERSED_FIXES_HISTORY21 } from "./corpus_guards_spec_heldout21.ts";
 import { EDITS_HELDOUT22, REVERSED_FIXES_HISTORY22 } from "./corpus_guards_spec_heldout22.ts";
 import { EDITS_HELDOUT23, REVERSED_FIXES_HISTORY23 } from "./corpus_guards_spec_heldout23.ts";
+import { EDITS_HELDOUT24, REVERSED_FIXES_HISTORY24 } from "./corpus_guards_spec_heldout24.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -71,6 +72,7 @@ export interface GuardEdit {
     | "heldout21"
     | "heldout22";
     | "heldout23";
+    | "heldout24";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1915,6 +1917,7 @@ export interface ReversedFix {
     | "history21"
     | "history22";
     | "history23";
+    | "history24";
 }
 
 /**
@@ -2177,3 +2180,5 @@ EDITS.push(...EDITS_HELDOUT22);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY22);
 EDITS.push(...EDITS_HELDOUT23);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY23);
+EDITS.push(...EDITS_HELDOUT24);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY24);
