@@ -35,6 +35,7 @@ import { EDITS_HELDOUT18, REVERSED_FIXES_HISTORY18 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT19, REVERSED_FIXES_HISTORY19 } from "./corpus_guards_spec_heldout19.ts";
 import { EDITS_HELDOUT20, REVERSED_FIXES_HISTORY20 } from "./corpus_guards_spec_heldout20.ts";
 import { EDITS_HELDOUT21, REVERSED_FIXES_HISTORY21 } from "./corpus_guards_spec_heldout21.ts";
+import { EDITS_HELDOUT25, REVERSED_FIXES_HISTORY25 } from "./corpus_guards_spec_heldout25.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -66,7 +67,8 @@ export interface GuardEdit {
     | "heldout18"
     | "heldout19"
     | "heldout20"
-    | "heldout21";
+    | "heldout21"
+    | "heldout25";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1908,7 +1910,8 @@ export interface ReversedFix {
     | "history18"
     | "history19"
     | "history20"
-    | "history21";
+    | "history21"
+    | "history25";
 }
 
 /**
@@ -2167,3 +2170,5 @@ EDITS.push(...EDITS_HELDOUT20);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY20);
 EDITS.push(...EDITS_HELDOUT21);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY21);
+EDITS.push(...EDITS_HELDOUT25);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY25);
