@@ -71,9 +71,9 @@ export interface GuardEdit {
     | "heldout19"
     | "heldout20"
     | "heldout21"
-    | "heldout22";
-    | "heldout23";
-    | "heldout24";
+    | "heldout22"
+    | "heldout23"
+    | "heldout24"
     | "heldout25";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
@@ -1917,9 +1917,9 @@ export interface ReversedFix {
     | "history19"
     | "history20"
     | "history21"
-    | "history22";
-    | "history23";
-    | "history24";
+    | "history22"
+    | "history23"
+    | "history24"
     | "history25";
 }
 

@@ -586,15 +586,6 @@ export const REVERSED_FIXES_HISTORY24: ReversedFix[] = [
     split: "history24",
   },
   {
-    id: "passport-session-fixation",
-    repo: PASSPORT,
-    commit: "42630cb",
-    path: "lib/sessionmanager.js",
-    cls: "authn-branch",
-    note: "address session fixation concerns",
-    split: "history24",
-  },
-  {
     id: "fiber-session-fixation",
     repo: FIBER,
     commit: "60eaef327",

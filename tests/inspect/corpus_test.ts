@@ -37,6 +37,14 @@ const BLIND = new Set(
     "history20",
     "heldout21",
     "history21",
+    "heldout22",
+    "history22",
+    "heldout23",
+    "history23",
+    "heldout24",
+    "history24",
+    "heldout25",
+    "history25",
   ],
 );
 
