@@ -292,6 +292,13 @@ export function lineGuardFindings(path: string, before: string, after: string): 
         bt.filter((t) => !at.includes(t)).some((t) =>
           /[=!<>]=|[<>]|\bin\b|\bis\b/.test(t) || callNames(t).some((c) => isCheckCall(c))
         );
+      // A requirement dropped from a branch that fails, or runs a check, lets it run more often:
+      // stricter, not weaker (`if ssl_verify and cafile: verify()` → `if ssl_verify: verify()`).
+      const body = kind === "return" || kind === "=" ? "" : blockOf(bl, r.n).body;
+      const protects = (FAILURE.test(body) && !NOT_A_DENIAL.test(body)) ||
+        callNames(body).some((c) => isCheckCall(c));
+      const onlyDropped = at.length < bt.length && at.every((t) => bt.includes(t));
+      if (protects && onlyDropped && !flipped) continue;
       if (
         (weaker && (strong(r.n, h) || (flipped && secure(r.n, ctx)))) ||
         (droppedCheck && secure(r.n, ctx))
@@ -478,6 +485,10 @@ export function lineGuardFindings(path: string, before: string, after: string): 
       const keys = new Set<string>();
       const m = SECURITY_OPTION.exec(rc) ?? /\.not\(\s*['"]none['"]\s*\)/.exec(rc);
       if (m) keys.add(m[1] ?? "not('none')");
+      // A shorthand property (`audience,` in `{ issuer, audience }`).
+      // (JS/TS only: elsewhere a bare name on its line is a positional argument.)
+      const short = /\.[mc]?[jt]sx?$/.test(path) ? /^([\w$]+),?$/.exec(rc)?.[1] : undefined;
+      if (short && SECURITY_OPTION.test(`${short}: x`)) keys.add(short);
       for (const x of rc.matchAll(/[{,(]\s*(['"]?[\w$]+['"]?\s*[:=](?!=)[^,})]*)/g)) {
         const o = SECURITY_OPTION.exec(x[1]);
         if (o) keys.add(o[1]);

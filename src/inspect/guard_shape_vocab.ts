@@ -253,7 +253,16 @@ export const NEGATIVE =
 
 /** A branch body that lets the caller through (grants, passes on, says yes). */
 export const GRANTS =
-  /\breturn\s+(true|True)\b|\bnext(\.\w+)?\(|\breturn\s+\w+\(\s*(self|req|request|ctx|c)\b|\b(ok|allowed?|valid|authori[sz]ed|authenticated|granted)\s*:?=\s*(true|True)\b|\breturn\s+(user|principal|identity|session)\b|\bpass\b|\bcontinue\b/;
+  /\breturn\s+(true|True)\b|\bnext(\.\w+)?\(|\b(c|ctx)\.Next\(\)|\breturn\s+\w+\(\s*(self|req|request|ctx|c)\b|\b(ok|allowed?|valid|authori[sz]ed|authenticated|granted)\s*:?=\s*(true|True)\b|\breturn\s+(user|principal|identity|session)\b|\bpass\b|\bcontinue\b/;
+
+/** An alternative that lets a check be skipped: a debug or environment switch, a fallback, an
+ * allowance (`|| process.env.NODE_ENV !== "production"`, `|| cfg.AllowFallbackToPlaintext`). */
+export const BYPASS_TERM =
+  /\b(NODE_ENV|DEBUG|debug|dev|development|testing|test_?mode|insecure|unsafe|bypass\w*|skip\w*|fallback\w*|plaintext|plain_?text)\b|\b[\w$.]*(Allow|allow_|Insecure|Bypass|Skip|Fallback|Plaintext|Debug)\w*/;
+
+/** A condition that is a verdict and nothing else (`success`, `isValid`, `ok`, `verified`). */
+export const VERDICT_TERM =
+  /^!?[\w$.]*(success|succeeded|valid|verified|authori[sz]ed|authenticated|allowed|permitted|granted|matche[sd]|ok|passed)$/i;
 
 /** A function whose `true` protects: it picks what to strip, deny, block or redact. */
 export const PROTECTING_FN =
@@ -275,7 +284,8 @@ export const CHECKED_LIST =
 export const TOLERANCE_NAME = /\b\w*(skew|leeway|tolerance|drift|grace|window)\w*\b/i;
 
 /** A failure reported by assignment (`error = {…}`, `err = new Error(…)`, `result = AUTH_FAILED`). */
-export const FAILURE_ASSIGN = /^\s*(?:[\w$]+\.)?(error|err)\s*=\s*(\{|new\s|\w*Error\b|['"`])/;
+export const FAILURE_ASSIGN =
+  /^\s*(?:[\w$]+\.)?(error|err)\s*=\s*(\{|new\s|\w*Error\b|Err[A-Z]\w*|[\w$.]+\.Err[A-Z]\w*|['"`])/;
 
 /** A branch body that lets the caller straight through (`return func(*a, **ka)`, `return next()`). */
 export const BYPASS_EXIT =

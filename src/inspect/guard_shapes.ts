@@ -30,6 +30,7 @@ import { valueShapes } from "./guard_shapes_values.ts";
 import { branchShapes } from "./guard_shapes_branches.ts";
 import { settingShapes } from "./guard_shapes_settings.ts";
 import { defaultShapes } from "./guard_shapes_defaults.ts";
+import { flowShapes } from "./guard_shapes_flow.ts";
 
 /** Calls whose result is a match or a comparison (`matchExpectedRPID`, `compareHash`, `equals`). */
 const VERDICT_CALL =
@@ -96,6 +97,7 @@ export function shapeSignals(h: Hunk, ctx: ShapeContext): Shape[] {
       ...branchShapes(v, ctx),
       ...settingShapes(v, ctx),
       ...defaultShapes(v, ctx),
+      ...flowShapes(v, ctx),
     );
   }
   return out;
@@ -267,7 +269,10 @@ function verdictShapes(
     /^(}\s*)?catch\b[^{]*\{\s*}?$|\.catch\(\s*(\(\s*\w*\s*\)|\w+)\s*=>\s*(\{\s*}|null|undefined|true|false)\s*\)|^except\b.*:\s*(pass)?$/
       .test(c) &&
     (/pass$|\{\s*}|=>/.test(c) ||
-      /^(pass|\}|continue|return\s+(true|True);?)$/.test(added[i + 1]?.c ?? "-"))
+      // (the handler's first statement: comment lines read as empty)
+      /^(pass|\}|continue|return\s+(true|True);?)$/.test(
+        added.slice(i + 1).find((a) => a.c !== "")?.c ?? "-",
+      ))
   );
   if (swallow) {
     const near = [...added.map((a) => a.c), ...ctx.body(swallow.l.n - 4).split("\n")].join("\n");

@@ -137,6 +137,16 @@ export function defaultShapes(
         !new RegExp(`${subject.replace(/[.$?]/g, "\\$&")}\\s*(!==|===)\\s*false`).test(c) &&
         ctx.secure(l.n)
       ) push("auth-check-removed", l.n, `only an explicit false fails now: \`${clip(a.c)}\``);
+      // …and a verdict passed on as it is now passes unless it is an explicit false
+      // (`return result` → `return result !== false`).
+      const rv = /^return\s+([\w$.?]+)\s*;?$/.exec(c)?.[1];
+      if (
+        rv &&
+        new RegExp(`^return\\s+${rv.replace(/[.$?]/g, "\\$&")}\\s*!==?\\s*false\\s*;?$`).test(
+          a.c,
+        ) &&
+        ctx.secure(l.n)
+      ) push("auth-check-removed", l.n, `only an explicit false fails now: \`${clip(a.c)}\``);
       if (!similarStart(c, a.c)) continue;
       // An option read the other way round: opt-in → opt-out for what loosens, or the reverse
       // for what protects (`credentials === true` → `!== false`, `?? false` → `?? true`).

@@ -10,6 +10,7 @@ import {
   FAILURE,
   FALSY,
   NOT_A_DENIAL,
+  SECURE_SETTING,
   SECURITY_ARG,
   SETTING_VALUE,
   speaksSecurity,
@@ -28,6 +29,7 @@ import {
   similarStart,
 } from "./guard_text.ts";
 import {
+  BYPASS_TERM,
   CHECK_REFERENCE,
   droppedStep,
   ERROR_RESULT,
@@ -47,6 +49,7 @@ import {
   SCOPING_CALL,
   terms,
   uncommented,
+  VERDICT_TERM,
   widened,
   words,
 } from "./guard_shape_vocab.ts";
@@ -142,7 +145,13 @@ export function removalShapes(
     if (c === "" || !commented.has(c)) continue;
     const checks = (FAILURE.test(c) && !NOT_A_DENIAL.test(c)) ||
       callNames(c).some((x) => isCheckCall(x)) ||
-      /\b(deny|denied|reject\w*|forbid\w*|unauthori[sz]ed|revoke\w*)\b/i.test(c);
+      /\b(deny|denied|reject\w*|forbid\w*|unauthori[sz]ed|revoke\w*)\b/i.test(c) ||
+      // …or a strict setting (`config.ClientAuth = tls.RequireAndVerifyClientCert`).
+      (/^[\w$.[\]'"]+\s*:?=(?!=)/.test(c) &&
+        /\b(true|True|CERT_REQUIRED|Require\w*|\w*Verify\w*|Strict\w*)\b/.test(
+          c.split(/=/).pop()!,
+        ) &&
+        SECURE_SETTING.test(c.split(/=/)[0]));
     if (checks) {
       out.push({ rule: "auth-check-removed", n: l.n, what: `\`${c.slice(0, 60)}\` commented out` });
     }
@@ -193,8 +202,17 @@ export function removalShapes(
           isCheckCall(x) || /valid|verif|auth|allow|perm|confirm|equal|compare|match/i.test(x)
         );
         const isReturn = headKind(c) === "return";
+        // The alternative is a debug, environment or allowance switch, or what it widens is a
+        // verdict alone (`if (success)` → `if (success || devMode)`): a way around the check.
+        const added = terms(ca, "or").filter((t) => !terms(cb, "or").includes(t));
+        const around = alt && !fails && !protects &&
+          (added.every((t) => BYPASS_TERM.test(t)) ||
+            terms(cb, "or").every((t) => VERDICT_TERM.test(t) && !t.startsWith("!")) ||
+            terms(cb, "or").every((t) =>
+              /^[\w$.]*(allow|Allow|insecure|Insecure|skip|Skip|unsafe|Unsafe)\w*$/.test(t)
+            ));
         if (
-          ((alt && (isReturn || (!fails && (GRANTS.test(body) || through)))) ||
+          ((alt && (isReturn || around || (!fails && (GRANTS.test(body) || through)))) ||
             (exception && fails && !isReturn)) &&
           (checky || ctx.secure(l.n))
         ) {

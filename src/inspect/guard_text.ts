@@ -21,6 +21,9 @@ import {
 /** Names of calls that narrow a query to what a user may see (checked by `guard_shapes.ts`). */
 const SCOPING = /for_?user|visible_?to|accessible_?by|owned_?by|filter_?by_?(user|owner)/i;
 
+/** A verdict about access by its name (`accessResults`, `canAccessAdmin`), checked by `guard_shapes_flow.ts`. */
+const ACCESS_VERDICT = /\b(access|can)(_|[A-Z])\w*|\w[a-z]Access(Results?)?\b/;
+
 /** An allow-list given a wildcard (`FORWARDED_ALLOW_IPS = "*"`), checked by `guard_shapes_values.ts`. */
 const WILDCARD_ALLOW = /(allow|trusted|origin|hosts?|ips?)\w*\W.*(['"])\*\2/i;
 
@@ -56,7 +59,7 @@ export function securityAround(before: string[], after: string[], path: string):
   return speaksSecurity(path) || speaksSecurity(middle) || SECURE_SETTING.test(middle) ||
     WEAKENING.test(middle) || SECURITY_HEADER.test(middle) || PERMISSIVE.test(middle) ||
     SCOPING.test(middle) || WILDCARD_ALLOW.test(middle) || PRIVILEGE_NAME.test(middle) ||
-    /\b(chmod|umask)\b/.test(middle) ||
+    /\b(chmod|umask)\b/.test(middle) || ACCESS_VERDICT.test(middle) ||
     speaksSecurity(enclosing(before, start + 1)) ||
     PREDICATE.test(bare(enclosing(before, start + 1))) ||
     failureToSuccess(before.slice(start, endB), after.slice(start, endA)) ||

@@ -8,11 +8,11 @@
 /** Words that make code security code, matched against whole words of identifiers and text
  * (`originalUrl` is not about origins; `isOriginAllowed` is). */
 export const SECURITY_WORD =
-  /^(auth\w*|authn|authz|login|logon|logout|signin|session|sessions|token|tokens|jwt|jws|jwe|jwk|jwks|jose|oauth\w*|oidc|openid|saml|csrf|xsrf|permission\w*|perm|perms|acl|acls|role|roles|admin|staff|superuser|secur\w*|crypt\w*|encrypt\w*|decrypt\w*|signature|signatures|signed|signer|signing|sign|unsign|verif\w*|password\w*|passwd|credential\w*|secret\w*|tls|ssl|cert|certs|certificate\w*|otp|totp|hotp|mfa|2fa|webauthn|passkey|guard|guards|policy|policies|grant|grants|consent|scope|scopes|nonce|pkce|redirect\w*|origin|origins|cookie|cookies|cors|trust\w*|hmac|digest|claim|claims|issuer|iss|audience|aud|expir\w*|exp|authori[sz]\w*|authentic\w*|principal|principals|lockout|ratelimit|throttle|allowed|denied|deny|forbidden|unauthorized|unauthorised|privilege\w*|owner|ownership|assertion|challenge|verifier|fresh|reauth\w*|reauthenticate|bearer|apikey|api_key|hsts|samesite|httponly|captcha|recaptcha|hcaptcha|enforce\w*|enforcer|blocked|attempts?|throttle\w*)$/i;
+  /^(auth\w*|authn|authz|login|logon|logout|signin|session|sessions|token|tokens|jwt|jws|jwe|jwk|jwks|jose|oauth\w*|oidc|openid|saml|csrf|xsrf|permission\w*|perm|perms|acl|acls|role|roles|admin|staff|superuser|secur\w*|crypt\w*|encrypt\w*|decrypt\w*|signature|signatures|signed|signer|signing|sign|unsign|verif\w*|password\w*|passwd|credential\w*|secret\w*|tls|ssl|cert|certs|certificate\w*|otp|totp|hotp|mfa|2fa|webauthn|passkey|guard|guards|policy|policies|grant|grants|consent|scope|scopes|nonce|pkce|redirect\w*|origin|origins|cookie|cookies|cors|trust\w*|hmac|digest|claim|claims|issuer|iss|audience|aud|expir\w*|exp|authori[sz]\w*|authentic\w*|principal|principals|lockout|ratelimit|throttle|allowed|denied|deny|forbidden|unauthorized|unauthorised|privilege\w*|owner|ownership|assertion|challenge|verifier|fresh|reauth\w*|reauthenticate|bearer|apikey|api_key|hsts|samesite|httponly|captcha|recaptcha|hcaptcha|enforce\w*|enforcer|blocked|attempts?|throttle\w*|revoke\w*|revocation\w*)$/i;
 
 /** Security words that are written joined to others (`BadHostKeyException`, `userauth`). */
 const SECURITY_COMPOUND =
-  /host_?keys?|known_?hosts|user_?auth|pub_?key|public_?key|private_?key|signing_?key|keyring|truststore|keystore|authenticat|authoriz|authoris|passphrase|csrf|xsrf|samesite/i;
+  /host_?keys?|known_?hosts|user_?auth|pub_?key|public_?key|private_?key|signing_?key|keyring|truststore|keystore|authenticat|authoriz|authoris|passphrase|csrf|xsrf|samesite|api_?key/i;
 
 /** True when `text` holds a security word (identifiers split at `_`, `-`, `.` and camelCase). */
 export function speaksSecurity(text: string): boolean {
@@ -42,11 +42,11 @@ export const DENY_ASSIGN =
 
 /** A statement that fails a check: raises, throws, aborts, denies, or returns an error. */
 export const FAILURE =
-  /\b(raise|throw|abort|panic)\b|\breturn\s+(false|False|None|null|nil\s*,|err\b|\w*(Err|Error|Exception)\b|errors?\.|fmt\.Errorf|new\s+\w*(Error|Exception)|res\.status|c\.|ctx\.|http\.|Response\(|HttpResponse\w*\(|JsonResponse\(|redirect\(|reject|deny|unauthori[sz]ed|forbidden)|\.status\(\s*40[0-9]\s*\)|status(_code)?\s*[:=]\s*40[13]|Status(Unauthorized|Forbidden|BadRequest)|HTTP_40[13]|\bUnauthori[sz]ed\b|\bForbidden\b|PermissionDenied|AccessDenied|\bnext\(\s*(err|new\s|create|\w*Error)|\bAbortWith|\bhttp\.Error\(|\bdeny\(|\breject\(|_unauthz|_unauthn|_reauthn|\bflash\(|\breturn\s+[\w.]*\bErr[A-Z]\w*|\breturn\s+\w+\.(WithStack|Wrap\w*|New\w*)\(|\b(callback|cb|done|next|reject)\(\s*(null\s*,\s*false|new\s+\w*(Error|Exception))|\bnew\s+\w*(Unauthori[sz]ed|Forbidden|Untrusted|Invalid|Denied|Expired|Auth\w*)\w*(Error|Exception)\b|\b_?\w*(error_?response|permission_denied|handle_no_permission|access_denied|forbidden|unauthori[sz]ed)\w*\(|\.fail\(|\bfail\(|\b(raise|abort|deny|reject|fail)_\w+\(|\b(callback|cb|done|next|reject|\w+\.done)\(\s*(err|error|e|ex|\w*[Ee]rr(or)?|currentError|[\w.]+\(\s*e\s*\))\s*[,)]|\breturn\b[^;\n]*,\s*(fmt\.Errorf|errors\.New|\w*\.?Err[A-Z]\w*)|\bHTTP_4\d\d(_[A-Z_]+)?\b|\w*_40[13]\w*\(|\breturn\s+(await\s+)?\w*(invalid|fail|deny|reject|unauthori[sz]ed|forbidden)\w*\(|\bset_status\(\s*40[13]|\breturn\s+\w+\(\s*(err|error)\s*\)|\.response\s*=\s*\w*(auth_required|unauthori[sz]ed|forbidden|denied)\w*\(/;
+  /\b(raise|throw|abort|panic)\b|\breturn\s+(false|False|None|null|nil\s*,|err\b|\w*(Err|Error|Exception)\b|errors?\.|fmt\.Errorf|new\s+\w*(Error|Exception)|res\.status|c\.(?!Next\b)|ctx\.(?!Next\b)|http\.|Response\(|HttpResponse\w*\(|JsonResponse\(|redirect\(|reject|deny|unauthori[sz]ed|forbidden)|\.status\(\s*40[0-9]\s*\)|status(_code)?\s*[:=]\s*40[13]|Status(Unauthorized|Forbidden|BadRequest)|HTTP_40[13]|\bUnauthori[sz]ed\b|\bForbidden\b|PermissionDenied|AccessDenied|\bnext\(\s*(err|new\s|create|\w*Error)|\bAbortWith|\bhttp\.Error\(|\bdeny\(|\breject\(|_unauthz|_unauthn|_reauthn|\bflash\(|\breturn\s+[\w.]*\bErr[A-Z]\w*|\breturn\s+\w+\.(WithStack|Wrap\w*|New\w*)\(|\b(callback|cb|done|next|reject)\(\s*(null\s*,\s*false|new\s+\w*(Error|Exception))|\bnew\s+\w*(Unauthori[sz]ed|Forbidden|Untrusted|Invalid|Denied|Expired|Auth\w*)\w*(Error|Exception)\b|\b_?\w*(error_?response|permission_denied|handle_no_permission|access_denied|forbidden|unauthori[sz]ed)\w*\(|\.fail\(|\bfail\(|\b(deny|reject|abort|forbid|refuse|fail)[A-Z]\w*\(|\breturn\s+(await\s+)?[\w$.]*[a-z](Error|Failure|Denied|Rejected|Unauthori[sz]ed|Forbidden)\w*\(|\b(raise|abort|deny|reject|fail)_\w+\(|\b(callback|cb|done|next|reject|\w+\.done)\(\s*(err|error|e|ex|\w*[Ee]rr(or)?|currentError|[\w.]+\(\s*e\s*\))\s*[,)]|\breturn\b[^;\n]*,\s*(fmt\.Errorf|errors\.New|\w*\.?Err[A-Z]\w*)|\bHTTP_4\d\d(_[A-Z_]+)?\b|\w*_40[13]\w*\(|\breturn\s+(await\s+)?\w*(invalid|fail|deny|reject|unauthori[sz]ed|forbidden)\w*\(|\bset_status\(\s*40[13]|\breturn\s+\w+\(\s*(err|error)\s*\)|\.response\s*=\s*\w*(auth_required|unauthori[sz]ed|forbidden|denied)\w*\(/;
 
 /** A call that checks something: its name says so. */
 export const CHECK_CALL =
-  /^(.*[._])?(check\w*|\w*_check|verify\w*|\w*[vV]erif\w*|validate\w*|\w*_validate|is_?valid\w*|ensure_?\w+|require_?(auth|login|perm|role|scope|admin|user|csrf|token|fresh|https|secure)\w*|assert_?(auth|perm|role|scope|admin|user|csrf|token|owner|allowed|valid)\w*|authori[sz]e\w*|authenticate\w*|enforce\w*|protect\w*|guard\w*|permit\w*|unsign\w*|compare_?digest|timing_?safe_?equal|constant_?time\w*|bytes_eq|strings_equal|safe_str_cmp|secure_compare|time_?safe_?\w*|safe_?compare\w*|safe_?equal\w*|fixed_?time\w*|\w*_?fold|compare_?(password|hash|digest|secret|token|signature|key)\w*|hmac\.?equal|same_?origin\w*|is_?same_?origin\w*|is_?trusted\w*|\w*_?trusted|is_?(admin|staff|superuser|active|authenticated|authorized|allowed|owner|expired|public|safe_url|safe)\w*|has_?(perm|role|scope|access|permission|privilege)\w*|can_?(access|view|edit|read|write|delete|manage|admin|change)\w*|\w*(Authori[sz]ed|Authenticated|Permitted|Granted|Allowed|Trusted)|auth|authn|authz|require_?auth\w*|ensure_?auth\w*|with_?auth\w*|login_?required|(otp|mfa|2fa|two_factor|verified|staff|superuser|admin)_?required|raise_for_status|block_(ip|user|address|account|request)\w*|lock_?out\w*|ban_\w+|throttle\w*|revoke\w*)$/i;
+  /^(.*[._])?(check\w*|\w*_check|verify\w*|\w*[vV]erif\w*|validate\w*|\w*_validate|is_?valid\w*|ensure_?\w+|require_?(auth|login|perm|role|scope|admin|user|csrf|token|fresh|https|secure)\w*|assert_?(auth|perm|role|scope|admin|user|csrf|token|owner|allowed|valid)\w*|authori[sz]e\w*|authenticate\w*|enforce\w*|protect\w*|guard\w*|permit\w*|unsign\w*|compare_?digest|timing_?safe_?equal|constant_?time\w*|bytes_eq|strings_equal|safe_str_cmp|secure_compare|time_?safe_?\w*|safe_?compare\w*|safe_?equal\w*|fixed_?time\w*|\w+Check(?=[A-Z])\w*|assert_?that|assertThat|invariant|\w*_?fold|compare_?(password|hash|digest|secret|token|signature|key)\w*|hmac\.?equal|same_?origin\w*|is_?same_?origin\w*|is_?trusted\w*|\w*_?trusted|is_?(admin|staff|superuser|active|authenticated|authorized|allowed|owner|expired|public|safe_url|safe)\w*|has_?(perm|role|scope|access|permission|privilege)\w*|can_?(access|view|edit|read|write|delete|manage|admin|change)\w*|\w*(Authori[sz]ed|Authenticated|Permitted|Granted|Allowed|Trusted)|auth|authn|authz|require_?auth\w*|ensure_?auth\w*|with_?auth\w*|login_?required|(otp|mfa|2fa|two_factor|verified|staff|superuser|admin)_?required|raise_for_status|block_(ip|user|address|account|request)\w*|lock_?out\w*|ban_\w+|throttle\w*|revoke\w*)$/i;
 
 /** Words of a setting whose strict value is the safe one. */
 export const SECURE_SETTING =
@@ -54,13 +54,21 @@ export const SECURE_SETTING =
 
 /** Options whose removal from a call or a config weakens a check. */
 export const SECURITY_OPTION =
-  /^\s*['"]?(issuer|iss|audience|aud|nonce|expected_?nonce|expectedNonce|algorithms|algs|max_?age|maxAge|clock_?tolerance|clockTolerance|verify_\w+|verify[A-Z]\w*|secure|http_?only|httpOnly|same_?site|sameSite|required|\w+_required|\w+Required|strict\w*|check_\w+|check[A-Z]\w*|validate_\w+|validate[A-Z]\w*|enforce\w*|signed|leeway|subject|checks|pkce\w*|code_?challenge\w*|jwks?_?\w*|public_?key|secretOrKey|require_(signature|https|auth|login|csrf|token)\w*|read_?only|readOnly|is_?read_?only|isReadOnly)['"]?\s*[:=](?!=)\s*(?!(bytes|str|int|float|bool|dict|list|tuple|Any|Optional|Union|typing|string|number|boolean)\b)/i;
+  /^\s*['"]?(issuer|iss|audience|aud|nonce|expected_?nonce|expectedNonce|algorithms|algs|max_?age|maxAge|clock_?tolerance|clockTolerance|verify_\w+|verify[A-Z]\w*|secure|http_?only|httpOnly|same_?site|sameSite|required|\w+_required|\w+Required|strict\w*|check_\w+|check[A-Z]\w*|validate_\w+|validate[A-Z]\w*|enforce\w*|signed|leeway|subject|checks|pkce\w*|code_?challenge\w*|jwks?_?\w*|public_?key|secretOrKey|require_\w+|read_?only|readOnly|is_?read_?only|isReadOnly)['"]?\s*[:=](?!=)\s*(?!(bytes|str|int|float|bool|dict|list|tuple|Any|Optional|Union|typing|string|number|boolean)\b)/i;
 
 export const STRONG_TO_WEAK: [RegExp, RegExp][] = [
   [/\b(true|True|TRUE)\b/, /\b(false|False|FALSE|None|null|nil|undefined)\b/],
   [/\bCERT_REQUIRED\b/, /\bCERT_(NONE|OPTIONAL)\b/],
   [/\bVERIFY_PEER\b/, /\bVERIFY_NONE\b/],
   [/['"]strict['"]/i, /['"](lax|none)['"]/i],
+  [
+    /['"](required|require|verify_?full|verify_?ca)['"]/i,
+    /['"](none|optional|prefer|allow|disable)['"]/i,
+  ],
+  [
+    /\bRequireAndVerifyClientCert\b/,
+    /\b(NoClientCert|RequestClientCert|RequireAnyClientCert|VerifyClientCertIfGiven)\b/,
+  ],
   [/\b1\b/, /\b0\b/],
 ];
 
@@ -74,7 +82,7 @@ export const CHECKER_FN =
 
 /** A function that answers a yes/no question about access or validity. */
 export const PREDICATE =
-  /^(is|has|can|should|may|must|allow|allows|check|verify|valid|validate|trust|permit|authori[sz]e|authenticate|matches)|(allowed|valid|trusted|authori[sz]ed|permitted|granted|permission|access)$/i;
+  /^(is|has|can|should|may|must|allow|allows|check|verify|valid|validate|trust|permit|authori[sz]e|authenticate|matches|compare|constant_?time|timing_?safe|safe_?(str_?)?(eq|equal|compare))|(allowed|valid|trusted|authori[sz]ed|permitted|granted|permission|access|_?equal|Equal|_?equals|Equals|_compare|Compare)$/i;
 
 /** Lines longer than this, or more changed lines than this on a side, are not looked at. */
 export const MAX_LINE = 400;
@@ -92,7 +100,7 @@ export const FALSY = /^\s*(False|false|None|null|nil|undefined|0|''|"")\s*[,;)]?
 
 /** Settings whose `true` turns a protection off. */
 export const PERMISSIVE =
-  /behind_?(reverse_?)?proxy|trust_?proxy|supports_?credentials|allow_?credentials|allowCredentials|allow_?(unsecured|insecure|unsigned|any|all|none|http\b)|unsecured|insecure|unsafe|skip_?\w*(verif|check|valid|auth|csrf)|disable_?\w*(verif|check|valid|auth|csrf|ssl|tls|pkce|nonce|state|signature|https)|allow_?embedded\w*|trust_?all|accept_?any|allow_?remote\w*|allow_?\w*(unauthenticated|anonymous|public|origins?|hosts?)\b|forward_?\w*(auth\w*|credential\w*|cookie\w*)|\blax\s*[:=]|allow_?unsolicited|unsolicited/i;
+  /behind_?(reverse_?)?proxy|trust_?proxy|supports_?credentials|allow_?credentials|allowCredentials|allow_?(unsecured|insecure|unsigned|any|all|none|http\b)|unsecured|insecure|unsafe|skip_?\w*(verif|check|valid|auth|csrf)|disable_?\w*(verif|check|valid|auth|csrf|ssl|tls|pkce|nonce|state|signature|https)|allow_?embedded\w*|trust_?all|accept_?any|allow_?remote\w*|allow_?\w*(unauthenticated|anonymous|public|origins?|hosts?)\b|forward_?\w*(auth\w*|credential\w*|cookie\w*)|\blax\s*[:=]|allow_?unsolicited|unsolicited|permit_?empty\w*|allow_?empty_?pass\w*|accept_?(empty|ro|read_?only|any|all|unsigned|unverified|expired|invalid|insecure|none)\b\w*/i;
 
 /** A condition or value that keeps an option on unless it is switched off explicitly. */
 export const DEFAULT_ON =

@@ -811,3 +811,111 @@ Deno.test("shapes: quantifiers, bounds, explicit-false tests, negative verdicts,
     /`or` → `and`|and|condition/,
   );
 });
+
+/** Asserts `before` → `after` draws a finding matching `re` and the reverse edit draws none. */
+function oneWay(path: string, before: string, after: string, re: RegExp) {
+  assert.match(seen(path, before, after).join("\n"), re, `${path}: forward`);
+  assert.deepEqual(seen(path, after, before), [], `${path}: reversed`);
+}
+
+Deno.test("shapes: what a check lets through afterwards (flow), each read one way only", () => {
+  // A session no longer invalidated at logout.
+  const logout =
+    "SessionManager.prototype.logOut = function(req, cb) {\n  if (req.session.auth) {\n    delete req.session.auth.user;\n  }\n  cb();\n};\n";
+  oneWay(
+    "lib/session_manager.js",
+    logout,
+    edit(logout, "    delete req.session.auth.user;\n", ""),
+    /session or credential no longer invalidated/,
+  );
+  // A lookup no longer filtering out revoked keys.
+  const keys =
+    "class KeyManager(models.Manager):\n    def usable(self):\n        return self.filter(revoked_at__isnull=True, user=self.user)\n";
+  oneWay(
+    "keys/models.py",
+    keys,
+    edit(keys, "revoked_at__isnull=True, user=self.user", "user=self.user"),
+    /no longer filtered on `revoked_at__isnull`/,
+  );
+  // An error handled but no longer returned from.
+  const ws =
+    "function onPacket(socket, err) {\n  if (err) {\n    return socket.sendError(err);\n  }\n  socket.emitEvent();\n}\n";
+  oneWay(
+    "lib/socket_auth.js",
+    ws,
+    edit(ws, "return socket.sendError(err);", "socket.sendError(err);"),
+    /no longer returns after `socket\.sendError\(err\)`/,
+  );
+  // An expiry comparison turned round: which way is the weaker one is not known from the text,
+  // so both directions are reported.
+  const exp =
+    "def is_valid(token):\n    if token.expires is None or now() < token.expires:\n        return True\n    return False\n";
+  const turned = edit(exp, "now() < token.expires", "now() > token.expires");
+  assert.match(seen("tokens.py", exp, turned).join(), /comparison changed: `<` → `>`/);
+  assert.match(seen("tokens.py", turned, exp).join(), /comparison changed: `>` → `<`/);
+  // Made non-strict where the branch grants: a replayed counter passes (the reverse is stricter).
+  const nc =
+    "function check(nonce, nc) {\n  if (nc > nonce.count) {\n    nonce.count = nc\n    return true\n  }\n  return false\n}\n";
+  oneWay(
+    "src/auth/digest.js",
+    nc,
+    edit(nc, "nc > nonce.count", "nc >= nonce.count"),
+    /comparison changed: `>` → `>=`/,
+  );
+  // A comparison dropped from a condition that grants.
+  const totp =
+    "function verifyLogin(user, data, verify) {\n  if (user.lastToken !== data.token && verify) {\n    return grant(user);\n  }\n  throw new Error('bad code');\n}\n";
+  oneWay(
+    "server/auth.js",
+    totp,
+    edit(totp, "user.lastToken !== data.token && verify", "verify"),
+    /requirement dropped: `user\.lastToken!==data\.token`/,
+  );
+  // A lookup no longer matching on the token.
+  const lookup =
+    'def user_for_token(repos, token, user_id):\n    row = repos.tokens.query({"token": token, "user_id": user_id})\n    return row\n';
+  oneWay(
+    "auth/deps.py",
+    lookup,
+    edit(lookup, '{"token": token, "user_id": user_id}', '{"user_id": user_id}'),
+    /lookup no longer matches on `token`/,
+  );
+  // A generated secret made a constant.
+  const secret =
+    'define("cookie_secret", type=str, default=token_urlsafe(64), help="auth cookie secret")\n';
+  oneWay(
+    "app/options.py",
+    secret,
+    edit(secret, 'default=token_urlsafe(64), help="auth cookie secret")', "default='app-secret')"),
+    /secret made a constant/,
+  );
+  // An access verdict hard-coded.
+  const access =
+    "async function remove(req) {\n  const accessResults = !req.override ? await executeAccess(req, rules.delete) : true\n  return accessResults\n}\n";
+  oneWay(
+    "src/operations/delete.ts",
+    access,
+    edit(access, "!req.override ? await executeAccess(req, rules.delete) : true", "true"),
+    /`accessResults` no longer decided by a check/,
+  );
+  // A check run only under an extra condition.
+  const tls =
+    "def fetch(url, ssl_verify, certificate_file):\n    if ssl_verify:\n        verify_peer(url, certificate_file)\n    return get(url)\n";
+  oneWay(
+    "providers/tls_fetch.py",
+    tls,
+    edit(tls, "if ssl_verify:", "if ssl_verify and certificate_file:"),
+    /check now runs only when `certificate_file`/,
+  );
+  // A failing branch testing the container instead of the member.
+  const sess =
+    "export function requireUser(event, session) {\n  if (!session.user) {\n    throw createError({ statusCode: 401 })\n  }\n  return session\n}\n";
+  oneWay(
+    "server/utils/session.ts",
+    sess,
+    edit(sess, "if (!session.user)", "if (!session)"),
+    /now tests `session` instead of `session\.user`/,
+  );
+  // Neutral edits nearby stay silent.
+  assert.deepEqual(seen("keys/models.py", keys, edit(keys, "def usable", "def active_keys")), []);
+});
