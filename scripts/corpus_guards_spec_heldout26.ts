@@ -1,6 +1,6 @@
 /**
  * Twenty-sixth held-out batch of the guard-removal corpus: removals written by reading the
- * security code of projects not otherwise used by the corpus (privacyidea, ckan, OctoPrint, lnbits), chosen the way a careless
+ * security code of projects not otherwise used by the corpus (privacyidea, ckan, OctoPrint, lnbits, sabnzbd, node-red, Tautulli, calibre-web, nautobot, changedetection.io), chosen the way a careless
  * refactor or an attacker would weaken them, before any measurement. Reversed fixes were picked by
  * commit message or advisory only.
  *
@@ -14,6 +14,12 @@ const R_PRIVACYIDEA = "privacyidea/privacyidea";
 const R_CKAN = "ckan/ckan";
 const R_OCTOPRINT = "OctoPrint/OctoPrint";
 const R_LNBITS = "lnbits/lnbits";
+const R_SABNZBD = "sabnzbd/sabnzbd";
+const R_NODE_RED = "node-red/node-red";
+const R_TAUTULLI = "Tautulli/Tautulli";
+const R_CALIBRE_WEB = "janeczku/calibre-web";
+const R_NAUTOBOT = "nautobot/nautobot";
+const R_CHANGEDETECTION_IO = "dgtlmoon/changedetection.io";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
 const E = editMaker(H26);
@@ -125,14 +131,6 @@ export const EDITS_HELDOUT26: GuardEdit[] = [
     "authz",
     "        if not success:\n            return {'success': False,\n                    'msg': _('User %s not authorized to edit package %s') %\n                            (str(user), package.id)}\n    else:\n        check2 = _check_group_auth(context, data_dict)\n        if not check2:\n            return {'success': False,\n                    'msg': _('User %s not authorized to edit these groups') %\n                            (str(user))}\n",
     "        if not success:\n            return {'success': False,\n                    'msg': _('User %s not authorized to edit package %s') %\n                            (str(user), package.id)}\n",
-  ),
-  E(
-    "ckan-vocabulary-update-open",
-    R_CKAN,
-    "ckan/logic/auth/update.py",
-    "authz",
-    "def vocabulary_update(context: Context, data_dict: DataDict) -> AuthResult:\n    # sysadmins only\n    return {'success': False}\n",
-    "def vocabulary_update(context: Context, data_dict: DataDict) -> AuthResult:\n    return {'success': True}\n",
   ),
   E(
     "ckan-deleted-user-authorized",
@@ -311,6 +309,228 @@ export const EDITS_HELDOUT26: GuardEdit[] = [
     "secure-default",
     '        "admin_access_token", cookie_access_token, httponly=True, max_age=max_age',
     '        "admin_access_token", cookie_access_token, httponly=False, max_age=max_age',
+  ),
+  // ---- sabnzbd/sabnzbd
+  E(
+    "sab-nzbkey-full-api",
+    R_SABNZBD,
+    "sabnzbd/interface.py",
+    "authz",
+    "    elif req_access == 1 and key == cfg.nzb_key():",
+    "    elif key == cfg.nzb_key():",
+  ),
+  E(
+    "sab-basic-auth-username-only",
+    R_SABNZBD,
+    "sabnzbd/interface.py",
+    "credential",
+    "    return username == cfg.username() and password == cfg.password()",
+    "    return username == cfg.username() and (password == cfg.password() or not password)",
+  ),
+  E(
+    "sab-login-cookie-not-recomputed",
+    R_SABNZBD,
+    "sabnzbd/interface.py",
+    "token",
+    '    cookie_str = utob(str(cherrypy.request.cookie["login_salt"].value) + remote_ip + COOKIE_SECRET)\n    return cherrypy.request.cookie["login_cookie"].value == hashlib.sha1(cookie_str).hexdigest()\n',
+    '    return len(cherrypy.request.cookie["login_cookie"].value) == 40\n',
+  ),
+  E(
+    "sab-hostname-not-verified",
+    R_SABNZBD,
+    "sabnzbd/interface.py",
+    "secure-default",
+    "        # Verify host used for the visit\n        if not check_hostname():\n            cherrypy.response.status = 403\n            if cfg.api_warnings():\n                return _MSG_ACCESS_DENIED_HOSTNAME\n            return\n\n",
+    "",
+  ),
+  E(
+    "sab-xff-any-local",
+    R_SABNZBD,
+    "sabnzbd/interface.py",
+    "authz",
+    "        is_allowed = all(is_local_addr(ip) or is_loopback_addr(ip) for ip in xff_ips)",
+    "        is_allowed = any(is_local_addr(ip) or is_loopback_addr(ip) for ip in xff_ips)",
+  ),
+  E(
+    "sab-login-skipped-with-apikey-param",
+    R_SABNZBD,
+    "sabnzbd/interface.py",
+    "authn-branch",
+    "        if check_for_login and not check_api_key and not check_login():",
+    '        if check_for_login and not check_api_key and not kwargs.get("apikey") and not check_login():',
+  ),
+  E(
+    "sab-ssl-hostname-medium-off",
+    R_SABNZBD,
+    "sabnzbd/newswrapper.py",
+    "secure-default",
+    "            if self.nw.server.ssl_verify <= 1:\n                self.nw.server.ssl_context.check_hostname = False",
+    "            if self.nw.server.ssl_verify <= 2:\n                self.nw.server.ssl_context.check_hostname = False",
+  ),
+  // ---- node-red/node-red
+  E(
+    "nr-session-expiry-ignored",
+    R_NODE_RED,
+    "packages/node_modules/@node-red/editor-api/lib/auth/tokens.js",
+    "token",
+    "                if (sessions[token]) {\n                    if (sessions[token].expires < Date.now()) {\n                        return expireSessions().then(function() { return null });\n                    }\n                }\n                return Promise.resolve(sessions[token]);",
+    "                return Promise.resolve(sessions[token]);",
+  ),
+  E(
+    "nr-exchange-code-no-expiry",
+    R_NODE_RED,
+    "packages/node_modules/@node-red/editor-api/lib/auth/tokens.js",
+    "token",
+    "            if (session && session.exchangeCodeExpires > Date.now()) {",
+    "            if (session) {",
+  ),
+  E(
+    "nr-bearer-unknown-user-accepted",
+    R_NODE_RED,
+    "packages/node_modules/@node-red/editor-api/lib/auth/strategies.js",
+    "authn-branch",
+    '            Users.get(token.user).then(function(user) {\n                if (user) {\n                    done(null,user,{scope:token.scope});\n                } else {\n                    log.audit({event: "auth.invalid-token"});\n                    done(null,false);\n                }\n            });',
+    "            Users.get(token.user).then(function(user) {\n                done(null,user || {username:token.user},{scope:token.scope});\n            });",
+  ),
+  E(
+    "nr-login-attempts-unlimited",
+    R_NODE_RED,
+    "packages/node_modules/@node-red/editor-api/lib/auth/strategies.js",
+    "authn-branch",
+    '    if (attemptCount > 5) {\n        log.audit({event: "auth.login.fail.too-many-attempts",username:username,client:client.id});\n        done(new Error("Too many login attempts. Wait 10 minutes and try again"),false);\n        return;\n    }\n',
+    '    if (attemptCount > 5) {\n        log.audit({event: "auth.login.fail.too-many-attempts",username:username,client:client.id});\n    }\n',
+  ),
+  E(
+    "nr-client-secret-optional",
+    R_NODE_RED,
+    "packages/node_modules/@node-red/editor-api/lib/auth/strategies.js",
+    "credential",
+    "        if (client && client.secret == clientSecret) {",
+    "        if (client && (!client.secret || client.secret == clientSecret)) {",
+  ),
+  E(
+    "nr-bcrypt-error-accepts",
+    R_NODE_RED,
+    "packages/node_modules/@node-red/editor-api/lib/auth/users.js",
+    "credential",
+    "                }).catch(err => {\n                    return null\n                })",
+    "                }).catch(err => {\n                    return cleanUser(user)\n                })",
+  ),
+  // ---- Tautulli/Tautulli
+  E(
+    "tt-jwt-revoked-accepted",
+    R_TAUTULLI,
+    "plexpy/webauth.py",
+    "token",
+    "        if not Users().get_user_login(jwt_token=jwt_token):\n            return None\n\n        return payload",
+    "        return payload",
+  ),
+  E(
+    "tt-jwt-leeway-month",
+    R_TAUTULLI,
+    "plexpy/webauth.py",
+    "token",
+    "                jwt_token, plexpy.CONFIG.JWT_SECRET, leeway=timedelta(seconds=10), algorithms=[JWT_ALGORITHM]",
+    "                jwt_token, plexpy.CONFIG.JWT_SECRET, leeway=timedelta(days=30), algorithms=[JWT_ALGORITHM]",
+  ),
+  E(
+    "tt-deleted-guest-login",
+    R_TAUTULLI,
+    "plexpy/webauth.py",
+    "authn-branch",
+    "        elif not user_details['allow_guest'] or user_details['deleted_user']:",
+    "        elif not user_details['allow_guest']:",
+  ),
+  E(
+    "tt-stored-hash-as-password",
+    R_TAUTULLI,
+    "plexpy/webauth.py",
+    "credential",
+    "            if username == plexpy.CONFIG.HTTP_USERNAME and check_hash(password, plexpy.CONFIG.HTTP_PASSWORD):",
+    "            if username == plexpy.CONFIG.HTTP_USERNAME and (\n                password == plexpy.CONFIG.HTTP_PASSWORD or check_hash(password, plexpy.CONFIG.HTTP_PASSWORD)\n            ):",
+  ),
+  E(
+    "tt-jwt-cookie-not-httponly",
+    R_TAUTULLI,
+    "plexpy/webauth.py",
+    "secure-default",
+    "            cherrypy.response.cookie[jwt_cookie]['httponly'] = True\n",
+    "            # cherrypy.response.cookie[jwt_cookie]['httponly'] = True\n",
+  ),
+  // ---- janeczku/calibre-web
+  E(
+    "cw-proxy-header-any-source",
+    R_CALIBRE_WEB,
+    "cps/usermanagement.py",
+    "authn-branch",
+    "            if not _is_request_from_trusted_reverse_proxy(req):\n                log.warning('Rejected reverse proxy authentication header from untrusted source IP-address: %s',\n                            req.remote_addr)\n                return None\n",
+    "",
+  ),
+  E(
+    "cw-proxy-secret-partial-config-accepts",
+    R_CALIBRE_WEB,
+    "cps/usermanagement.py",
+    "secure-default",
+    '        log.warning("Reverse proxy shared secret is partially configured, rejecting reverse proxy login")\n        return False',
+    '        log.warning("Reverse proxy shared secret is partially configured, ignoring it")\n        return True',
+  ),
+  E(
+    "cw-session-key-owner-unchecked",
+    R_CALIBRE_WEB,
+    "cps/usermanagement.py",
+    "token",
+    "                                                          ub.User_Sessions.session_key == session_key).first()\n        if not entry or entry.user_id != user.id:\n            return None",
+    "                                                          ub.User_Sessions.session_key == session_key).first()\n        if not entry:\n            return None",
+  ),
+  E(
+    "cw-remember-cookie-digest-unchecked",
+    R_CALIBRE_WEB,
+    "cps/cw_login/utils.py",
+    "token",
+    "    if hmac.compare_digest(_cookie_digest(payload, key=key), digest):\n        return payload",
+    "    if digest:\n        return payload",
+  ),
+  // ---- nautobot/nautobot
+  E(
+    "nb-webhook-ssl-verification-default-off",
+    R_NAUTOBOT,
+    "nautobot/extras/models/models.py",
+    "secure-default",
+    "    ssl_verification = models.BooleanField(\n        default=True,",
+    "    ssl_verification = models.BooleanField(\n        default=False,",
+  ),
+  E(
+    "nb-api-token-inactive-user",
+    R_NAUTOBOT,
+    "nautobot/core/api/authentication.py",
+    "authn-branch",
+    '        if not token.user.is_active:\n            raise exceptions.AuthenticationFailed("User inactive")\n\n',
+    "",
+  ),
+  // ---- dgtlmoon/changedetection.io
+  E(
+    "cd-shared-diff-prefix-match",
+    R_CHANGEDETECTION_IO,
+    "changedetectionio/auth_decorator.py",
+    "authz",
+    "        if request.endpoint in SHARED_DIFF_READ_ONLY_ENDPOINTS and datastore.data['settings']['application'].get('shared_diff_access'):",
+    "        if request.endpoint and request.endpoint.startswith('ui.ui_diff') and datastore.data['settings']['application'].get('shared_diff_access'):",
+  ),
+  E(
+    "cd-password-salt-only-compare",
+    R_CHANGEDETECTION_IO,
+    "changedetectionio/flask_app.py",
+    "credential",
+    "        return new_key == raw_salt_pass",
+    "        return new_key[:32] == raw_salt_pass[:32]",
+  ),
+  E(
+    "cd-redirect-scheme-allowed",
+    R_CHANGEDETECTION_IO,
+    "changedetectionio/is_safe_url.py",
+    "secure-default",
+    '    # Block any URL with a scheme (http://, https://, javascript:, etc.)\n    if parsed.scheme:\n        logger.warning(f"Blocked redirect attempt with scheme: {target}")\n        return False\n\n',
+    "",
   ),
 ];
 
