@@ -1,8 +1,9 @@
 /**
  * Twenty-sixth held-out batch of the guard-removal corpus: removals written by reading the
- * security code of projects not otherwise used by the corpus (privacyidea, ckan, OctoPrint, lnbits, sabnzbd, node-red, Tautulli, calibre-web, nautobot, changedetection.io), chosen the way a careless
- * refactor or an attacker would weaken them, before any measurement. Reversed fixes were picked by
- * commit message or advisory only.
+ * security code of projects not otherwise used by the corpus (privacyidea, ckan, OctoPrint,
+ * lnbits, sabnzbd, node-red, Tautulli, calibre-web, nautobot, changedetection.io), chosen the way
+ * a careless refactor or an attacker would weaken them, before any measurement. Reversed fixes
+ * were picked by commit message or advisory only.
  *
  * @module
  */
@@ -535,4 +536,77 @@ export const EDITS_HELDOUT26: GuardEdit[] = [
 ];
 
 /** Reversed real security fixes of the twenty-sixth batch (split `history26`), chosen by message only. */
-export const REVERSED_FIXES_HISTORY26: ReversedFix[] = [];
+export const REVERSED_FIXES_HISTORY26: ReversedFix[] = [
+  {
+    id: "ckan-csrf-bypass-fix",
+    repo: R_CKAN,
+    commit: "bfb41000fb",
+    path: "ckan/config/middleware/flask_app.py",
+    cls: "authz",
+    note: "Fix CSRF bypass.",
+    split: "history26",
+  },
+  {
+    id: "oc-apikey-compare-digest",
+    repo: R_OCTOPRINT,
+    commit: "249fd80ab",
+    path: "src/octoprint/access/users.py",
+    cls: "credential",
+    note: "use hmac.compare_digest for checking api keys",
+    split: "history26",
+  },
+  {
+    id: "oc-remote-header-revalidate",
+    repo: R_OCTOPRINT,
+    commit: "5d7a2f541",
+    path: "src/octoprint/server/util/flask.py",
+    cls: "authn-branch",
+    note: "fix(auth): revalidate that remote header still matches session",
+    split: "history26",
+  },
+  {
+    id: "cd-CVE-2026-35490-backups",
+    repo: R_CHANGEDETECTION_IO,
+    commit: "31a760c2",
+    path: "changedetectionio/blueprint/backups/__init__.py",
+    cls: "authz",
+    note: "CVE-2026-35490: authentication bypass via decorator ordering",
+    split: "history26",
+  },
+  {
+    id: "cd-GHSA-3v57-xv5m-v7m7-ui",
+    repo: R_CHANGEDETECTION_IO,
+    commit: "89a41c0d",
+    path: "changedetectionio/blueprint/ui/__init__.py",
+    cls: "authz",
+    note: "GHSA-3v57-xv5m-v7m7: front-end endpoints lacking CSRF protection",
+    split: "history26",
+  },
+  {
+    id: "pi-remembered-device-realm-scope",
+    repo: R_PRIVACYIDEA,
+    commit: "b3c706c78",
+    path: "privacyidea/api/clients.py",
+    cls: "authz",
+    note: "clients: enforce admin realm scope on realm-less remembered-device revokes",
+    split: "history26",
+  },
+  {
+    id: "nb-assume-ownership-approval-bypass",
+    repo: R_NAUTOBOT,
+    commit: "ca3c183aba",
+    path: "nautobot/extras/views.py",
+    cls: "authz",
+    note: "Fixed approval workflow bypass in Assume Ownership action",
+    split: "history26",
+  },
+  {
+    id: "pi-remember-device-user-binding",
+    repo: R_PRIVACYIDEA,
+    commit: "dce6036a8",
+    path: "privacyidea/lib/clients.py",
+    cls: "token",
+    note: "Harden remember-device auth: user binding, policy gate, grace window",
+    split: "history26",
+  },
+];
