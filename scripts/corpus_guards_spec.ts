@@ -40,6 +40,7 @@ import { EDITS_HELDOUT23, REVERSED_FIXES_HISTORY23 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT24, REVERSED_FIXES_HISTORY24 } from "./corpus_guards_spec_heldout24.ts";
 import { EDITS_HELDOUT25, REVERSED_FIXES_HISTORY25 } from "./corpus_guards_spec_heldout25.ts";
 import { EDITS_HELDOUT26, REVERSED_FIXES_HISTORY26 } from "./corpus_guards_spec_heldout26.ts";
+import { EDITS_HELDOUT27, REVERSED_FIXES_HISTORY27 } from "./corpus_guards_spec_heldout27.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -76,7 +77,8 @@ export interface GuardEdit {
     | "heldout23"
     | "heldout24"
     | "heldout25"
-    | "heldout26";
+    | "heldout26"
+    | "heldout27";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1923,7 +1925,8 @@ export interface ReversedFix {
     | "history23"
     | "history24"
     | "history25"
-    | "history26";
+    | "history26"
+    | "history27";
 }
 
 /**
@@ -2192,3 +2195,5 @@ EDITS.push(...EDITS_HELDOUT25);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY25);
 EDITS.push(...EDITS_HELDOUT26);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY26);
+EDITS.push(...EDITS_HELDOUT27);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY27);
