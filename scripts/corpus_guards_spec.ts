@@ -41,6 +41,7 @@ import { EDITS_HELDOUT24, REVERSED_FIXES_HISTORY24 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT25, REVERSED_FIXES_HISTORY25 } from "./corpus_guards_spec_heldout25.ts";
 import { EDITS_HELDOUT26, REVERSED_FIXES_HISTORY26 } from "./corpus_guards_spec_heldout26.ts";
 import { EDITS_HELDOUT27, REVERSED_FIXES_HISTORY27 } from "./corpus_guards_spec_heldout27.ts";
+import { EDITS_HELDOUT28, REVERSED_FIXES_HISTORY28 } from "./corpus_guards_spec_heldout28.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -78,7 +79,8 @@ export interface GuardEdit {
     | "heldout24"
     | "heldout25"
     | "heldout26"
-    | "heldout27";
+    | "heldout27"
+    | "heldout28";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1926,7 +1928,8 @@ export interface ReversedFix {
     | "history24"
     | "history25"
     | "history26"
-    | "history27";
+    | "history27"
+    | "history28";
 }
 
 /**
@@ -2197,3 +2200,5 @@ EDITS.push(...EDITS_HELDOUT26);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY26);
 EDITS.push(...EDITS_HELDOUT27);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY27);
+EDITS.push(...EDITS_HELDOUT28);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY28);
