@@ -39,6 +39,7 @@ import { EDITS_HELDOUT22, REVERSED_FIXES_HISTORY22 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT23, REVERSED_FIXES_HISTORY23 } from "./corpus_guards_spec_heldout23.ts";
 import { EDITS_HELDOUT24, REVERSED_FIXES_HISTORY24 } from "./corpus_guards_spec_heldout24.ts";
 import { EDITS_HELDOUT25, REVERSED_FIXES_HISTORY25 } from "./corpus_guards_spec_heldout25.ts";
+import { EDITS_HELDOUT29, REVERSED_FIXES_HISTORY29 } from "./corpus_guards_spec_heldout29.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -74,7 +75,8 @@ export interface GuardEdit {
     | "heldout22"
     | "heldout23"
     | "heldout24"
-    | "heldout25";
+    | "heldout25"
+    | "heldout29";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1920,7 +1922,8 @@ export interface ReversedFix {
     | "history22"
     | "history23"
     | "history24"
-    | "history25";
+    | "history25"
+    | "history29";
 }
 
 /**
@@ -2187,3 +2190,5 @@ EDITS.push(...EDITS_HELDOUT24);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY24);
 EDITS.push(...EDITS_HELDOUT25);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY25);
+EDITS.push(...EDITS_HELDOUT29);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY29);
