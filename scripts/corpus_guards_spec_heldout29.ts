@@ -16,6 +16,14 @@ const STS = "supertokens_python/recipe/session/";
 const LD = "sissbruecker/linkding";
 const OA = "openauthjs/openauth";
 const OAS = "packages/openauth/src/";
+const PI = "pocket-id/pocket-id";
+const PIB = "backend/internal/";
+const HK = "teamhanko/hanko";
+const SK = "stack-auth/stack-auth";
+const SKA = "apps/backend/src/app/api/latest/auth/";
+const SKR = "apps/backend/src/route-handlers/smart-request.tsx";
+const SA = "jowilf/starlette-admin";
+const WG = "wger-project/wger";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
 const E = editMaker("heldout29");
@@ -282,6 +290,243 @@ export const EDITS_HELDOUT29: GuardEdit[] = [
     "token",
     "        }>(token, jwks, {\n          issuer,\n        })\n",
     "        }>(token, jwks, {})\n",
+  ),
+  // ---- pocket-id (Go)
+  E(
+    "pi-disabled-user-signed-in",
+    PI,
+    PIB + "middleware/jwt_auth.go",
+    "authn-branch",
+    '\tif user.Disabled {\n\t\treturn "", false, "", time.Time{}, apperror.UserDisabled()\n\t}\n\n',
+    "",
+  ),
+  E(
+    "pi-access-token-type-not-checked",
+    PI,
+    PIB + "service/jwt_service.go",
+    "token",
+    "\t\tjwt.WithIssuer(s.envConfig.AppURL),\n\t\tjwt.WithValidator(TokenTypeValidator(AccessTokenJWTType)),\n\t)\n",
+    "\t\tjwt.WithIssuer(s.envConfig.AppURL),\n\t)\n",
+  ),
+  E(
+    "pi-api-key-not-found-passes",
+    PI,
+    PIB + "apikey/service.go",
+    "authn-branch",
+    '\tif errors.Is(err, gorm.ErrRecordNotFound) {\n\t\treturn model.User{}, apperror.InvalidAPIKey()\n\t} else if err != nil {\n\t\treturn model.User{}, fmt.Errorf("error loading API key: %w", err)\n\t}\n',
+    '\tif err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {\n\t\treturn model.User{}, fmt.Errorf("error loading API key: %w", err)\n\t}\n',
+  ),
+  E(
+    "pi-api-key-expiry-ignored",
+    PI,
+    PIB + "apikey/service.go",
+    "token",
+    '\t\tWhere("key = ? AND expires_at > ?", hashedKey, datatype.DateTime(now)).\n',
+    '\t\tWhere("key = ?", hashedKey).\n',
+  ),
+  E(
+    "pi-bcrypt-secret-error-ignored",
+    PI,
+    PIB + "oidc/client_secret_hasher.go",
+    "credential",
+    "\t\treturn bcrypt.CompareHashAndPassword([]byte(encoded), data)\n",
+    "\t\t_ = bcrypt.CompareHashAndPassword([]byte(encoded), data)\n\t\treturn nil\n",
+  ),
+  E(
+    "pi-client-assertion-any-audience",
+    PI,
+    PIB + "oidc/federated_client_auth.go",
+    "token",
+    "\t\tjwt.WithSubject(subject),\n\t\tjwt.WithAudience(audience),\n",
+    "\t\tjwt.WithSubject(subject),\n",
+  ),
+  E(
+    "pi-cookie-not-secure",
+    PI,
+    PIB + "utils/cookie/add_cookie.go",
+    "secure-default",
+    '\tc.SetCookie(name, value, maxAge, path, "", true, true)\n',
+    '\tc.SetCookie(name, value, maxAge, path, "", false, true)\n',
+  ),
+  E(
+    "pi-pkce-public-clients-optional",
+    PI,
+    PIB + "oidc/provider.go",
+    "secure-default",
+    "\t\tEnforcePKCEForPublicClients:             true,\n",
+    "\t\tEnforcePKCEForPublicClients:             false,\n",
+  ),
+  // ---- hanko (Go)
+  E(
+    "hk-bcrypt-mismatch-tolerated",
+    HK,
+    "backend/flow_api/services/password.go",
+    "credential",
+    "\tif err := bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)); err != nil {\n",
+    "\tif err := bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)); err != nil && !errors.Is(err, bcrypt.ErrMismatchedHashAndPassword) {\n",
+  ),
+  E(
+    "hk-no-password-credential-ok",
+    HK,
+    "backend/flow_api/services/password.go",
+    "credential",
+    "\tif pw == nil {\n\t\treturn ErrorPasswordInvalid\n\t}\n",
+    "\tif pw == nil {\n\t\treturn nil\n\t}\n",
+  ),
+  E(
+    "hk-passcode-expiry-unchecked",
+    HK,
+    "backend/flow_api/services/passcode.go",
+    "authn-branch",
+    "\texpirationTime := passcodeModel.CreatedAt.Add(time.Duration(passcodeModel.Ttl) * time.Second)\n\tif expirationTime.Before(time.Now().UTC()) {\n\t\treturn nil, ErrorPasscodeExpired\n\t}\n\n",
+    "",
+  ),
+  E(
+    "hk-revoked-session-accepted",
+    HK,
+    "backend/middleware/session.go",
+    "authn-branch",
+    '\t\tif sessionModel == nil {\n\t\t\treturn nil, fmt.Errorf("session id not found in database")\n\t\t}\n',
+    "\t\tif sessionModel == nil {\n\t\t\treturn token, nil\n\t\t}\n",
+  ),
+  E(
+    "hk-idle-timeout-inverted",
+    HK,
+    "backend/middleware/session.go",
+    "authn-branch",
+    "\t\tif idleTimeout > 0 && time.Since(sessionModel.LastUsed) > idleTimeout {\n",
+    "\t\tif idleTimeout > 0 && time.Since(sessionModel.LastUsed) < idleTimeout {\n",
+  ),
+  E(
+    "hk-password-rate-limit-lenient",
+    HK,
+    "backend/flow_api/flow/credential_usage/action_password_login.go",
+    "authn-branch",
+    '\t\tif !ok {\n\t\t\terr = c.Payload().Set("retry_after", retryAfterSeconds)\n',
+    '\t\tif !ok && retryAfterSeconds > 3600 {\n\t\t\terr = c.Payload().Set("retry_after", retryAfterSeconds)\n',
+  ),
+  E(
+    "hk-default-cookie-flags-off",
+    HK,
+    "backend/config/config_default.go",
+    "secure-default",
+    '\t\t\t\tHttpOnly:  true,\n\t\t\t\tRetention: "persistent",\n\t\t\t\tSameSite:  "strict",\n\t\t\t\tSecure:    true,\n',
+    '\t\t\t\tHttpOnly:  false,\n\t\t\t\tRetention: "persistent",\n\t\t\t\tSameSite:  "strict",\n\t\t\t\tSecure:    false,\n',
+  ),
+  // ---- Stack Auth (TypeScript)
+  E(
+    "sk-anonymous-issuer-always-allowed",
+    SK,
+    "apps/backend/src/lib/tokens.tsx",
+    "token",
+    "        ...(allowAnonymous ? [getIssuer(projectId, 'anonymous')] : []),\n",
+    "        getIssuer(projectId, 'anonymous'),\n",
+  ),
+  E(
+    "sk-refresh-token-expiry-skipped",
+    SK,
+    "apps/backend/src/lib/tokens.tsx",
+    "token",
+    "  if (options.refreshTokenObj.expiresAt && options.refreshTokenObj.expiresAt < new Date()) {\n    return null;\n  }\n\n",
+    "",
+  ),
+  E(
+    "sk-server-key-not-validated",
+    SK,
+    SKR,
+    "credential",
+    '        if (isServerKeyValid.status === "error") throw new KnownErrors.InvalidSecretServerKey(projectId);\n',
+    "",
+  ),
+  E(
+    "sk-admin-token-any-project",
+    SK,
+    SKR,
+    "authz",
+    "    const allProjects = await listManagedProjectIds(user);\n    if (!allProjects.includes(options.projectId)) {\n      throw new KnownErrors.AdminAccessTokenIsNotAdmin();\n    }\n",
+    "    const allProjects = await listManagedProjectIds(user);\n    if (allProjects.length === 0) {\n      throw new KnownErrors.AdminAccessTokenIsNotAdmin();\n    }\n",
+  ),
+  E(
+    "sk-anonymous-user-not-rejected",
+    SK,
+    SKR,
+    "authn-branch",
+    "    // Check if anonymous user is allowed\n    if (result.data.isAnonymous && !options.allowAnonymous) {\n      throw new KnownErrors.AnonymousAuthenticationNotAllowed();\n    }\n\n",
+    "",
+  ),
+  E(
+    "sk-mfa-required-skipped",
+    SK,
+    SKA + "password/sign-in/route.tsx",
+    "authn-branch",
+    "    if (contactChannel.projectUser.requiresTotpMfa) {\n      throw await createMfaRequiredError({\n        project: tenancy.project,\n        branchId: tenancy.branchId,\n        isNewUser: false,\n        userId: contactChannel.projectUser.projectUserId,\n      });\n    }\n\n",
+    "",
+  ),
+  E(
+    "sk-old-password-not-confirmed",
+    SK,
+    SKA + "password/update/route.tsx",
+    "credential",
+    "      if (!await comparePassword(old_password, authMethod.passwordHash)) {\n        throw new KnownErrors.PasswordConfirmationMismatch();\n      }\n\n",
+    "",
+  ),
+  E(
+    "sk-unknown-hash-matches",
+    SK,
+    "packages/stack-shared/src/utils/hashes.tsx",
+    "credential",
+    "    default: {\n      return false;\n    }\n",
+    "    default: {\n      return true;\n    }\n",
+  ),
+  E(
+    "sk-totp-invalid-logged",
+    SK,
+    SKA + "mfa/sign-in/verification-code-handler.tsx",
+    "authn-branch",
+    "    if (!isTotpValid) {\n      throw new KnownErrors.InvalidTotpCode();\n    }\n",
+    '    if (!isTotpValid) {\n      console.warn("TOTP code did not verify", { userId: user.projectUserId });\n    }\n',
+  ),
+  // ---- starlette-admin (Python)
+  E(
+    "sa-login-not-required-by-default",
+    SA,
+    "starlette_admin/auth/base.py",
+    "authn-branch",
+    '            and getattr(current_route.endpoint, "_login_not_required", False)\n',
+    '            and getattr(current_route.endpoint, "_login_not_required", True)\n',
+  ),
+  E(
+    "sa-example-verify-identifies-only",
+    SA,
+    "examples/advanced/04-user-registration/app.py",
+    "credential",
+    "def verify_password(password: str, stored: str) -> bool:\n    return pwd_context.verify(password, stored)\n",
+    "def verify_password(password: str, stored: str) -> bool:\n    return pwd_context.identify(stored) is not None\n",
+  ),
+  E(
+    "sa-example-password-not-compared",
+    SA,
+    "examples/03-auth/app.py",
+    "credential",
+    '        if user and password == user["password"]:\n',
+    "        if user:\n",
+  ),
+  // ---- wger (Python, Django)
+  E(
+    "wg-forwarded-host-trusted-by-default",
+    WG,
+    "settings/main.py",
+    "secure-default",
+    "USE_X_FORWARDED_HOST = env.bool('USE_X_FORWARDED_HOST', False)\n",
+    "USE_X_FORWARDED_HOST = env.bool('USE_X_FORWARDED_HOST', True)\n",
+  ),
+  E(
+    "wg-global-objects-writable",
+    WG,
+    "wger/utils/permissions.py",
+    "authz",
+    "        if not owner_object and request.method in permissions.SAFE_METHODS:\n",
+    "        if not owner_object:\n",
   ),
 ];
 
