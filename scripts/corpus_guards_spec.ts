@@ -42,6 +42,7 @@ import { EDITS_HELDOUT25, REVERSED_FIXES_HISTORY25 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT26, REVERSED_FIXES_HISTORY26 } from "./corpus_guards_spec_heldout26.ts";
 import { EDITS_HELDOUT27, REVERSED_FIXES_HISTORY27 } from "./corpus_guards_spec_heldout27.ts";
 import { EDITS_HELDOUT28, REVERSED_FIXES_HISTORY28 } from "./corpus_guards_spec_heldout28.ts";
+import { EDITS_HELDOUT29, REVERSED_FIXES_HISTORY29 } from "./corpus_guards_spec_heldout29.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -80,7 +81,8 @@ export interface GuardEdit {
     | "heldout25"
     | "heldout26"
     | "heldout27"
-    | "heldout28";
+    | "heldout28"
+    | "heldout29";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1929,7 +1931,8 @@ export interface ReversedFix {
     | "history25"
     | "history26"
     | "history27"
-    | "history28";
+    | "history28"
+    | "history29";
 }
 
 /**
@@ -2202,3 +2205,5 @@ EDITS.push(...EDITS_HELDOUT27);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY27);
 EDITS.push(...EDITS_HELDOUT28);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY28);
+EDITS.push(...EDITS_HELDOUT29);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY29);
