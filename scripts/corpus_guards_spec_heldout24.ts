@@ -486,14 +486,6 @@ export const EDITS_HELDOUT24: GuardEdit[] = [
   ),
   // ---- Passport (JS)
   E(
-    "passport-logout-keeps-user",
-    PASSPORT,
-    "lib/sessionmanager.js",
-    "authn-branch",
-    "  if (req.session[this._key]) {\n    delete req.session[this._key].user;\n  }\n",
-    "",
-  ),
-  E(
     "passport-keep-session-default",
     PASSPORT,
     "lib/sessionmanager.js",

@@ -298,28 +298,12 @@ export const EDITS_HELDOUT25: GuardEdit[] = [
     "",
   ),
   E(
-    "ol-suspended-user-continues",
-    OL,
-    "server/middlewares/authentication.ts",
-    "authn-branch",
-    "  if (user.isSuspended) {\n    const suspendingAdmin = user.suspendedById\n      ? await User.findByPk(user.suspendedById)\n      : undefined;\n    throw UserSuspendedError({\n      adminEmail: suspendingAdmin?.email || undefined,\n    });\n  }\n\n  if (options.role && UserRoleHelper.isRoleLower(user.role, options.role)) {\n",
-    "  if (options.role && UserRoleHelper.isRoleLower(user.role, options.role)) {\n",
-  ),
-  E(
     "ol-route-role-commented",
     OL,
     "server/middlewares/authentication.ts",
     "authz",
     "  if (options.role && UserRoleHelper.isRoleLower(user.role, options.role)) {\n    throw AuthorizationError(`${capitalize(options.role)} role required`);\n  }\n",
     "  // if (options.role && UserRoleHelper.isRoleLower(user.role, options.role)) {\n  //   throw AuthorizationError(`${capitalize(options.role)} role required`);\n  // }\n",
-  ),
-  E(
-    "ol-csrf-double-submit-mismatch",
-    OL,
-    "server/middlewares/csrf.ts",
-    "token",
-    '    // Verify tokens match (double-submit check)\n    if (cookieVal !== inputVal) {\n      throw CSRFError("CSRF token mismatch");\n    }\n\n',
-    "",
   ),
   E(
     "ol-jwt-signature-not-verified",

@@ -38,14 +38,6 @@ export const EDITS_HELDOUT27: GuardEdit[] = [
     '                if (req.method === "GET" || permissions.hasPermission(req.authInfo.scope,permission)) {\n',
   ),
   E(
-    "nr-bcrypt-error-accepts",
-    NR,
-    `${NRA}/users.js`,
-    "credential",
-    "                }).catch(err => {\n                    return null\n                })\n",
-    "                }).catch(err => {\n                    return cleanUser(user)\n                })\n",
-  ),
-  E(
     "nr-client-secret-ignored",
     NR,
     `${NRA}/strategies.js`,
@@ -54,7 +46,7 @@ export const EDITS_HELDOUT27: GuardEdit[] = [
     "        if (client) {\n",
   ),
   E(
-    "nr-login-attempts-unlimited",
+    "nr-login-attempts-unlimited-2",
     NR,
     `${NRA}/strategies.js`,
     "authn-branch",
@@ -68,22 +60,6 @@ export const EDITS_HELDOUT27: GuardEdit[] = [
     "authn-branch",
     '                if (user) {\n                    done(null,user,{scope:token.scope});\n                } else {\n                    log.audit({event: "auth.invalid-token"});\n                    done(null,false);\n                }\n',
     "                done(null,user || {username:token.user},{scope:token.scope});\n",
-  ),
-  E(
-    "nr-session-expiry-ignored",
-    NR,
-    `${NRA}/tokens.js`,
-    "token",
-    "                if (sessions[token]) {\n                    if (sessions[token].expires < Date.now()) {\n                        return expireSessions().then(function() { return null });\n                    }\n                }\n",
-    "",
-  ),
-  E(
-    "nr-exchange-code-no-expiry",
-    NR,
-    `${NRA}/tokens.js`,
-    "token",
-    "            if (session && session.exchangeCodeExpires > Date.now()) {\n",
-    "            if (session) {\n",
   ),
   E(
     "nr-strategy-cookie-script-readable",

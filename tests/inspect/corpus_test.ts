@@ -45,6 +45,14 @@ const BLIND = new Set(
     "history24",
     "heldout25",
     "history25",
+    "heldout26",
+    "history26",
+    "heldout27",
+    "history27",
+    "heldout28",
+    "history28",
+    "heldout29",
+    "history29",
   ],
 );
 
