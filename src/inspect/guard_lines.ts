@@ -153,7 +153,8 @@ export function lineGuardFindings(path: string, before: string, after: string): 
     const hit = lostFail.find(({ l, h }) =>
       strong(l.n, h) ||
       (pathSecure &&
-        /\b(raise|throw|abort|panic)\b|\b(callback|cb|done|next|reject)\(\s*\w/.test(code(l.text)))
+        /\b(raise|throw|abort|panic)\b|\b(callback|cb|done|next|reject)\(\s*\w|^return\s+([\w.]+\s*,\s*)*err\s*;?$/
+          .test(code(l.text)))
     );
     if (hit) {
       add("auth-check-removed", hit.l.n, `failure statement removed: \`${clip(hit.l.text)}\``);
@@ -193,6 +194,7 @@ export function lineGuardFindings(path: string, before: string, after: string): 
       beforeCode,
       afterCode,
       afterLines: al,
+      beforeLines: bl,
       // The hunk's own text is asked about again and again: read it once.
       secure: (n: number) =>
         pathSecure || SECURITY.test(enclosing(bl, n)) || (ctxSecure ??= SECURITY.test(ctx)),

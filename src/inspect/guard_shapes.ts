@@ -54,6 +54,8 @@ export interface ShapeContext {
   body(n: number): string;
   /** The after-text's lines. */
   afterLines: string[];
+  /** The before-text's lines, as they are (indentation kept). */
+  beforeLines?: string[];
   /** The name of the definition before-line `n` sits in ("" at top level). */
   fn(n: number): string;
   /** The block a header at before-line `n` opens, and the code right after it. */

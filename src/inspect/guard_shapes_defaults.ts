@@ -189,6 +189,8 @@ export function defaultShapes(
         from.test(x) && x.replace(from, to).replace(/\s+/g, "") === y.replace(/\s+/g, "");
       if (
         (swapped(c, a.c, /\.every\(/, ".some(") || swapped(c, a.c, /\ball\(/, "any(")) &&
+        // (In a branch that fails, failing on any is stricter than failing on all.)
+        !(/^(if|elif|else if)$/.test(headKind(c) ?? "") && FAILURE.test(ctx.block(l.n).body)) &&
         ctx.secure(l.n)
       ) push("auth-check-removed", l.n, `all required → any: \`${clip(a.c)}\``);
       if (

@@ -7,7 +7,7 @@
  * @module
  */
 import { FAILURE, NOT_A_DENIAL } from "./guard_vocab.ts";
-import { callNames, clip, condition, headKind, isCheckCall } from "./guard_text.ts";
+import { callNames, clip, condition, headKind, isCheckCall, similarStart } from "./guard_text.ts";
 import { GRANTS, PROTECTING_FN, terms, widened, words } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 
@@ -74,6 +74,23 @@ function middles(x: string, y: string): [string, string] {
 function similarHead(x: string, y: string): boolean {
   const h = (t: string) => /^[^=(:]*[=(:]/.exec(t)?.[0] ?? t.slice(0, 12);
   return h(x) === h(y) || x.slice(0, 20) === y.slice(0, 20);
+}
+
+/** An alternative that lets an empty value through: `or not pin`, `|| !secret`, `!hash ||`. */
+const EMPTY_PASSES =
+  /(\|\||\bor\b)\s*(?:!|\bnot\s+)([\w$]+(?:\.[\w$]+)*)(?![\w$.([])|(?:^|[(\s=])(?:!|\bnot\s+)([\w$]+(?:\.[\w$]+)*)\s*(\|\||\bor\b)/;
+
+/** The nearest less-indented line above before-line `n` (the header of its block). */
+function enclosingHeader(ctx: ShapeContext, n: number): string {
+  const lines = ctx.beforeLines ?? [];
+  const own = lines[n - 1] ?? "";
+  const at = own.length - own.trimStart().length;
+  for (let i = n - 2; i >= 0 && i >= n - 30; i--) {
+    const t = lines[i];
+    if (t.trim() === "") continue;
+    if (t.length - t.trimStart().length < at) return t.trim();
+  }
+  return "";
 }
 
 /** A call that handles a failure: an error handler, a denial, an abort. */
@@ -192,6 +209,27 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         });
       }
     }
+    // A check that now also passes when a value is missing (`check_pin(pin) or not pin`,
+    // `!hashed || compare(pw, hashed)`, `a == b` → `(!b || a == b)`): an empty one gets in.
+    // Read one way only: in a branch that fails, or a setting that protects, the new
+    // alternative makes it stricter (`if !valid || err != nil`, `secure: a || !dev`).
+    const failing = /^(if|elif|else if)$/.test(headKind(c) ?? "") &&
+      (FAILURE.test(ctx.block(l.n).body) || FAILURE.test(c.replace(/^[^:{]*[:{]/, "")));
+    const protective = STRICT_ARG.test(/^[\w$.'"]*?([\w$]+)['"]?\s*[:=]/.exec(c)?.[1] ?? "");
+    for (const a of failing || protective ? [] : added) {
+      const m = EMPTY_PASSES.exec(a.c);
+      if (
+        m && !EMPTY_PASSES.test(c) && similarStart(c, a.c.replace(EMPTY_PASSES, "")) &&
+        (/[=!]=|\w\(/.test(c)) && ctx.secure(l.n)
+      ) push(l.n, `now passes when \`${m[2] ?? m[3]}\` is empty: \`${clip(a.c)}\``);
+    }
+    // An error caught and now counted as success (`except X: pass` → `except X: return True`).
+    const handler = enclosingHeader(ctx, l.n);
+    if (/^(except\b|}?\s*catch\b)/.test(handler) && !/^return\s+(true|True)\b/.test(c)) {
+      if (added.some((a) => /^return\s+(true|True)\s*;?$/.test(a.c)) && ctx.secure(l.n)) {
+        push(l.n, `an error is now success: \`${clip(handler)}\` returns true`);
+      }
+    }
     const cb = condition(c);
     if (!cb) continue;
     for (const a of added) {
@@ -245,6 +283,30 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
             !ca.includes(whole) && parent.test(ca) &&
             (FAILURE.test(body) || FAILURE.test(inline)) && ctx.secure(l.n)
           ) push(l.n, `now tests \`${member[1]}\` instead of \`${whole}\``);
+        }
+      }
+      // A comparison reduced to one of its sides (`user == owner.name` → `user`), or an explicit
+      // yes to any truthy value (`res === true` → `res`): more values pass.
+      const cmp = /^([\w$.[\]'"()]+)\s*(===?|is)\s*([\w$.[\]'"()]+)$/.exec(cb.trim());
+      if (cmp && /^(if|elif|else if)$/.test(headKind(c) ?? "")) {
+        const bareA = ca.trim();
+        const { body } = ctx.block(l.n);
+        const fails = FAILURE.test(body) || FAILURE.test(c.slice(c.indexOf(cb) + cb.length));
+        if (
+          !fails && (bareA === cmp[1] || bareA === cmp[3]) &&
+          (/^(true|True)$/.test(cmp[3]) || ctx.secure(l.n))
+        ) {
+          push(l.n, `comparison reduced to a truth test: \`${clip(cb)}\` → \`${clip(ca)}\``);
+        }
+      }
+      // A failure that needed any bad item now needs them all (`.some(` → `.every(`).
+      if (
+        /\.some\(/.test(cb) && cb.replace(/\.some\(/, ".every(").replace(/\s+/g, "") ===
+          ca.replace(/\s+/g, "")
+      ) {
+        const { body } = ctx.block(l.n);
+        if ((FAILURE.test(body) || /\b(throw|raise)\b/.test(c)) && ctx.secure(l.n)) {
+          push(l.n, `failure now needs every item to fail: \`${clip(ca)}\``);
         }
       }
       // A requirement dropped from a condition that grants or selects (`if verified and

@@ -144,7 +144,7 @@ export function removalShapes(
   for (const { l, c } of removed) {
     if (c === "" || !commented.has(c)) continue;
     const checks = (FAILURE.test(c) && !NOT_A_DENIAL.test(c)) ||
-      callNames(c).some((x) => isCheckCall(x)) ||
+      callNames(c).some((x) => isCheckCall(x) || /csrf|xsrf|auth|permission|verif/i.test(x)) ||
       /\b(deny|denied|reject\w*|forbid\w*|unauthori[sz]ed|revoke\w*)\b/i.test(c) ||
       // …or a strict setting (`config.ClientAuth = tls.RequireAndVerifyClientCert`).
       (/^[\w$.[\]'"]+\s*:?=(?!=)/.test(c) &&

@@ -97,7 +97,8 @@ export function valueShapes({ removed, added, addedCodes }: HunkView, ctx: Shape
       if (
         cb && ca && /^(if|elif|else if)$/.test(kind ?? "") && kind === headKind(a.c) &&
         EXACT.test(cb) && !LOOSE.test(cb) && LOOSE.test(ca) && overlap(cb, ca) >= 0.4 &&
-        ctx.secure(l.n)
+        // (`.every(` → `.some(` is read with its polarity by the flow and default shapes.)
+        cb.replace(/\.every\(/g, ".some(") !== ca && ctx.secure(l.n)
       ) {
         out.push({
           rule: "auth-check-removed",
@@ -203,7 +204,7 @@ export function valueShapes({ removed, added, addedCodes }: HunkView, ctx: Shape
       // An exact comparison loosened on any line of security code (`===` → `startsWith`).
       if (
         EXACT.test(c) && !LOOSE.test(c) && LOOSE.test(a.c) && overlap(c, a.c) >= 0.3 &&
-        ctx.secure(l.n)
+        c.replace(/\.every\(/g, ".some(") !== a.c && ctx.secure(l.n)
       ) {
         out.push({
           rule: "auth-check-removed",

@@ -42,7 +42,7 @@ export const DENY_ASSIGN =
 
 /** A statement that fails a check: raises, throws, aborts, denies, or returns an error. */
 export const FAILURE =
-  /\b(raise|throw|abort|panic)\b|\breturn\s+(false|False|None|null|nil\s*,|err\b|\w*(Err|Error|Exception)\b|errors?\.|fmt\.Errorf|new\s+\w*(Error|Exception)|res\.status|c\.(?!Next\b)|ctx\.(?!Next\b)|http\.|Response\(|HttpResponse\w*\(|JsonResponse\(|redirect\(|reject|deny|unauthori[sz]ed|forbidden)|\.status\(\s*40[0-9]\s*\)|status(_code)?\s*[:=]\s*40[13]|Status(Unauthorized|Forbidden|BadRequest)|HTTP_40[13]|\bUnauthori[sz]ed\b|\bForbidden\b|PermissionDenied|AccessDenied|\bnext\(\s*(err|new\s|create|\w*Error)|\bAbortWith|\bhttp\.Error\(|\bdeny\(|\breject\(|_unauthz|_unauthn|_reauthn|\bflash\(|\breturn\s+[\w.]*\bErr[A-Z]\w*|\breturn\s+\w+\.(WithStack|Wrap\w*|New\w*)\(|\b(callback|cb|done|next|reject)\(\s*(null\s*,\s*false|new\s+\w*(Error|Exception))|\bnew\s+\w*(Unauthori[sz]ed|Forbidden|Untrusted|Invalid|Denied|Expired|Auth\w*)\w*(Error|Exception)\b|\b_?\w*(error_?response|permission_denied|handle_no_permission|access_denied|forbidden|unauthori[sz]ed)\w*\(|\.fail\(|\bfail\(|\b(deny|reject|abort|forbid|refuse|fail)[A-Z]\w*\(|\breturn\s+(await\s+)?[\w$.]*[a-z](Error|Failure|Denied|Rejected|Unauthori[sz]ed|Forbidden)\w*\(|\b(raise|abort|deny|reject|fail)_\w+\(|\b(callback|cb|done|next|reject|\w+\.done)\(\s*(err|error|e|ex|\w*[Ee]rr(or)?|currentError|[\w.]+\(\s*e\s*\))\s*[,)]|\breturn\b[^;\n]*,\s*(fmt\.Errorf|errors\.New|\w*\.?Err[A-Z]\w*)|\bHTTP_4\d\d(_[A-Z_]+)?\b|\w*_40[13]\w*\(|\breturn\s+(await\s+)?\w*(invalid|fail|deny|reject|unauthori[sz]ed|forbidden)\w*\(|\bset_status\(\s*40[13]|\breturn\s+\w+\(\s*(err|error)\s*\)|\.response\s*=\s*\w*(auth_required|unauthori[sz]ed|forbidden|denied)\w*\(/;
+  /\b(raise|throw|abort|panic)\b|\breturn\s+(false|False|None|null|nil\s*,|err\b|\w*(Err|Error|Exception)\b|errors?\.|fmt\.Errorf|new\s+\w*(Error|Exception)|res\.status|c\.(?!Next\b)|ctx\.(?!Next\b)|http\.|Response\(|HttpResponse\w*\(|JsonResponse\(|redirect\(|reject|deny|unauthori[sz]ed|forbidden)|\.status\(\s*40[0-9]\s*\)|status(_code)?\s*[:=]\s*40[13]|Status(Unauthorized|Forbidden|BadRequest)|HTTP_40[13]|\bUnauthori[sz]ed\b|\bForbidden\b|PermissionDenied|AccessDenied|\bnext\(\s*(err|new\s|create|\w*Error)|\bAbortWith|\bhttp\.Error\(|\bdeny\(|\breject\(|_unauthz|_unauthn|_reauthn|\bflash\(|\breturn\s+[\w.]*\bErr[A-Z]\w*|\breturn\s+\w+\.(WithStack|Wrap\w*|New\w*)\(|\b(callback|cb|done|next|reject)\(\s*(null\s*,\s*false|new\s+\w*(Error|Exception))|\bnew\s+\w*(Unauthori[sz]ed|Forbidden|Untrusted|Invalid|Denied|Expired|Auth\w*)\w*(Error|Exception)\b|\b_?\w*(error_?response|permission_denied|handle_no_permission|access_denied|forbidden|unauthori[sz]ed)\w*\(|\.fail\(|\bfail\(|\breturn\s+([\w.]+\s*,\s*)*err[A-Z]\w*\b|\b(deny|reject|abort|forbid|refuse|fail)[A-Z]\w*\(|\breturn\s+(await\s+)?[\w$.]*[a-z](Error|Failure|Denied|Rejected|Unauthori[sz]ed|Forbidden)\w*\(|\b(raise|abort|deny|reject|fail)_\w+\(|\b(callback|cb|done|next|reject|\w+\.done)\(\s*(err|error|e|ex|\w*[Ee]rr(or)?|currentError|[\w.]+\(\s*e\s*\))\s*[,)]|\breturn\b[^;\n]*,\s*(fmt\.Errorf|errors\.New|\w*\.?Err[A-Z]\w*)|\bHTTP_4\d\d(_[A-Z_]+)?\b|\w*_40[13]\w*\(|\breturn\s+(await\s+)?\w*(invalid|fail|deny|reject|unauthori[sz]ed|forbidden)\w*\(|\bset_status\(\s*40[13]|\breturn\s+\w+\(\s*(err|error)\s*\)|\.response\s*=\s*\w*(auth_required|unauthori[sz]ed|forbidden|denied)\w*\(/;
 
 /** A call that checks something: its name says so. */
 export const CHECK_CALL =
@@ -64,6 +64,10 @@ export const STRONG_TO_WEAK: [RegExp, RegExp][] = [
   [
     /['"](required|require|verify_?full|verify_?ca)['"]/i,
     /['"](none|optional|prefer|allow|disable)['"]/i,
+  ],
+  [
+    /\b(VersionTLS1[23]|TLSv1_[23]|TLSv1\.[23]|TLS1[23]|PROTOCOL_TLS_CLIENT)\b/,
+    /\b(VersionTLS1[01]|VersionSSL30|TLSv1(_[01])?|TLSv1\.[01]|SSLv[23]\w*|TLS1[01]|PROTOCOL_TLS|PROTOCOL_SSLv23)\b/,
   ],
   [
     /\bRequireAndVerifyClientCert\b/,

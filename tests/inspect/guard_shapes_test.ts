@@ -916,6 +916,63 @@ Deno.test("shapes: what a check lets through afterwards (flow), each read one wa
     edit(sess, "if (!session.user)", "if (!session)"),
     /now tests `session` instead of `session\.user`/,
   );
+  // A check that now passes when the value is missing.
+  const pin =
+    "class Token:\n    def authenticate(self, pin, otp):\n        pin_match = self.check_pin(pin)\n        return pin_match and self.check_otp(otp)\n";
+  oneWay(
+    "lib/tokenclass.py",
+    pin,
+    edit(pin, "pin_match = self.check_pin(pin)", "pin_match = self.check_pin(pin) or not pin"),
+    /now passes when `pin` is empty/,
+  );
+  // …but in a branch that fails, the same alternative is stricter: silent.
+  const failing =
+    "func check(valid bool, err error) error {\n\tif err != nil {\n\t\treturn errInvalid\n\t}\n\treturn nil\n}\n";
+  assert.deepEqual(
+    seen("auth/assert.go", failing, edit(failing, "if err != nil {", "if !valid || err != nil {")),
+    [],
+  );
+  // An error caught and now counted as success.
+  const hashers =
+    "def check_password(self, password):\n    try:\n        return hasher.verify(password, self.hash)\n    except ValueError:\n        pass\n    return False\n";
+  oneWay(
+    "access/users.py",
+    hashers,
+    edit(hashers, "        pass\n", "        return True\n"),
+    /an error is now success: `except ValueError:` returns true/,
+  );
+  // A comparison reduced to a truth test, and an explicit yes to any truthy value.
+  const own =
+    "def user_update(context, data_dict):\n    if user == user_obj.name:\n        return {'success': True}\n    return {'success': False}\n";
+  oneWay(
+    "logic/auth/update.py",
+    own,
+    edit(own, "if user == user_obj.name:", "if user:"),
+    /comparison reduced to a truth test/,
+  );
+  // A failure that needed any bad item now needs them all.
+  const rules =
+    "export const and = (...rules) => async (ctx) => {\n  const result = await Promise.all(rules.map((r) => r(ctx)))\n  if (result.some((res) => res !== true)) {\n    return false\n  }\n  return true\n}\n";
+  oneWay(
+    "src/rules/permissions.ts",
+    rules,
+    edit(rules, "result.some(", "result.every("),
+    /failure now needs every item to fail/,
+  );
+  // A TLS minimum lowered, in Go and in a YAML setting turned off.
+  const tlsGo =
+    "func config() *tls.Config {\n\treturn &tls.Config{\n\t\tMinVersion: tls.VersionTLS12,\n\t}\n}\n";
+  assert.match(
+    seen("web/tls_config.go", tlsGo, edit(tlsGo, "VersionTLS12", "VersionTLS10")).join(),
+    /VersionTLS12|TLS/,
+  );
+  const yaml = "defaults:\n  securityIframe: true\n  securityTrustProxy: false\n";
+  oneWay(
+    "server/app/data.yml",
+    yaml,
+    edit(yaml, "securityIframe: true", "securityIframe: false"),
+    /securityIframe/,
+  );
   // Neutral edits nearby stay silent.
   assert.deepEqual(seen("keys/models.py", keys, edit(keys, "def usable", "def active_keys")), []);
 });
