@@ -86,7 +86,7 @@ function enclosingHeader(ctx: ShapeContext, n: number): string {
   const own = lines[n - 1] ?? "";
   const at = own.length - own.trimStart().length;
   for (let i = n - 2; i >= 0 && i >= n - 30; i--) {
-    const t = lines[i];
+    const t = lines[i] ?? "";
     if (t.trim() === "") continue;
     if (t.length - t.trimStart().length < at) return t.trim();
   }
