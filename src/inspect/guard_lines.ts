@@ -30,7 +30,6 @@ import {
   BARE_RETURN,
   CHECK_SUBJECT,
   CHECKER_FN,
-  CONSTANT,
   DEFAULT_ON,
   DENY_ASSIGN,
   FAILURE,
@@ -51,15 +50,12 @@ import {
 import {
   argCount,
   args,
-  assigned,
   bare,
   blockOf,
   callNames,
   clip,
   code,
-  compares,
   condition,
-  conjuncts,
   enclosing,
   enclosingChain,
   headKind,
@@ -70,14 +66,13 @@ import {
   type Line,
   modeOpened,
   occurrences,
-  operands,
   overlap,
-  securityWords,
   similar,
   similarStart,
   weakerName,
 } from "./guard_text.ts";
 import { shapeSignals } from "./guard_shapes.ts";
+import { weakenedConditions } from "./guard_conditions.ts";
 import { terms } from "./guard_shape_vocab.ts";
 
 /** Predicates whose `true` applies a protection (`_should_handle`, `needs_mfa`, `require_login`). */
@@ -249,64 +244,15 @@ export function lineGuardFindings(path: string, before: string, after: string): 
       }
     }
 
-    // Conditions weakened: pair each removed header with the added header of the same kind.
-    for (let i = 0; i < h.removed.length; i++) {
-      const r = h.removed[i];
-      const rc = removedCode[i];
-      const cb = condition(rc) ?? assigned(rc);
-      if (cb === null || cb === "") continue;
-      const kind = headKind(rc);
-      const partner = addedCode.find((t) =>
-        headKind(t) === kind &&
-        (similarStart(rc, t) || CONSTANT.test((condition(t) ?? assigned(t) ?? "").trim()))
-      );
-      if (partner === undefined) continue;
-      const ca = condition(partner) ?? assigned(partner);
-      if (ca === null) continue;
-      const fn = bare(enclosing(bl, r.n));
-      const inCheck = PREDICATE.test(fn) || SECURITY.test(fn);
-      if ((kind === "return" || kind === "=") && !inCheck && !pathSecure) continue;
-      const lost = callNames(cb).filter((c) => !ca.includes(lastName(c)));
-      const fewerCompares = compares(ca) < compares(cb);
-      const weaker = (CONSTANT.test(ca.trim()) && !CONSTANT.test(cb.trim())) ||
-        (CONSTANT.test(ca.trim()) && CONSTANT.test(cb.trim()) && ca.trim() !== cb.trim() &&
-          kind === "return" && inCheck && /^\(?\s*(true|True|1)\b/.test(ca.trim())) ||
-        // A check that now says yes where it said no.
-        (kind === "return" && /^(false|False)\b/.test(cb.trim()) &&
-          /^(true|True)\b/.test(ca.trim())) ||
-        // `false &&` or `|| true` put into a condition.
-        (/^(false|False)\s*(&&|and\b)|(\|\||\bor)\s*(true|True)\s*$/.test(
-          ca.trim().replace(/^.*;\s*/, ""),
-        ) &&
-          !/(false|False)\s*(&&|and)|(\|\||or)\s*(true|True)/.test(cb)) ||
-        (operands(ca) < operands(cb) &&
-          (lost.some((c) => isCheckCall(c) || SECURITY.test(c)) ||
-            securityWords(ca) < securityWords(cb) || (fewerCompares && inCheck) ||
-            // A whole conjunct dropped from an `if` (`a and b` → `b`): one requirement fewer.
-            (kind !== "return" && kind !== "=" && conjuncts(ca) < conjuncts(cb) &&
-              ca.split(/&&|\band\b/).every((p) => cb.includes(p.trim())))));
-      const flipped = kind === "return" && /^(true|True)\b/.test(ca.trim());
-      // A comparison or a check dropped from a branch's requirements, in security code.
-      const bt = terms(cb, "and");
-      const at = terms(ca, "and");
-      const droppedCheck = kind !== "return" && kind !== "=" && at.length < bt.length &&
-        at.every((t) => bt.includes(t)) &&
-        bt.filter((t) => !at.includes(t)).some((t) =>
-          /[=!<>]=|[<>]|\bin\b|\bis\b/.test(t) || callNames(t).some((c) => isCheckCall(c))
-        );
-      // A requirement dropped from a branch that fails, or runs a check, lets it run more often:
-      // stricter, not weaker (`if ssl_verify and cafile: verify()` → `if ssl_verify: verify()`).
-      const body = kind === "return" || kind === "=" ? "" : blockOf(bl, r.n).body;
-      const protects = (FAILURE.test(body) && !NOT_A_DENIAL.test(body)) ||
-        callNames(body).some((c) => isCheckCall(c));
-      const onlyDropped = at.length < bt.length && at.every((t) => bt.includes(t));
-      if (protects && onlyDropped && !flipped) continue;
-      if (
-        (weaker && (strong(r.n, h) || (flipped && secure(r.n, ctx)))) ||
-        (droppedCheck && secure(r.n, ctx))
-      ) {
-        add("auth-check-removed", r.n, `condition weakened: \`${clip(cb)}\` → \`${clip(ca)}\``);
-      }
+    // Conditions weakened (guard_conditions.ts).
+    const env = {
+      bl,
+      pathSecure,
+      strong: (n: number) => strong(n, h),
+      secure: (n: number) => secure(n, ctx),
+    };
+    for (const w of weakenedConditions(h, removedCode, addedCode, env)) {
+      add("auth-check-removed", w.n, w.what);
     }
 
     // Checking calls removed (fewer in the after-code than in the before-code).
