@@ -44,6 +44,7 @@ import { EDITS_HELDOUT27, REVERSED_FIXES_HISTORY27 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT28, REVERSED_FIXES_HISTORY28 } from "./corpus_guards_spec_heldout28.ts";
 import { EDITS_HELDOUT29, REVERSED_FIXES_HISTORY29 } from "./corpus_guards_spec_heldout29.ts";
 import { EDITS_HELDOUT30, REVERSED_FIXES_HISTORY30 } from "./corpus_guards_spec_heldout30.ts";
+import { EDITS_HELDOUT31, REVERSED_FIXES_HISTORY31 } from "./corpus_guards_spec_heldout31.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -84,7 +85,8 @@ export interface GuardEdit {
     | "heldout27"
     | "heldout28"
     | "heldout29"
-    | "heldout30";
+    | "heldout30"
+    | "heldout31";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1935,7 +1937,8 @@ export interface ReversedFix {
     | "history27"
     | "history28"
     | "history29"
-    | "history30";
+    | "history30"
+    | "history31";
 }
 
 /**
@@ -2212,3 +2215,5 @@ EDITS.push(...EDITS_HELDOUT29);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY29);
 EDITS.push(...EDITS_HELDOUT30);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY30);
+EDITS.push(...EDITS_HELDOUT31);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY31);
