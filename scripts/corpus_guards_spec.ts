@@ -45,6 +45,7 @@ import { EDITS_HELDOUT28, REVERSED_FIXES_HISTORY28 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT29, REVERSED_FIXES_HISTORY29 } from "./corpus_guards_spec_heldout29.ts";
 import { EDITS_HELDOUT30, REVERSED_FIXES_HISTORY30 } from "./corpus_guards_spec_heldout30.ts";
 import { EDITS_HELDOUT31, REVERSED_FIXES_HISTORY31 } from "./corpus_guards_spec_heldout31.ts";
+import { EDITS_HELDOUT32, REVERSED_FIXES_HISTORY32 } from "./corpus_guards_spec_heldout32.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -86,7 +87,8 @@ export interface GuardEdit {
     | "heldout28"
     | "heldout29"
     | "heldout30"
-    | "heldout31";
+    | "heldout31"
+    | "heldout32";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1938,7 +1940,8 @@ export interface ReversedFix {
     | "history28"
     | "history29"
     | "history30"
-    | "history31";
+    | "history31"
+    | "history32";
 }
 
 /**
@@ -2217,3 +2220,5 @@ EDITS.push(...EDITS_HELDOUT30);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY30);
 EDITS.push(...EDITS_HELDOUT31);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY31);
+EDITS.push(...EDITS_HELDOUT32);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY32);
