@@ -43,6 +43,7 @@ import { EDITS_HELDOUT26, REVERSED_FIXES_HISTORY26 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT27, REVERSED_FIXES_HISTORY27 } from "./corpus_guards_spec_heldout27.ts";
 import { EDITS_HELDOUT28, REVERSED_FIXES_HISTORY28 } from "./corpus_guards_spec_heldout28.ts";
 import { EDITS_HELDOUT29, REVERSED_FIXES_HISTORY29 } from "./corpus_guards_spec_heldout29.ts";
+import { EDITS_HELDOUT33, REVERSED_FIXES_HISTORY33 } from "./corpus_guards_spec_heldout33.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -82,7 +83,8 @@ export interface GuardEdit {
     | "heldout26"
     | "heldout27"
     | "heldout28"
-    | "heldout29";
+    | "heldout29"
+    | "heldout33";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1932,7 +1934,8 @@ export interface ReversedFix {
     | "history26"
     | "history27"
     | "history28"
-    | "history29";
+    | "history29"
+    | "history33";
 }
 
 /**
@@ -2207,3 +2210,5 @@ EDITS.push(...EDITS_HELDOUT28);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY28);
 EDITS.push(...EDITS_HELDOUT29);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY29);
+EDITS.push(...EDITS_HELDOUT33);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY33);
