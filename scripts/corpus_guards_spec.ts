@@ -46,6 +46,7 @@ import { EDITS_HELDOUT29, REVERSED_FIXES_HISTORY29 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT30, REVERSED_FIXES_HISTORY30 } from "./corpus_guards_spec_heldout30.ts";
 import { EDITS_HELDOUT31, REVERSED_FIXES_HISTORY31 } from "./corpus_guards_spec_heldout31.ts";
 import { EDITS_HELDOUT32, REVERSED_FIXES_HISTORY32 } from "./corpus_guards_spec_heldout32.ts";
+import { EDITS_HELDOUT33, REVERSED_FIXES_HISTORY33 } from "./corpus_guards_spec_heldout33.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -88,7 +89,8 @@ export interface GuardEdit {
     | "heldout29"
     | "heldout30"
     | "heldout31"
-    | "heldout32";
+    | "heldout32"
+    | "heldout33";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1941,7 +1943,8 @@ export interface ReversedFix {
     | "history29"
     | "history30"
     | "history31"
-    | "history32";
+    | "history32"
+    | "history33";
 }
 
 /**
@@ -2222,3 +2225,5 @@ EDITS.push(...EDITS_HELDOUT31);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY31);
 EDITS.push(...EDITS_HELDOUT32);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY32);
+EDITS.push(...EDITS_HELDOUT33);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY33);
