@@ -53,6 +53,14 @@ const BLIND = new Set(
     "history28",
     "heldout29",
     "history29",
+    "heldout30",
+    "history30",
+    "heldout31",
+    "history31",
+    "heldout32",
+    "history32",
+    "heldout33",
+    "history33",
   ],
 );
 
