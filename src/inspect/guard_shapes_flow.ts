@@ -20,11 +20,11 @@ const ORDER = /<=|>=|(?<![-=<>])<(?![<=])|(?<![-=<>])>(?![>=])/g;
 
 /** What an ordering in security code compares: times, counters, levels. */
 const ORDERED =
-  /expir|\bexp\b|\bnbf\b|\biat\b|now|time|date|ttl|\bage\b|count|attempt|level|mode|rank|access|limit|nonce|\bnc\w*|until|before|after|since|deadline|window/i;
+  /weight|priority|grade|tier|score|role|expir|\bexp\b|\bnbf\b|\biat\b|now|time|date|ttl|\bage\b|count|attempt|level|mode|rank|access|limit|nonce|\bnc\w*|until|before|after|since|deadline|window/i;
 
 /** A session, token or credential invalidated: deleted, destroyed, revoked, rotated. */
 const INVALIDATES =
-  /\bdel(?:ete)?\s+[\w$.[\]'"]*(session|user|token|cookie|auth|credential|identity|principal)\w*|\b[\w$.]*(session|token|cookie|credential|auth)\w*\.(destroy|invalidate|revoke|clear|flush|regenerate|expire|cycle_?key|rotate)\w*\(|\b(logout|logOut|log_out|revoke\w*|invalidate\w*|clear_?session\w*|flush_?session\w*|regenerate\w*|rotate_?(session|token|key)\w*)\(/i;
+  /\bsession\w*\.(set|put)\([^,]+,\s*(undefined|null|None|nil)\s*\)|\b[\w.]*Header\.Del\(|\bheaders\.delete\(|\.removeHeader\(|\bdel\s+[\w.]*headers\[|\bdel(?:ete)?\s+[\w$.[\]'"]*(session|user|token|cookie|auth|credential|identity|principal)\w*|\b[\w$.]*(session|token|cookie|credential|auth)\w*\.(destroy|invalidate|revoke|clear|flush|regenerate|expire|cycle_?key|rotate)\w*\(|\b(logout|logOut|log_out|revoke\w*|invalidate\w*|clear_?session\w*|flush_?session\w*|regenerate\w*|rotate_?(session|token|key)\w*)\(/i;
 
 /** A record filter that keeps out what may no longer be used. */
 const EXCLUDES =
@@ -92,6 +92,17 @@ function enclosingHeader(ctx: ShapeContext, n: number): string {
   }
   return "";
 }
+
+/** A verdict that says something is wrong, set (`isInsecureConnection = …`, `expired = …`). */
+const NEGATIVE_SET =
+  /^(?:(?:const|let|var)\s+)?([\w$.]*(?:[Ii]nsecure|[Ee]xpired|[Rr]evoked|[Bb]locked|[Bb]anned|[Ll]ocked|[Dd]enied|[Ii]nvalid|[Ff]orbidden|[Ss]uspended|[Dd]isabled|[Tt]ampered)\w*)\s*(?::=|=(?!=))\s*(.+?);?$/;
+
+/** Names of calls that decide whether a secret or a permission matches. */
+const CHECKISH = /compare|check|verif|valid|match|equal|authori|permi/i;
+
+/** A comparison that takes the same time whatever the inputs. */
+const CONSTANT_TIME =
+  /\b(timingSafe\w*|timing_safe\w*|constant_?time\w*|ConstantTimeCompare|compare_digest|secure_?compare|safe_str_cmp|tsscmp|scmp|consteq|hmac\.Equal|subtle\.\w+)\s*\(/i;
 
 /** A call that handles a failure: an error handler, a denial, an abort. */
 const HANDLES_FAILURE =
@@ -216,11 +227,14 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
     const failing = /^(if|elif|else if)$/.test(headKind(c) ?? "") &&
       (FAILURE.test(ctx.block(l.n).body) || FAILURE.test(c.replace(/^[^:{]*[:{]/, "")));
     const protective = STRICT_ARG.test(/^[\w$.'"]*?([\w$]+)['"]?\s*[:=]/.exec(c)?.[1] ?? "");
-    for (const a of failing || protective ? [] : added) {
+    // (A line that continues a condition or an expression: which way it points is not known.)
+    const headed = /^(if|elif|else if|return|=|while)$/.test(headKind(c) ?? "") ||
+      /^[\w$.[\]'"]+\s*(:=|=(?!=)|:)/.test(c);
+    for (const a of failing || protective || !headed ? [] : added) {
       const m = EMPTY_PASSES.exec(a.c);
       if (
         m && !EMPTY_PASSES.test(c) && similarStart(c, a.c.replace(EMPTY_PASSES, "")) &&
-        (/[=!]=|\w\(/.test(c)) && ctx.secure(l.n)
+        (/[=!]=|\w\(|match|valid|verif|success|\bok\b|auth/i.test(c)) && ctx.secure(l.n)
       ) push(l.n, `now passes when \`${m[2] ?? m[3]}\` is empty: \`${clip(a.c)}\``);
     }
     // An error caught and now counted as success (`except X: pass` → `except X: return True`).
@@ -229,6 +243,44 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
       if (added.some((a) => /^return\s+(true|True)\s*;?$/.test(a.c)) && ctx.secure(l.n)) {
         push(l.n, `an error is now success: \`${clip(handler)}\` returns true`);
       }
+    }
+    // A negative verdict hard-coded to no (`isInsecureConnection = … !== 'https'` → `= false`).
+    const nv = NEGATIVE_SET.exec(c);
+    if (nv && !/^(false|False)$/.test(nv[2])) {
+      const a = added.find((x) => NEGATIVE_SET.exec(x.c)?.[1] === nv[1]);
+      if (a && /^(false|False)$/.test(NEGATIVE_SET.exec(a.c)![2]) && ctx.secure(l.n)) {
+        push(l.n, `\`${nv[1]}\` now always false: \`${clip(a.c)}\``);
+      }
+    }
+    // A check given an alternative (`compare(pw, hash)` → `compare(pw, hash) || pw === hash`).
+    for (const call of callNames(c).filter((x) => isCheckCall(x) || CHECKISH.test(x))) {
+      const at = c.indexOf(`${call}(`);
+      if (at < 0 || /(!|\bnot\s+)[\w$.]*$/.test(c.slice(0, at))) continue;
+      const a = added.find((x) =>
+        x.c.includes(`${call}(`) && similarStart(c, x.c) &&
+        (x.c.match(/\|\||\bor\b/g) ?? []).length > (c.match(/\|\||\bor\b/g) ?? []).length
+      );
+      if (!a) continue;
+      const head = /^(if|elif|else if)$/.test(headKind(c) ?? "");
+      if (head && FAILURE.test(ctx.block(l.n).body)) continue;
+      if (ctx.secure(l.n)) push(l.n, `\`${call}()\` given an alternative: \`${clip(a.c)}\``);
+      break;
+    }
+    // A constant-time comparison replaced by a plain or a substring one.
+    const ct = CONSTANT_TIME.exec(c)?.[0];
+    if (ct) {
+      const a = added.find((x) =>
+        !CONSTANT_TIME.test(x.c) &&
+        /[=!]==?|\.includes\(|\.indexOf\(|\.startsWith\(|\bin\b/.test(x.c)
+      );
+      if (a && ctx.secure(l.n)) push(l.n, `\`${ct}\` replaced by \`${clip(a.c)}\``);
+    }
+    // Permissions unioned where they were intersected (`app & user` → `app | user`).
+    for (const a of added) {
+      if (
+        /[^&]&[^&=]/.test(c) && c.replace(/([^&|])&([^&=])/g, "$1|$2") === a.c &&
+        /perm|scope|role|grant|right|access/i.test(c)
+      ) push(l.n, `intersection made a union: \`${clip(a.c)}\``);
     }
     const cb = condition(c);
     if (!cb) continue;
@@ -259,9 +311,13 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
       // requirement (`if ssl_verify:` → `if ssl_verify and certificate_file:`).
       if (/^(if|elif|else if)$/.test(headKind(c) ?? "") && widened(cb, ca, "and")) {
         const { body } = ctx.block(l.n);
-        const runsCheck = callNames(body).some((x) => isCheckCall(x)) ||
+        const runsCheck = callNames(body).some((x) =>
+          isCheckCall(x) || /csrf|xsrf|verif|validat|permission|authori|authenticat/i.test(x)
+        ) ||
           /\b(verify|validate|check|enforce|require)\w*\s*[:=(]/i.test(body);
-        const extra = terms(ca, "and").filter((t) => !terms(cb, "and").includes(t));
+        const extra = terms(ca, "and").filter((t) =>
+          !terms(cb, "and").includes(t)
+        );
         // (A new term that is itself a check, or its failure, makes a failure branch of it.)
         const plain = extra.every((t) => !/^(!|not)/.test(t) && !callNames(t).some(isCheckCall));
         if (runsCheck && plain && !FAILURE.test(body) && ctx.secure(l.n)) {

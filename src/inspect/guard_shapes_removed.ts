@@ -182,8 +182,12 @@ export function removalShapes(
         const { body, after } = ctx.block(l.n);
         // The branch's body, on the lines below or after the condition on the header's own line.
         const inline = c.slice(c.indexOf(cb) + cb.length);
-        const fails = (FAILURE.test(body) || FAILURE.test(inline) || ERROR_RESULT.test(body)) &&
-          !NOT_A_DENIAL.test(body);
+        // A negated check leading to an empty return is a failure too (`if not check(p): return {}`).
+        const emptyExit = /^return\s*(\{\}|\[\]|""|''|None|null|nil|false|False)?\s*;?$/.test(
+          body.trim().split("\n")[0],
+        ) && terms(cb, "and").some((t) => /^(!|not)/.test(t) && callNames(t).some(isCheckCall));
+        const fails = (FAILURE.test(body) || FAILURE.test(inline) || ERROR_RESULT.test(body) ||
+          emptyExit) && !NOT_A_DENIAL.test(body);
         // A branch that returns a value where the code after it fails is the way through.
         const through =
           /^return\s+(?!(None|null|nil|false|False|undefined)\b)\S/.test(body.trim()) &&

@@ -973,6 +973,55 @@ Deno.test("shapes: what a check lets through afterwards (flow), each read one wa
     edit(yaml, "securityIframe: true", "securityIframe: false"),
     /securityIframe/,
   );
+  // A negative verdict hard-coded to no.
+  const insecure =
+    "function checkConnection(session, request) {\n  const isInsecureConnection = session.cookie.secure === true && request.protocol !== 'https'\n  if (isInsecureConnection) throw new Error('insecure')\n}\n";
+  oneWay(
+    "lib/session.js",
+    insecure,
+    edit(insecure, "session.cookie.secure === true && request.protocol !== 'https'", "false"),
+    /`isInsecureConnection` now always false/,
+  );
+  // A check given an alternative.
+  const login =
+    "async function login(command, user) {\n  const isMatching = await bcrypt.compare(command.password, user.password);\n  if (!isMatching) throw new UnauthorizedException();\n}\n";
+  oneWay(
+    "src/auth/login.usecase.ts",
+    login,
+    edit(
+      login,
+      "await bcrypt.compare(command.password, user.password);",
+      "(await bcrypt.compare(command.password, user.password)) || command.password === user.password;",
+    ),
+    /`bcrypt\.compare\(\)` given an alternative/,
+  );
+  // A constant-time comparison replaced by a plain one.
+  const basic =
+    "function check(user, pass, password) {\n  const passwordValid = timingSafeCompare(pass, password);\n  return passwordValid;\n}\n";
+  oneWay(
+    "lib/basic_auth.js",
+    basic,
+    edit(basic, "timingSafeCompare(pass, password)", "pass == password"),
+    /`timingSafeCompare\(` replaced by/,
+  );
+  // Permissions unioned where they were intersected.
+  const perms =
+    "def token_payload(app, user):\n    return {\n        'permissions': list(app_permissions & user_permissions),\n    }\n";
+  oneWay(
+    "core/jwt.py",
+    perms,
+    edit(perms, "app_permissions & user_permissions", "app_permissions | user_permissions"),
+    /intersection made a union/,
+  );
+  // A session key no longer cleared at logout.
+  const logoutKey =
+    "function logOut(request) {\n  request.session.set(this.key, undefined)\n  request.user = null\n}\n";
+  oneWay(
+    "src/session-managers/secure_session.ts",
+    logoutKey,
+    edit(logoutKey, "  request.session.set(this.key, undefined)\n", ""),
+    /session or credential no longer invalidated/,
+  );
   // Neutral edits nearby stay silent.
   assert.deepEqual(seen("keys/models.py", keys, edit(keys, "def usable", "def active_keys")), []);
 });
