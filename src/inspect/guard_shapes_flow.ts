@@ -24,7 +24,7 @@ const ORDERED =
 
 /** A session, token or credential invalidated: deleted, destroyed, revoked, rotated. */
 const INVALIDATES =
-  /\bsession\w*\.(set|put)\([^,]+,\s*(undefined|null|None|nil)\s*\)|\b[\w.]*Header\.Del\(|\bheaders\.delete\(|\.removeHeader\(|\bdel\s+[\w.]*headers\[|\bdel(?:ete)?\s+[\w$.[\]'"]*(session|user|token|cookie|auth|credential|identity|principal)\w*|\b[\w$.]*(session|token|cookie|credential|auth)\w*\.(destroy|invalidate|revoke|clear|flush|regenerate|expire|cycle_?key|rotate)\w*\(|\b(logout|logOut|log_out|revoke\w*|invalidate\w*|clear_?session\w*|flush_?session\w*|regenerate\w*|rotate_?(session|token|key)\w*)\(/i;
+  /\b(Storage|storage|store|cache|redis|kv)\.(remove|delete|del|unset|expire)\w*\(|\bsession\w*\.(set|put)\([^,]+,\s*(undefined|null|None|nil)\s*\)|\b[\w.]*Header\.Del\(|\bheaders\.delete\(|\.removeHeader\(|\bdel\s+[\w.]*headers\[|\bdel(?:ete)?\s+[\w$.[\]'"]*(session|user|token|cookie|auth|credential|identity|principal)\w*|\b[\w$.]*(session|token|cookie|credential|auth)\w*\.(destroy|invalidate|revoke|clear|flush|regenerate|expire|cycle_?key|rotate)\w*\(|\b(logout|logOut|log_out|revoke\w*|invalidate\w*|clear_?session\w*|flush_?session\w*|regenerate\w*|rotate_?(session|token|key)\w*)\(/i;
 
 /** A record filter that keeps out what may no longer be used. */
 const EXCLUDES =
@@ -98,11 +98,35 @@ const NEGATIVE_SET =
   /^(?:(?:const|let|var)\s+)?([\w$.]*(?:[Ii]nsecure|[Ee]xpired|[Rr]evoked|[Bb]locked|[Bb]anned|[Ll]ocked|[Dd]enied|[Ii]nvalid|[Ff]orbidden|[Ss]uspended|[Dd]isabled|[Tt]ampered)\w*)\s*(?::=|=(?!=))\s*(.+?);?$/;
 
 /** Names of calls that decide whether a secret or a permission matches. */
-const CHECKISH = /compare|check|verif|valid|match|equal|authori|permi/i;
+const CHECKISH = /compare|check|verif|valid|match|equal|authori|permi|scope|role|required/i;
 
 /** A comparison that takes the same time whatever the inputs. */
 const CONSTANT_TIME =
   /\b(timingSafe\w*|timing_safe\w*|constant_?time\w*|ConstantTimeCompare|compare_digest|secure_?compare|safe_str_cmp|tsscmp|scmp|consteq|hmac\.Equal|subtle\.\w+)\s*\(/i;
+
+/** The text of the call starting at `at` in `line`, up to its closing bracket. */
+function callText(line: string, at: number): string {
+  let depth = 0;
+  for (let i = line.indexOf("(", at); i >= 0 && i < line.length; i++) {
+    if (line[i] === "(") depth++;
+    else if (line[i] === ")" && --depth === 0) return line.slice(at, i + 1);
+  }
+  return line.slice(at);
+}
+
+/** A name that holds a verdict (`matching`, `isValid`, `ok`, `verified`). */
+const VERDICT_WORD =
+  /\b[\w$]*(?:[Mm]atch(?:ing|es|ed)?|[Vv]alid|[Vv]erified|[Aa]uthori[sz]ed|[Aa]uthenticated|[Aa]llowed|[Pp]ermitted|[Gg]ranted|[Ss]uccess)\b/g;
+
+/** A line with its regular-expression anchors taken away, or its anchoring match call made a
+ * search (each a candidate of what the line became), spaces removed; empty when it has none. */
+function anchorless(line: string): string[] {
+  const squash = (t: string) => t.replace(/\s+/g, "");
+  const strings = line.replace(/(['"`])\^(['"`])\s*\+\s*/g, "").replace(/\s*\+\s*(['"`])\$\1/g, "")
+    .replace(/(['"`/])\^/g, "$1").replace(/\$(['"`])(?=\s*[,)])/g, "$1");
+  const search = line.replace(/\bre\.(fullmatch|match)\(/g, "re.search(");
+  return [strings, search].filter((t) => t !== line).map(squash);
+}
 
 /** A call that handles a failure: an error handler, a denial, an abort. */
 const HANDLES_FAILURE =
@@ -256,9 +280,14 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
     for (const call of callNames(c).filter((x) => isCheckCall(x) || CHECKISH.test(x))) {
       const at = c.indexOf(`${call}(`);
       if (at < 0 || /(!|\bnot\s+)[\w$.]*$/.test(c.slice(0, at))) continue;
+      // The whole call, as written (`bcrypt.compare(command.password, user.password)`).
+      const whole = callText(c, at);
       const a = added.find((x) =>
-        x.c.includes(`${call}(`) && similarStart(c, x.c) &&
-        (x.c.match(/\|\||\bor\b/g) ?? []).length > (c.match(/\|\||\bor\b/g) ?? []).length
+        x.c.includes(whole) &&
+        (x.c.match(/\|\||\bor\b/g) ?? []).length > (c.match(/\|\||\bor\b/g) ?? []).length &&
+        !new RegExp(`(!|\\bnot\\s+)[\\w$.]*${whole.slice(0, 1).replace(/[.$]/g, "\\$&")}`).test(
+          x.c.slice(0, x.c.indexOf(whole) + 1),
+        )
       );
       if (!a) continue;
       const head = /^(if|elif|else if)$/.test(headKind(c) ?? "");
@@ -281,6 +310,45 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         /[^&]&[^&=]/.test(c) && c.replace(/([^&|])&([^&=])/g, "$1|$2") === a.c &&
         /perm|scope|role|grant|right|access/i.test(c)
       ) push(l.n, `intersection made a union: \`${clip(a.c)}\``);
+    }
+    // A verdict handed on given an alternative (`callback(matching)` → `callback(matching || …)`).
+    for (const v of c.match(VERDICT_WORD) ?? []) {
+      const re = new RegExp(
+        `(^|[^\\w$.])${v.replace(/[$]/g, "\\$&")}\\s*(\\|\\||\\bor\\b)\\s*(?!!|not\\b)`,
+      );
+      const a = added.find((x) => re.test(x.c) && !re.test(c) && similarStart(c, x.c));
+      const head = /^(if|elif|else if)$/.test(headKind(c) ?? "");
+      if (a && !(head && FAILURE.test(ctx.block(l.n).body)) && ctx.secure(l.n)) {
+        push(l.n, `\`${v}\` given an alternative: \`${clip(a.c)}\``);
+        break;
+      }
+    }
+    // A query no longer scoped to an owner (`.filter(owner=user)` dropped from the chain).
+    for (const m of c.matchAll(/\.(filter|filter_by|where|filterBy)\(([^()]*)\)/g)) {
+      const rest = (c.slice(0, m.index) + c.slice(m.index! + m[0].length)).replace(/\s+/g, "");
+      if (
+        LOOKUP_KEY.test(m[2]) && added.some((a) => a.c.replace(/\s+/g, "") === rest) &&
+        ctx.secure(l.n)
+      ) push(l.n, `query no longer scoped: \`${clip(m[0])}\` dropped`);
+    }
+    // A check called with one of its requirements switched off (`all_required=x` → `=False`).
+    for (
+      const m of c.matchAll(
+        /\b([\w$]*(?:required|strict|verify|check|validate|enforce|secure)[\w$]*)\s*[=:]\s*([^,)=][^,)]*)/gi,
+      )
+    ) {
+      if (/^\s*(False|false|None|null|nil|0|undefined)\b/.test(m[2])) continue;
+      const off = new RegExp(`\\b${m[1]}\\s*[=:]\\s*(False|false|None|null|nil|0|undefined)\\b`);
+      const a = added.find((x) => off.test(x.c) && similarStart(c, x.c));
+      if (a && callNames(c).some((x) => isCheckCall(x) || CHECKISH.test(x)) && ctx.secure(l.n)) {
+        push(l.n, `check called with \`${m[1]}\` switched off: \`${clip(a.c)}\``);
+      }
+    }
+    // A regular expression no longer anchored (`"^" + p + "$"` → `p`, `re.match` → `re.search`).
+    const unanchored = anchorless(c);
+    if (unanchored.length > 0 && ctx.secure(l.n)) {
+      const a = added.find((x) => unanchored.includes(x.c.replace(/\s+/g, "")));
+      if (a) push(l.n, `pattern no longer anchored: \`${clip(a.c)}\``);
     }
     const cb = condition(c);
     if (!cb) continue;
@@ -354,6 +422,26 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         ) {
           push(l.n, `comparison reduced to a truth test: \`${clip(cb)}\` → \`${clip(ca)}\``);
         }
+      }
+      // A lookup replaced by a truth test of what was looked up (`has(sessions, token)` → `token`).
+      const look =
+        /^(?:[\w$.]*\.)?(hasOwnProperty\.call|has|includes|contains|exists|in_?\w*|get)\((.*)\)$/
+          .exec(cb.trim());
+      if (look && /^(if|elif|else if)$/.test(headKind(c) ?? "")) {
+        const args = look[2].split(",").map((x) => x.trim());
+        if (args.includes(ca.trim()) && ctx.secure(l.n)) {
+          push(l.n, `lookup replaced by a truth test: \`${clip(cb)}\` → \`${clip(ca)}\``);
+        }
+      }
+      // An allow-list test turned into a deny-list test (`m == IsMember` → `m != NotMember`): what
+      // is neither now passes.
+      const eq = /^(.+?)\s*===?\s*([\w$.]+)$/.exec(cb.trim().replace(/,\s*nil$/, ""));
+      const ne = /^(.+?)\s*!==?\s*([\w$.]+)$/.exec(ca.trim().replace(/,\s*nil$/, ""));
+      if (
+        eq && ne && eq[1] === ne[1] && eq[2] !== ne[2] && !/^\d/.test(eq[2] + ne[2]) &&
+        ctx.secure(l.n)
+      ) {
+        push(l.n, `only \`${ne[2]}\` is refused now, where only \`${eq[2]}\` passed`);
       }
       // A failure that needed any bad item now needs them all (`.some(` → `.every(`).
       if (

@@ -1022,6 +1022,64 @@ Deno.test("shapes: what a check lets through afterwards (flow), each read one wa
     edit(logoutKey, "  request.session.set(this.key, undefined)\n", ""),
     /session or credential no longer invalidated/,
   );
+  // A verdict handed on given an alternative.
+  const local =
+    "function auth(client, password, callback) {\n  const matching = bcrypt.compareSync(password, client.hash);\n  callback(matching);\n}\n";
+  oneWay(
+    "server/plugins/auth/local.ts",
+    local,
+    edit(local, "callback(matching);", "callback(matching || password === client.password);"),
+    /`matching` given an alternative/,
+  );
+  // A query no longer scoped to its owner.
+  const owned =
+    "def get_queryset(self):\n    user = self.request.user\n    return Bookmark.objects.all().filter(owner=user)\n";
+  oneWay(
+    "bookmarks/api/routes.py",
+    owned,
+    edit(owned, "Bookmark.objects.all().filter(owner=user)", "Bookmark.objects.all()"),
+    /query no longer scoped: `\.filter\(owner=user\)` dropped/,
+  );
+  // A check called with one of its requirements switched off.
+  const scopes =
+    "def check(required_scopes, payload, all_required):\n    if not has_required_scopes(required_scopes, payload.scopes, all_required=all_required):\n        raise InsufficientScope()\n";
+  oneWay(
+    "authx/main.py",
+    scopes,
+    edit(scopes, "all_required=all_required)", "all_required=False)"),
+    /check called with `all_required` switched off/,
+  );
+  // A pattern no longer anchored.
+  const anchored =
+    "def trusted(trusted_jwt, j):\n    if re.match(trusted_jwt.get('username') + '$', j.get('username')):\n        return True\n    return False\n";
+  oneWay(
+    "api/lib/jwt_utils.py",
+    anchored,
+    edit(anchored, "trusted_jwt.get('username') + '$'", "trusted_jwt.get('username')"),
+    /pattern no longer anchored/,
+  );
+  // A lookup replaced by a truth test of what was looked up.
+  const sessions =
+    "function auth(client, providedToken) {\n  if (Object.prototype.hasOwnProperty.call(client.sessions, providedToken)) {\n    return grant(client)\n  }\n  return deny()\n}\n";
+  oneWay(
+    "server/session_auth.ts",
+    sessions,
+    edit(
+      sessions,
+      "Object.prototype.hasOwnProperty.call(client.sessions, providedToken)",
+      "providedToken",
+    ),
+    /lookup replaced by a truth test/,
+  );
+  // An allow-list test turned into a deny-list test.
+  const member =
+    "func (e *Engine) check(result Result) (bool, error) {\n\treturn result.Membership == IsMember, nil\n}\n";
+  oneWay(
+    "internal/check/permission_engine.go",
+    member,
+    edit(member, "== IsMember", "!= NotMember"),
+    /only `NotMember` is refused now, where only `IsMember` passed/,
+  );
   // Neutral edits nearby stay silent.
   assert.deepEqual(seen("keys/models.py", keys, edit(keys, "def usable", "def active_keys")), []);
 });
