@@ -48,6 +48,7 @@ import { EDITS_HELDOUT31, REVERSED_FIXES_HISTORY31 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT32, REVERSED_FIXES_HISTORY32 } from "./corpus_guards_spec_heldout32.ts";
 import { EDITS_HELDOUT33, REVERSED_FIXES_HISTORY33 } from "./corpus_guards_spec_heldout33.ts";
 import { EDITS_HELDOUT34, REVERSED_FIXES_HISTORY34 } from "./corpus_guards_spec_heldout34.ts";
+import { EDITS_HELDOUT35, REVERSED_FIXES_HISTORY35 } from "./corpus_guards_spec_heldout35.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -92,7 +93,8 @@ export interface GuardEdit {
     | "heldout31"
     | "heldout32"
     | "heldout33"
-    | "heldout34";
+    | "heldout34"
+    | "heldout35";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1947,7 +1949,8 @@ export interface ReversedFix {
     | "history31"
     | "history32"
     | "history33"
-    | "history34";
+    | "history34"
+    | "history35";
 }
 
 /**
@@ -2232,3 +2235,5 @@ EDITS.push(...EDITS_HELDOUT33);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY33);
 EDITS.push(...EDITS_HELDOUT34);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY34);
+EDITS.push(...EDITS_HELDOUT35);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY35);
