@@ -49,6 +49,7 @@ import { EDITS_HELDOUT32, REVERSED_FIXES_HISTORY32 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT33, REVERSED_FIXES_HISTORY33 } from "./corpus_guards_spec_heldout33.ts";
 import { EDITS_HELDOUT34, REVERSED_FIXES_HISTORY34 } from "./corpus_guards_spec_heldout34.ts";
 import { EDITS_HELDOUT35, REVERSED_FIXES_HISTORY35 } from "./corpus_guards_spec_heldout35.ts";
+import { EDITS_HELDOUT36, REVERSED_FIXES_HISTORY36 } from "./corpus_guards_spec_heldout36.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -94,7 +95,8 @@ export interface GuardEdit {
     | "heldout32"
     | "heldout33"
     | "heldout34"
-    | "heldout35";
+    | "heldout35"
+    | "heldout36";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1950,7 +1952,8 @@ export interface ReversedFix {
     | "history32"
     | "history33"
     | "history34"
-    | "history35";
+    | "history35"
+    | "history36";
 }
 
 /**
@@ -2237,3 +2240,5 @@ EDITS.push(...EDITS_HELDOUT34);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY34);
 EDITS.push(...EDITS_HELDOUT35);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY35);
+EDITS.push(...EDITS_HELDOUT36);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY36);
