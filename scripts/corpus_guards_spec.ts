@@ -47,6 +47,7 @@ import { EDITS_HELDOUT30, REVERSED_FIXES_HISTORY30 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT31, REVERSED_FIXES_HISTORY31 } from "./corpus_guards_spec_heldout31.ts";
 import { EDITS_HELDOUT32, REVERSED_FIXES_HISTORY32 } from "./corpus_guards_spec_heldout32.ts";
 import { EDITS_HELDOUT33, REVERSED_FIXES_HISTORY33 } from "./corpus_guards_spec_heldout33.ts";
+import { EDITS_HELDOUT37, REVERSED_FIXES_HISTORY37 } from "./corpus_guards_spec_heldout37.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -90,7 +91,8 @@ export interface GuardEdit {
     | "heldout30"
     | "heldout31"
     | "heldout32"
-    | "heldout33";
+    | "heldout33"
+    | "heldout37";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1944,7 +1946,8 @@ export interface ReversedFix {
     | "history30"
     | "history31"
     | "history32"
-    | "history33";
+    | "history33"
+    | "history37";
 }
 
 /**
@@ -2227,3 +2230,5 @@ EDITS.push(...EDITS_HELDOUT32);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY32);
 EDITS.push(...EDITS_HELDOUT33);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY33);
+EDITS.push(...EDITS_HELDOUT37);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY37);
