@@ -50,6 +50,7 @@ import { EDITS_HELDOUT33, REVERSED_FIXES_HISTORY33 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT34, REVERSED_FIXES_HISTORY34 } from "./corpus_guards_spec_heldout34.ts";
 import { EDITS_HELDOUT35, REVERSED_FIXES_HISTORY35 } from "./corpus_guards_spec_heldout35.ts";
 import { EDITS_HELDOUT36, REVERSED_FIXES_HISTORY36 } from "./corpus_guards_spec_heldout36.ts";
+import { EDITS_HELDOUT37, REVERSED_FIXES_HISTORY37 } from "./corpus_guards_spec_heldout37.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -96,7 +97,8 @@ export interface GuardEdit {
     | "heldout33"
     | "heldout34"
     | "heldout35"
-    | "heldout36";
+    | "heldout36"
+    | "heldout37";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1953,7 +1955,8 @@ export interface ReversedFix {
     | "history33"
     | "history34"
     | "history35"
-    | "history36";
+    | "history36"
+    | "history37";
 }
 
 /**
@@ -2242,3 +2245,5 @@ EDITS.push(...EDITS_HELDOUT35);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY35);
 EDITS.push(...EDITS_HELDOUT36);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY36);
+EDITS.push(...EDITS_HELDOUT37);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY37);
