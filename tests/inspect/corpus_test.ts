@@ -61,6 +61,14 @@ const BLIND = new Set(
     "history32",
     "heldout33",
     "history33",
+    "heldout34",
+    "history34",
+    "heldout35",
+    "history35",
+    "heldout36",
+    "history36",
+    "heldout37",
+    "history37",
   ],
 );
 
