@@ -73,7 +73,6 @@ import {
 } from "./guard_text.ts";
 import { shapeSignals } from "./guard_shapes.ts";
 import { weakenedConditions } from "./guard_conditions.ts";
-import { terms } from "./guard_shape_vocab.ts";
 
 /** Predicates whose `true` applies a protection (`_should_handle`, `needs_mfa`, `require_login`). */
 const ENFORCING =

@@ -290,3 +290,10 @@ export const FAILURE_ASSIGN =
 /** A branch body that lets the caller straight through (`return func(*a, **ka)`, `return next()`). */
 export const BYPASS_EXIT =
   /^return\s+(true|True)\b|^return\s+next\(\s*\)|^(await\s+)?next\(\s*\);?$|^return\s+[\w$.]+\(\s*\*\w+\s*,\s*\*\*\w+\s*\)$|^return\s+(func|fn|f|view|view_func|handler|wrapped|method)\((self|request|req|ctx)?\b/;
+
+/** An argument whose name says it protects (`SecureCookie`, `httpOnly`, `verifySsl`). */
+export const STRICT_ARG =
+  /^(secure\w*|\w*Secure\w*|http_?only\w*|\w*HTTPOnly|\w*HttpOnly|verify\w*|\w*Verify\w*|strict\w*|\w*Strict\w*|require\w*|\w*Required|validate\w*)$/i;
+
+/** Names of calls that decide whether a secret or a permission matches. */
+export const CHECKISH = /compare|check|verif|valid|match|equal|authori|permi|scope|role|required/i;

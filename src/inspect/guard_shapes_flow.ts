@@ -8,8 +8,17 @@
  */
 import { FAILURE, NOT_A_DENIAL } from "./guard_vocab.ts";
 import { callNames, clip, condition, headKind, isCheckCall, similarStart } from "./guard_text.ts";
-import { GRANTS, PROTECTING_FN, terms, widened, words } from "./guard_shape_vocab.ts";
+import {
+  CHECKISH,
+  GRANTS,
+  PROTECTING_FN,
+  STRICT_ARG,
+  terms,
+  widened,
+  words,
+} from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
+import { grantShapes } from "./guard_shapes_grants.ts";
 
 /** A requirement term about being allowed: `email['verified']`, `user.is_active`, `hasRole(r)`. */
 const REQUIREMENT =
@@ -34,48 +43,6 @@ const EXCLUDES =
 const QUERY =
   /filter|where|exclude|\$or\b|\$and\b|\$eq\b|\$gt\b|\$lt\b|__isnull|__gt|__lt|__lte|__gte|\.eq\(|\.is\(|\bWHERE\b|\bAND\b|_filter\b|Filter\b/;
 
-/** A call that looks records up (a query, a find, a filter). */
-const LOOKUP =
-  /\b(filter|where|find\w*|get\w*|query|multi_query|lookup|fetch\w*|select|exists|count|first|one)\s*\(|\bobjects\.|\bwhere\s*:/i;
-
-/** A lookup key that ties a record to a credential or an owner. */
-const LOOKUP_KEY =
-  /token|secret|key|password|hash|digest|signature|nonce|code|user(_?id)?|owner\w*|tenant\w*|team\w*|org\w*|account\w*|project\w*|workspace\w*|scope/i;
-
-/** A setting or variable that holds a secret. */
-const SECRET_NAME =
-  /\b[\w$]*(secret|SECRET|Secret|signing_?key|SIGNING_?KEY|private_?key|PRIVATE_?KEY|api_?key|API_?KEY|password|PASSWORD)\w*/;
-
-/** Where a secret should come from: generated at random, or the environment, or a key store. */
-const SECRET_SOURCE =
-  /token_(urlsafe|hex|bytes)|random\w*|urandom|secrets\.|crypto\.|uuid|process\.env|os\.environ|getenv|env\.|Deno\.env|config\.|settings\./i;
-
-/** A permission or privilege verdict set (`accessResults = …`, `results.canAccessAdmin = false`). */
-const ACCESS_SET =
-  /^(?:(?:const|let|var)\s+)?([\w$.]*(?:access_?results?|accessResults?|can_?[A-Za-z]\w*|is_?(?:admin|staff|superuser|owner)|has_?[A-Za-z]*(?:access|permission|role)\w*|permitted|authori[sz]ed|allowed|granted))\s*(?::=|=(?!=))\s*(.+?);?$/;
-
-/** An argument whose name says it protects (`SecureCookie`, `httpOnly`, `verifySsl`). */
-const STRICT_ARG =
-  /^(secure\w*|\w*Secure\w*|http_?only\w*|\w*HTTPOnly|\w*HttpOnly|verify\w*|\w*Verify\w*|strict\w*|\w*Strict\w*|require\w*|\w*Required|validate\w*)$/i;
-
-/** What differs between two lines: each one's text between their common prefix and suffix. */
-function middles(x: string, y: string): [string, string] {
-  let i = 0;
-  while (i < x.length && i < y.length && x[i] === y[i]) i++;
-  // Back to the start of the token, so a literal or a call is seen whole.
-  while (i > 0 && /[\w$.'"`]/.test(x[i - 1])) i--;
-  let j = 0;
-  while (j < x.length - i && j < y.length - i && x[x.length - 1 - j] === y[y.length - 1 - j]) j++;
-  while (j > 0 && /[\w$'"`]/.test(x[x.length - j] ?? "")) j--;
-  return [x.slice(i, x.length - j), y.slice(i, y.length - j)];
-}
-
-/** Two lines that start with the same name (the same setting or call, its value changed). */
-function similarHead(x: string, y: string): boolean {
-  const h = (t: string) => /^[^=(:]*[=(:]/.exec(t)?.[0] ?? t.slice(0, 12);
-  return h(x) === h(y) || x.slice(0, 20) === y.slice(0, 20);
-}
-
 /** An alternative that lets an empty value through: `or not pin`, `|| !secret`, `!hash ||`. */
 const EMPTY_PASSES =
   /(\|\||\bor\b)\s*(?:!|\bnot\s+)([\w$]+(?:\.[\w$]+)*)(?![\w$.([])|(?:^|[(\s=])(?:!|\bnot\s+)([\w$]+(?:\.[\w$]+)*)\s*(\|\||\bor\b)/;
@@ -93,17 +60,6 @@ function enclosingHeader(ctx: ShapeContext, n: number): string {
   return "";
 }
 
-/** A verdict that says something is wrong, set (`isInsecureConnection = …`, `expired = …`). */
-const NEGATIVE_SET =
-  /^(?:(?:const|let|var)\s+)?([\w$.]*(?:[Ii]nsecure|[Ee]xpired|[Rr]evoked|[Bb]locked|[Bb]anned|[Ll]ocked|[Dd]enied|[Ii]nvalid|[Ff]orbidden|[Ss]uspended|[Dd]isabled|[Tt]ampered)\w*)\s*(?::=|=(?!=))\s*(.+?);?$/;
-
-/** Names of calls that decide whether a secret or a permission matches. */
-const CHECKISH = /compare|check|verif|valid|match|equal|authori|permi|scope|role|required/i;
-
-/** A comparison that takes the same time whatever the inputs. */
-const CONSTANT_TIME =
-  /\b(timingSafe\w*|timing_safe\w*|constant_?time\w*|ConstantTimeCompare|compare_digest|secure_?compare|safe_str_cmp|tsscmp|scmp|consteq|hmac\.Equal|subtle\.\w+)\s*\(/i;
-
 /** The text of the call starting at `at` in `line`, up to its closing bracket. */
 function callText(line: string, at: number): string {
   let depth = 0;
@@ -117,16 +73,6 @@ function callText(line: string, at: number): string {
 /** A name that holds a verdict (`matching`, `isValid`, `ok`, `verified`). */
 const VERDICT_WORD =
   /\b[\w$]*(?:[Mm]atch(?:ing|es|ed)?|[Vv]alid|[Vv]erified|[Aa]uthori[sz]ed|[Aa]uthenticated|[Aa]llowed|[Pp]ermitted|[Gg]ranted|[Ss]uccess)\b/g;
-
-/** A line with its regular-expression anchors taken away, or its anchoring match call made a
- * search (each a candidate of what the line became), spaces removed; empty when it has none. */
-function anchorless(line: string): string[] {
-  const squash = (t: string) => t.replace(/\s+/g, "");
-  const strings = line.replace(/(['"`])\^(['"`])\s*\+\s*/g, "").replace(/\s*\+\s*(['"`])\$\1/g, "")
-    .replace(/(['"`/])\^/g, "$1").replace(/\$(['"`])(?=\s*[,)])/g, "$1");
-  const search = line.replace(/\bre\.(fullmatch|match)\(/g, "re.search(");
-  return [strings, search].filter((t) => t !== line).map(squash);
-}
 
 /** A call that handles a failure: an error handler, a denial, an abort. */
 const HANDLES_FAILURE =
@@ -184,66 +130,8 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
     if (h && !NOT_A_DENIAL.test(c) && added.some((a) => a.c.replace(/;$/, "") === h)) {
       push(l.n, `no longer returns after \`${clip(h)}\`: execution goes on`);
     }
-    // A lookup no longer matches on a credential or an owner (`{"token": t, "user_id": u}` →
-    // `{"user_id": u}`): any record of the others is found.
-    const keysOf = (t: string) =>
-      new Set([...t.matchAll(/[{,]\s*['"]?([\w$]+)['"]?\s*:(?!:)/g)].map((m) => m[1]));
-    const kb = keysOf(c);
-    if (kb.size >= 2 && LOOKUP.test(c)) {
-      for (const a of added) {
-        const ka = keysOf(a.c);
-        const gone = [...kb].filter((k) => !ka.has(k));
-        if (
-          ka.size > 0 && [...ka].every((k) => kb.has(k)) && gone.length > 0 &&
-          gone.every((k) => LOOKUP_KEY.test(k)) && ctx.secure(l.n)
-        ) push(l.n, `lookup no longer matches on \`${gone.join("`, `")}\`: \`${clip(a.c)}\``);
-      }
-    }
-    // A secret that was generated or read from the environment now a constant in the code
-    // (`default=token_urlsafe(64)` → `default='flower-cookie-secret'`, `|| env.DB_URL` → `|| 'x'`).
-    if (SECRET_NAME.test(c) && SECRET_SOURCE.test(c)) {
-      for (const a of added) {
-        const [was, now] = middles(c, a.c);
-        if (
-          SECRET_SOURCE.test(was) && /^['"`][^'"`$]{3,}['"`]$/.test(now.trim()) &&
-          similarHead(c, a.c)
-        ) {
-          out.push({
-            rule: "secure-default-weakened",
-            n: l.n,
-            what: `secret made a constant: \`${clip(a.c)}\``,
-          });
-        }
-      }
-    }
-    // A permission or privilege verdict hard-coded to yes, or no longer false by default
-    // (`accessResults = … executeAccess(…) : true` → `= true`, `canAccessAdmin = false` → `= isLoggedIn`).
-    const vb = ACCESS_SET.exec(c);
-    if (vb) {
-      for (const a of added) {
-        const va = ACCESS_SET.exec(a.c);
-        if (!va || va[1] !== vb[1] || va[2] === vb[2]) continue;
-        const yes = /^(true|True)$/.test(va[2]) && !/^(true|True)$/.test(vb[2]);
-        const unFalsed = /^(false|False)$/.test(vb[2]) &&
-          !/^(false|False|None|null|nil)$/.test(va[2]);
-        const privileged = /access|permi|admin|staff|superuser|owner|authori|granted/i.test(vb[1]);
-        if ((yes || unFalsed) && (privileged || ctx.secure(l.n))) {
-          push(l.n, `\`${vb[1]}\` no longer decided by a check: \`${clip(a.c)}\``);
-        }
-      }
-    }
-    // A protective argument passed as false instead (`mw.SecureCookie,` → `false,`).
-    const arg = /^([\w$.]+),?$/.exec(c)?.[1];
-    if (arg && STRICT_ARG.test(arg.split(".").pop()!)) {
-      const a = added.find((x) => /^(false|False|0|nil|None|null|undefined),?$/.test(x.c));
-      if (a) {
-        out.push({
-          rule: "secure-default-weakened",
-          n: l.n,
-          what: `\`${arg}\` passed as \`${a.c.replace(/,$/, "")}\``,
-        });
-      }
-    }
+    // What a value or a lookup lets through (guard_shapes_grants.ts).
+    out.push(...grantShapes(l, c, added, ctx));
     // A check that now also passes when a value is missing (`check_pin(pin) or not pin`,
     // `!hashed || compare(pw, hashed)`, `a == b` → `(!b || a == b)`): an empty one gets in.
     // Read one way only: in a branch that fails, or a setting that protects, the new
@@ -268,14 +156,6 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         push(l.n, `an error is now success: \`${clip(handler)}\` returns true`);
       }
     }
-    // A negative verdict hard-coded to no (`isInsecureConnection = … !== 'https'` → `= false`).
-    const nv = NEGATIVE_SET.exec(c);
-    if (nv && !/^(false|False)$/.test(nv[2])) {
-      const a = added.find((x) => NEGATIVE_SET.exec(x.c)?.[1] === nv[1]);
-      if (a && /^(false|False)$/.test(NEGATIVE_SET.exec(a.c)![2]) && ctx.secure(l.n)) {
-        push(l.n, `\`${nv[1]}\` now always false: \`${clip(a.c)}\``);
-      }
-    }
     // A check given an alternative (`compare(pw, hash)` → `compare(pw, hash) || pw === hash`).
     for (const call of callNames(c).filter((x) => isCheckCall(x) || CHECKISH.test(x))) {
       const at = c.indexOf(`${call}(`);
@@ -295,22 +175,6 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
       if (ctx.secure(l.n)) push(l.n, `\`${call}()\` given an alternative: \`${clip(a.c)}\``);
       break;
     }
-    // A constant-time comparison replaced by a plain or a substring one.
-    const ct = CONSTANT_TIME.exec(c)?.[0];
-    if (ct) {
-      const a = added.find((x) =>
-        !CONSTANT_TIME.test(x.c) &&
-        /[=!]==?|\.includes\(|\.indexOf\(|\.startsWith\(|\bin\b/.test(x.c)
-      );
-      if (a && ctx.secure(l.n)) push(l.n, `\`${ct}\` replaced by \`${clip(a.c)}\``);
-    }
-    // Permissions unioned where they were intersected (`app & user` → `app | user`).
-    for (const a of added) {
-      if (
-        /[^&]&[^&=]/.test(c) && c.replace(/([^&|])&([^&=])/g, "$1|$2") === a.c &&
-        /perm|scope|role|grant|right|access/i.test(c)
-      ) push(l.n, `intersection made a union: \`${clip(a.c)}\``);
-    }
     // A verdict handed on given an alternative (`callback(matching)` → `callback(matching || …)`).
     for (const v of c.match(VERDICT_WORD) ?? []) {
       const re = new RegExp(
@@ -322,33 +186,6 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         push(l.n, `\`${v}\` given an alternative: \`${clip(a.c)}\``);
         break;
       }
-    }
-    // A query no longer scoped to an owner (`.filter(owner=user)` dropped from the chain).
-    for (const m of c.matchAll(/\.(filter|filter_by|where|filterBy)\(([^()]*)\)/g)) {
-      const rest = (c.slice(0, m.index) + c.slice(m.index! + m[0].length)).replace(/\s+/g, "");
-      if (
-        LOOKUP_KEY.test(m[2]) && added.some((a) => a.c.replace(/\s+/g, "") === rest) &&
-        ctx.secure(l.n)
-      ) push(l.n, `query no longer scoped: \`${clip(m[0])}\` dropped`);
-    }
-    // A check called with one of its requirements switched off (`all_required=x` → `=False`).
-    for (
-      const m of c.matchAll(
-        /\b([\w$]*(?:required|strict|verify|check|validate|enforce|secure)[\w$]*)\s*[=:]\s*([^,)=][^,)]*)/gi,
-      )
-    ) {
-      if (/^\s*(False|false|None|null|nil|0|undefined)\b/.test(m[2])) continue;
-      const off = new RegExp(`\\b${m[1]}\\s*[=:]\\s*(False|false|None|null|nil|0|undefined)\\b`);
-      const a = added.find((x) => off.test(x.c) && similarStart(c, x.c));
-      if (a && callNames(c).some((x) => isCheckCall(x) || CHECKISH.test(x)) && ctx.secure(l.n)) {
-        push(l.n, `check called with \`${m[1]}\` switched off: \`${clip(a.c)}\``);
-      }
-    }
-    // A regular expression no longer anchored (`"^" + p + "$"` → `p`, `re.match` → `re.search`).
-    const unanchored = anchorless(c);
-    if (unanchored.length > 0 && ctx.secure(l.n)) {
-      const a = added.find((x) => unanchored.includes(x.c.replace(/\s+/g, "")));
-      if (a) push(l.n, `pattern no longer anchored: \`${clip(a.c)}\``);
     }
     const cb = condition(c);
     if (!cb) continue;
