@@ -369,7 +369,13 @@ export function lineGuardFindings(path: string, before: string, after: string): 
         // A verifying call given fewer arguments (`totp.verify(t, tol, last + 1)` → `(t, tol)`).
         for (const c of callNames(rc)) {
           if (!isCheckCall(c) || !callNames(ac).includes(c)) continue;
-          if (argCount(ac, c) < argCount(rc, c) && secure(r.n, ctx)) {
+          // (An argument that relaxed the check going is the check made whole again.)
+          const gone = args(rc, c).filter((x) => !args(ac, c).includes(x));
+          const relaxed = gone.some((x) =>
+            /^(optional|allow_?\w+|skip_?\w+|insecure|unsafe|lenient)\s*[=:]\s*(True|true)$|^(required|strict|verify|check|enforce)\s*[=:]\s*(False|false)$/
+              .test(x)
+          );
+          if (argCount(ac, c) < argCount(rc, c) && !relaxed && secure(r.n, ctx)) {
             add("crypto-verification-removed", r.n, `${lastName(c)}() given fewer arguments`);
           }
         }

@@ -118,7 +118,7 @@ export function words(text: string, name: string): number {
 
 /** Words of a size whose larger value is the stronger one (a minimum length, a work factor). */
 export const MINIMUM_NAME =
-  /\b(?:min\w*|\w*length|len|size|bits|key_?size|rounds|iterations|cost|work_?factor|entropy|salt\w*|strength)\b|\.length\b/i;
+  /\b(?:min\w*|\w*length|len|size|bits|key_?size|\w*rounds|\w*iterations|cost|work_?factor|entropy|salt\w*|strength)\b|\.length\b/i;
 
 /** Words of a lifetime whose smaller value is the stronger one. */
 export const LIFETIME_NAME =
@@ -278,7 +278,7 @@ export const PRIVILEGE_RANK = [
 
 /** Settings that list what is checked (`restfulValidatedMethods`, `protected_paths`). */
 export const CHECKED_LIST =
-  /\b[\w$]*(validat|protect|check|require|enforce|secure|guard|verif|restrict)\w*\s*[:=(]/i;
+  /\b[\w$]*(validat|protect|check|require|enforce|secure|guard|verif|restrict)\w*['"]?\s*[:=(]/i;
 
 /** A tolerance whose larger value accepts more (clock skew, leeway, a code window). */
 export const TOLERANCE_NAME = /\b\w*(skew|leeway|tolerance|drift|grace|window)\w*\b/i;

@@ -72,7 +72,10 @@ function callText(line: string, at: number): string {
 
 /** A name that holds a verdict (`matching`, `isValid`, `ok`, `verified`). */
 const VERDICT_WORD =
-  /\b[\w$]*(?:[Mm]atch(?:ing|es|ed)?|[Vv]alid|[Vv]erified|[Aa]uthori[sz]ed|[Aa]uthenticated|[Aa]llowed|[Pp]ermitted|[Gg]ranted|[Ss]uccess)\b/g;
+  /\b[\w$]*(?:[Mm]atch(?:ing|es|ed)?|[Vv]alid|[Vv]erified|[Aa]uthori[sz]ed|[Aa]uthenticated|[Aa]llowed|[Pp]ermitted|[Gg]ranted|[Ss]uccess|is_?[Ss]uper_?[Uu]ser|is_?[Aa]dmin|is_?[Ss]taff|is_?[Oo]wner)\b/g;
+
+/** A test that a value is empty or missing, as a condition's term (spaces removed). */
+const EMPTY_TERM = /^(?:!|not)([\w$.]+)$|^([\w$.]+)(?:===?|==)(?:""|''|nil|None|null|undefined)$/;
 
 /** A call that handles a failure: an error handler, a denial, an abort. */
 const HANDLES_FAILURE =
@@ -178,7 +181,9 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
     // A verdict handed on given an alternative (`callback(matching)` → `callback(matching || …)`).
     for (const v of c.match(VERDICT_WORD) ?? []) {
       const re = new RegExp(
-        `(^|[^\\w$.])${v.replace(/[$]/g, "\\$&")}\\s*(\\|\\||\\bor\\b)\\s*(?!!|not\\b)`,
+        `(^|[^\\w$.!])(?<!\\bnot\\s+)(?<![\\w$.])(?:[\\w$]+\\.)*${
+          v.replace(/[$]/g, "\\$&")
+        }\\s*(\\|\\||\\bor\\b)\\s*(?!!|not\\b)`,
       );
       const a = added.find((x) => re.test(x.c) && !re.test(c) && similarStart(c, x.c));
       const head = /^(if|elif|else if)$/.test(headKind(c) ?? "");
@@ -279,6 +284,22 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         ctx.secure(l.n)
       ) {
         push(l.n, `only \`${ne[2]}\` is refused now, where only \`${eq[2]}\` passed`);
+      }
+      // A failing branch that no longer fails on an empty value (`if x == "" || bad` → `if x != "" &&
+      // bad`, `|| !cookieToken` dropped for `csrfToken &&`): an empty one now skips the check.
+      const emptyTest = terms(cb, "or").map((t) => {
+        const m = EMPTY_TERM.exec(t);
+        return m?.[1] ?? m?.[2];
+      }).find((x) => x);
+      if (emptyTest && /^(if|elif|else if)$/.test(headKind(c) ?? "")) {
+        const present = terms(ca, "and").some((t) =>
+          t === emptyTest || t === `${emptyTest}!=""` || t === `${emptyTest}!==""` ||
+          t === `${emptyTest}!=nil`
+        );
+        const { body } = ctx.block(l.n);
+        if (present && FAILURE.test(body) && ctx.secure(l.n)) {
+          push(l.n, `an empty \`${emptyTest}\` now skips the check: \`${clip(ca)}\``);
+        }
       }
       // A failure that needed any bad item now needs them all (`.some(` → `.every(`).
       if (

@@ -20,6 +20,13 @@ const LOOKUP =
 const LOOKUP_KEY =
   /token|secret|key|password|hash|digest|signature|nonce|code|user(_?id)?|owner\w*|tenant\w*|team\w*|org\w*|account\w*|project\w*|workspace\w*|scope/i;
 
+/** A lookup key that is itself a credential (a token, a share link's id, a key). */
+const CREDENTIAL_KEY = /token|uuid|secret|key|share|code|hash|digest|nonce/i;
+
+/** Where a query's conditions start (`where: {`, `.filter(`, `findFirst({`). */
+const QUERY_OPEN =
+  /\bwhere\s*:|\.where\(|\bfilter\(|\bfind(First|Unique|Many|One)?\(|\bfilter_by\(|\$or\b|\bOR\s*:/;
+
 /** A setting or variable that holds a secret. */
 const SECRET_NAME =
   /\b[\w$]*(secret|SECRET|Secret|signing_?key|SIGNING_?KEY|private_?key|PRIVATE_?KEY|api_?key|API_?KEY|password|PASSWORD)\w*/;
@@ -68,6 +75,48 @@ function anchorless(line: string): string[] {
   return [strings, search].filter((t) => t !== line).map(squash);
 }
 
+/** A regular expression matching `t` literally (spaces free). */
+function esc(t: string): string {
+  return t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s*");
+}
+
+/** The top-level arguments of the call whose opening bracket is at `open`. */
+function callArgs(line: string, open: number): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = "";
+  for (let i = open; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === "(" || ch === "[" || ch === "{") {
+      if (depth++ === 0) continue;
+    } else if (ch === ")" || ch === "]" || ch === "}") {
+      if (--depth === 0) return [...out, cur.trim()].filter((x) => x !== "");
+    } else if (ch === "," && depth === 1) {
+      out.push(cur.trim());
+      cur = "";
+      continue;
+    }
+    cur += ch;
+  }
+  return [];
+}
+
+/** Seconds a line's duration amounts to (`minutes=15`, `timedelta(days=30)`, `15 * 60`), or 0. */
+function seconds(line: string): number {
+  const unit: Record<string, number> = {
+    second: 1,
+    minute: 60,
+    hour: 3600,
+    day: 86400,
+    week: 604800,
+  };
+  let total = 0;
+  for (const m of line.matchAll(/\b(second|minute|hour|day|week)s?\s*[=:]\s*(\d+)/gi)) {
+    total += Number(m[2]) * unit[m[1].toLowerCase()];
+  }
+  return total;
+}
+
 /**
  * The value and lookup shapes of one removed line `c` (before-line `l`) against the hunk's added
  * lines.
@@ -96,16 +145,48 @@ export function grantShapes(
   // A lookup no longer matches on a credential or an owner (`{"token": t, "user_id": u}` →
   // `{"user_id": u}`): any record of the others is found.
   const keysOf = (t: string) =>
-    new Set([...t.matchAll(/[{,]\s*['"]?([\w$]+)['"]?\s*:(?!:)/g)].map((m) => m[1]));
+    new Set([
+      ...[...t.matchAll(/[{,]\s*['"]?([\w$]+)['"]?\s*:(?!:)/g)].map((m) => m[1]),
+      // Python keyword arguments of a lookup call (`filter(recipe=r, uuid=u)`).
+      ...[...t.matchAll(/[(,]\s*([A-Za-z_]\w*)\s*=(?!=)/g)].map((m) => m[1]),
+    ]);
   const kb = keysOf(c);
   if (kb.size >= 2 && LOOKUP.test(c)) {
     for (const a of added) {
       const ka = keysOf(a.c);
       const gone = [...kb].filter((k) => !ka.has(k));
-      if (
-        ka.size > 0 && [...ka].every((k) => kb.has(k)) && gone.length > 0 &&
-        gone.every((k) => LOOKUP_KEY.test(k)) && ctx.secure(l.n)
-      ) push(l.n, `lookup no longer matches on \`${gone.join("`, `")}\`: \`${clip(a.c)}\``);
+      // A key that ties the record to a credential or an owner went, or one went while a
+      // credential key stays (the token no longer bound to its object).
+      const loose = gone.length > 0 &&
+        (gone.every((k) => LOOKUP_KEY.test(k)) || [...ka].some((k) => CREDENTIAL_KEY.test(k)));
+      if (ka.size > 0 && [...ka].every((k) => kb.has(k)) && loose && ctx.secure(l.n)) {
+        push(l.n, `lookup no longer matches on \`${gone.join("`, `")}\`: \`${clip(a.c)}\``);
+      }
+    }
+  }
+  // A query no longer narrowed to usable records (`.objects.active()` → `.objects.all()`).
+  const narrowed =
+    /\.(active|valid|enabled|usable|unexpired|not_?expired|unrevoked|live|current)\(\)/.exec(c);
+  if (
+    narrowed &&
+    added.some((a) =>
+      a.c.replace(/\s+/g, "") === c.replace(narrowed[0], ".all()").replace(/\s+/g, "")
+    )
+  ) {
+    push(l.n, `query no longer limited by \`${narrowed[0]}\``);
+  }
+  // A condition of a query dropped (`identifier: email,`, `userId,` in a `where`).
+  const cond = /^['"]?([\w$]+)['"]?\s*(?::\s*[^,{]+)?,$/.exec(c);
+  if (
+    cond &&
+    QUERY_OPEN.test(
+      ctx.body(Math.max(1, l.n - 4)).split("\n").slice(0, 4).join("\n") + "\n" +
+        (ctx.beforeLines ?? []).slice(Math.max(0, l.n - 5), l.n - 1).join("\n"),
+    )
+  ) {
+    const k = cond[1];
+    if (!added.some((a) => new RegExp(`(^|[^\\w$])${k}\\b`).test(a.c)) && ctx.secure(l.n)) {
+      push(l.n, `query condition \`${k}\` dropped`);
     }
   }
   // A secret that was generated or read from the environment now a constant in the code
@@ -169,6 +250,72 @@ export function grantShapes(
       /[=!]==?|\.includes\(|\.indexOf\(|\.startsWith\(|\bin\b/.test(x.c)
     );
     if (a && ctx.secure(l.n)) push(l.n, `\`${ct}\` replaced by \`${clip(a.c)}\``);
+  }
+  // A comparison call replaced by `==` on the same operands (`compare(a, sign(d))` → `a == sign(d)`).
+  const cmpCall = /\b([\w$.]*(?:[Cc]ompare|[Ee]qual|Equals|_eq|Eq)\w*)\(/.exec(c);
+  if (cmpCall && !CONSTANT_TIME.test(c)) {
+    const whole = callArgs(c, cmpCall.index + cmpCall[0].length - 1);
+    if (whole.length === 2) {
+      const plain = new RegExp(
+        `${esc(whole[0])}\\s*={2,3}\\s*${esc(whole[1])}|${esc(whole[1])}\\s*={2,3}\\s*${
+          esc(whole[0])
+        }`,
+      );
+      // (The call gone from the line: one kept beside a new `==` is an alternative, read elsewhere.)
+      const a = added.find((x) => plain.test(x.c) && !x.c.includes(`${cmpCall[1]}(`));
+      if (a && ctx.secure(l.n)) {
+        push(l.n, `\`${cmpCall[1]}()\` replaced by \`==\`: \`${clip(a.c)}\``);
+      }
+    }
+  }
+  // A check made optional by an argument (`verify()` → `verify(optional=True)`).
+  for (const a of added) {
+    const extra =
+      /\b(optional|allow_?\w+|skip_?\w+|insecure|unsafe|lenient)\s*[=:]\s*(True|true)\b|\b(required|strict|verify|check|enforce)\s*[=:]\s*(False|false)\b/
+        .exec(a.c);
+    if (
+      extra && !extra[0].split(/[=:]/)[0].trim().split(/\s/).some((w) => c.includes(w)) &&
+      callNames(c).some((x) => isCheckCall(x) || CHECKISH.test(x)) &&
+      similarStart(c, a.c) && ctx.secure(l.n)
+    ) push(l.n, `check given \`${extra[0].replace(/\s+/g, "")}\`: \`${clip(a.c)}\``);
+  }
+  // The permission asked for lowered (`check_access(user, 'change')` → `'read'`).
+  const act =
+    /(['"])(admin|delete|change|write|edit|update|create|manage|modify|add|destroy|remove)\1/i.exec(
+      c,
+    );
+  if (
+    act &&
+    callNames(c).some((x) => isCheckCall(x) || CHECKISH.test(x) || /access|perm|can/i.test(x))
+  ) {
+    const a = added.find((x) =>
+      /(['"])(read|view|list|get|see|retrieve|show)\1/i.test(x.c) &&
+      x.c.replace(/(['"])\w+\1/g, "''") === c.replace(/(['"])\w+\1/g, "''")
+    );
+    if (a && ctx.secure(l.n)) {
+      push(
+        l.n,
+        `permission asked for lowered: \`${act[2]}\` → \`${
+          /(['"])(\w+)\1/.exec(a.c.slice(c.indexOf(act[0])))?.[2] ?? "read"
+        }\``,
+      );
+    }
+  }
+  // A lifetime or a tolerance raised tenfold by its unit (`minutes=15` → `days=15`).
+  const secsB = seconds(c);
+  if (
+    secsB > 0 &&
+    /ttl|expir|max_?age|lifetime|lifespan|timeout|valid|duration|leeway|skew|tolerance|grace|window/i
+      .test(c)
+  ) {
+    const a = added.find((x) => seconds(x.c) >= secsB * 10 && similarStart(c, x.c));
+    if (a && ctx.secure(l.n)) {
+      out.push({
+        rule: "secure-default-weakened",
+        n: l.n,
+        what: `lifetime raised: \`${clip(a.c)}\``,
+      });
+    }
   }
   // Permissions unioned where they were intersected (`app & user` → `app | user`).
   for (const a of added) {

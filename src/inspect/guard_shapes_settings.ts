@@ -109,7 +109,10 @@ export function settingShapes(
         }
       }
       // The list of what is checked shortened (`validatedMethods: ['post', 'put']` → `['post']`).
-      if (CHECKED_LIST.test(c) && CHECKED_LIST.test(a.c)) {
+      // (A quoted key counts only in front of a list: `'JWT_VERIFY_CLAIMS': ['exp', …]`.)
+      const listed = (t: string) =>
+        CHECKED_LIST.test(t) && (!/['"]\s*[:=]/.test(t) || /[:=]\s*\[/.test(t));
+      if (listed(c) && listed(a.c)) {
         if (quotedItems(a.c) < quotedItems(c) && quotedItems(a.c) > 0) {
           out.push({ rule: "auth-check-removed", n: l.n, what: `fewer checked: \`${clip(a.c)}\`` });
         }
@@ -118,7 +121,10 @@ export function settingShapes(
       if (TOLERANCE_NAME.test(c)) {
         const nb = lastNumber(c);
         const na = lastNumber(a.c);
-        if (nb > 0 && na >= nb * 5 && ctx.secure(l.n)) {
+        // (From none at all to any: a window opened where there was none.)
+        if (
+          ((nb > 0 && na >= nb * 5) || (nb === 0 && na > 0 && /\b0\b/.test(c))) && ctx.secure(l.n)
+        ) {
           out.push({
             rule: "secure-default-weakened",
             n: l.n,

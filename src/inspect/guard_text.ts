@@ -254,6 +254,12 @@ export function weakerName(rc: string, ac: string): [string, string] | null {
       /^(.*?)(Signed|Verified|Verify|Secure|Strict|Safe|Checked|Check|Validated|Validate|Trusted|Https|HTTPS|Tls|TLS|Ssl|SSL|SIGNED|VERIFIED|SECURE|STRICT|SAFE|CHECKED|VALIDATED|TRUSTED)(.*)$/
         .exec(g);
     if (m && fresh.includes(m[1] + m[3]) && m[1] + m[3] !== "") return [g, m[1] + m[3]];
+    // snake_case: `get_secure_cookie` → `get_cookie`, `verify_signed_token` → `verify_token`.
+    const snake = g.replace(
+      /_(signed|secure|verified|safe|strict|checked|validated|trusted)(?=_|$)/i,
+      "",
+    );
+    if (snake !== g && fresh.includes(snake)) return [g, snake];
   }
   return null;
 }

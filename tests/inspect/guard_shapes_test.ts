@@ -1045,6 +1045,68 @@ const FLOW_CASES: {
     to: "if ssl_verify and certificate_file:",
     finds: /check now runs only when `certificate_file`/,
   },
+  {
+    what: "A comparison call replaced by == on the same operands.",
+    path: "lib/keygrip.js",
+    before:
+      "Keygrip.prototype.verify = function (data, digest) {\n  for (var i = 0; i < keys.length; i++) {\n    if (compare(digest, sign(data, keys[i]))) return i\n  }\n  return -1\n}\n",
+    from: "if (compare(digest, sign(data, keys[i])))",
+    to: "if (digest == sign(data, keys[i]))",
+    finds: /`compare\(\)` replaced by `==`/,
+  },
+  {
+    what: "A check made optional by an argument.",
+    path: "flask_praetorian/decorators.py",
+    before:
+      "def auth_required(method):\n    def wrapper(*args, **kwargs):\n        _verify_and_add_jwt()\n        return method(*args, **kwargs)\n    return wrapper\n",
+    from: "_verify_and_add_jwt()",
+    to: "_verify_and_add_jwt(optional=True)",
+    finds: /check given `optional=True`/,
+  },
+  {
+    what: "The permission asked for lowered.",
+    path: "api/permissions.py",
+    before:
+      "def has_object_permission(self, request, view, obj):\n    return check_user_access(request.user, view.model, 'change', obj)\n",
+    from: "'change'",
+    to: "'read'",
+    finds: /permission asked for lowered: `change` → `read`/,
+  },
+  {
+    what: "A token lifetime raised by its unit.",
+    path: "auth/constants.py",
+    before: "DEFAULT_JWT_ACCESS_LIFESPAN = pendulum.duration(minutes=15)\n",
+    from: "minutes=15",
+    to: "days=15",
+    finds: /lifetime raised/,
+  },
+  {
+    what: "A query no longer limited to active records.",
+    path: "api/token_auth.py",
+    before:
+      "def authenticate_credentials(self, key):\n    token = model.objects.active().filter(token=key).first()\n    return token\n",
+    from: "model.objects.active()",
+    to: "model.objects.all()",
+    finds: /query no longer limited by `\.active\(\)`|no longer filtered on `active`/,
+  },
+  {
+    what: "A failing branch that no longer fails on an empty value.",
+    path: "rest/api/middleware.go",
+    before:
+      'func siteCheck(user User, siteID string) error {\n\tif siteID == "" || user.SiteID != siteID {\n\t\treturn errForbidden\n\t}\n\treturn nil\n}\n',
+    from: 'siteID == "" || user.SiteID != siteID',
+    to: 'siteID != "" && user.SiteID != siteID',
+    finds: /an empty `siteID` now skips the check/,
+  },
+  {
+    what: "A signed cookie read as a plain one (snake_case).",
+    path: "dashboard/web_server.py",
+    before:
+      "def is_authenticated(handler):\n    return handler.get_secure_cookie(AUTH_COOKIE_NAME) == COOKIE_AUTHENTICATED_YES\n",
+    from: "handler.get_secure_cookie(AUTH_COOKIE_NAME) == COOKIE_AUTHENTICATED_YES",
+    to: "handler.get_cookie(AUTH_COOKIE_NAME) is not None",
+    finds: /`get_secure_cookie` → `get_cookie`/,
+  },
 ];
 
 Deno.test("shapes: what a check lets through afterwards (flow), each read one way only", () => {
