@@ -52,6 +52,7 @@ import { EDITS_HELDOUT35, REVERSED_FIXES_HISTORY35 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT36, REVERSED_FIXES_HISTORY36 } from "./corpus_guards_spec_heldout36.ts";
 import { EDITS_HELDOUT37, REVERSED_FIXES_HISTORY37 } from "./corpus_guards_spec_heldout37.ts";
 import { EDITS_HELDOUT38, REVERSED_FIXES_HISTORY38 } from "./corpus_guards_spec_heldout38.ts";
+import { EDITS_HELDOUT39, REVERSED_FIXES_HISTORY39 } from "./corpus_guards_spec_heldout39.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -100,7 +101,8 @@ export interface GuardEdit {
     | "heldout35"
     | "heldout36"
     | "heldout37"
-    | "heldout38";
+    | "heldout38"
+    | "heldout39";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1959,7 +1961,8 @@ export interface ReversedFix {
     | "history35"
     | "history36"
     | "history37"
-    | "history38";
+    | "history38"
+    | "history39";
 }
 
 /**
@@ -2252,3 +2255,5 @@ EDITS.push(...EDITS_HELDOUT37);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY37);
 EDITS.push(...EDITS_HELDOUT38);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY38);
+EDITS.push(...EDITS_HELDOUT39);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY39);
