@@ -53,6 +53,7 @@ import { EDITS_HELDOUT36, REVERSED_FIXES_HISTORY36 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT37, REVERSED_FIXES_HISTORY37 } from "./corpus_guards_spec_heldout37.ts";
 import { EDITS_HELDOUT38, REVERSED_FIXES_HISTORY38 } from "./corpus_guards_spec_heldout38.ts";
 import { EDITS_HELDOUT39, REVERSED_FIXES_HISTORY39 } from "./corpus_guards_spec_heldout39.ts";
+import { EDITS_HELDOUT40, REVERSED_FIXES_HISTORY40 } from "./corpus_guards_spec_heldout40.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -102,7 +103,8 @@ export interface GuardEdit {
     | "heldout36"
     | "heldout37"
     | "heldout38"
-    | "heldout39";
+    | "heldout39"
+    | "heldout40";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1962,7 +1964,8 @@ export interface ReversedFix {
     | "history36"
     | "history37"
     | "history38"
-    | "history39";
+    | "history39"
+    | "history40";
 }
 
 /**
@@ -2257,3 +2260,5 @@ EDITS.push(...EDITS_HELDOUT38);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY38);
 EDITS.push(...EDITS_HELDOUT39);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY39);
+EDITS.push(...EDITS_HELDOUT40);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY40);
