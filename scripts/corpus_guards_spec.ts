@@ -51,6 +51,7 @@ import { EDITS_HELDOUT34, REVERSED_FIXES_HISTORY34 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT35, REVERSED_FIXES_HISTORY35 } from "./corpus_guards_spec_heldout35.ts";
 import { EDITS_HELDOUT36, REVERSED_FIXES_HISTORY36 } from "./corpus_guards_spec_heldout36.ts";
 import { EDITS_HELDOUT37, REVERSED_FIXES_HISTORY37 } from "./corpus_guards_spec_heldout37.ts";
+import { EDITS_HELDOUT41, REVERSED_FIXES_HISTORY41 } from "./corpus_guards_spec_heldout41.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -98,7 +99,8 @@ export interface GuardEdit {
     | "heldout34"
     | "heldout35"
     | "heldout36"
-    | "heldout37";
+    | "heldout37"
+    | "heldout41";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1956,7 +1958,8 @@ export interface ReversedFix {
     | "history34"
     | "history35"
     | "history36"
-    | "history37";
+    | "history37"
+    | "history41";
 }
 
 /**
@@ -2247,3 +2250,5 @@ EDITS.push(...EDITS_HELDOUT36);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY36);
 EDITS.push(...EDITS_HELDOUT37);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY37);
+EDITS.push(...EDITS_HELDOUT41);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY41);
