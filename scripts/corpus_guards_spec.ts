@@ -54,6 +54,7 @@ import { EDITS_HELDOUT37, REVERSED_FIXES_HISTORY37 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT38, REVERSED_FIXES_HISTORY38 } from "./corpus_guards_spec_heldout38.ts";
 import { EDITS_HELDOUT39, REVERSED_FIXES_HISTORY39 } from "./corpus_guards_spec_heldout39.ts";
 import { EDITS_HELDOUT40, REVERSED_FIXES_HISTORY40 } from "./corpus_guards_spec_heldout40.ts";
+import { EDITS_HELDOUT41, REVERSED_FIXES_HISTORY41 } from "./corpus_guards_spec_heldout41.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -104,7 +105,8 @@ export interface GuardEdit {
     | "heldout37"
     | "heldout38"
     | "heldout39"
-    | "heldout40";
+    | "heldout40"
+    | "heldout41";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1965,7 +1967,8 @@ export interface ReversedFix {
     | "history37"
     | "history38"
     | "history39"
-    | "history40";
+    | "history40"
+    | "history41";
 }
 
 /**
@@ -2262,3 +2265,5 @@ EDITS.push(...EDITS_HELDOUT39);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY39);
 EDITS.push(...EDITS_HELDOUT40);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY40);
+EDITS.push(...EDITS_HELDOUT41);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY41);
