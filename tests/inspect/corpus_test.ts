@@ -69,6 +69,14 @@ const BLIND = new Set(
     "history36",
     "heldout37",
     "history37",
+    "heldout38",
+    "history38",
+    "heldout39",
+    "history39",
+    "heldout40",
+    "history40",
+    "heldout41",
+    "history41",
   ],
 );
 
