@@ -210,9 +210,9 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
 
 /**
  * Which of `lines` (the lines of one text) the other text, split into `old`, lacks anywhere:
- * `out[i]` is 1 when line `i` is new. The common head and tail of the two are skipped unhashed;
- * a middle line is looked up among the middle lines of `old`, and only when it is not there among
- * the head and tail lines (searched for in `oldText`, or hashed once there are many such lines).
+ * `out[i]` is 1 when line `i` is new. The two are walked side by side, a line equal to its
+ * counterpart (or to one a little further on in `old`, past a deletion) being there; only the
+ * lines left over are looked for in `oldText` (or, when there are many, in a set of its lines).
  *
  * @example
  * ```ts
@@ -229,24 +229,43 @@ export function newLineFlags(lines: string[], old: string[], oldText: string): U
     tail++;
   }
   const out = new Uint8Array(lines.length);
-  if (head + tail === lines.length) return out;
-  const mid = new Set<string>();
-  for (let i = head; i < old.length - tail; i++) mid.add(old[i]);
-  let padded: string | null = null;
-  let ends: Set<string> | null = null;
-  let searches = 0;
-  const inEnds = (l: string): boolean => {
-    if (head + tail === 0) return false;
-    if (ends === null && ++searches > 8) {
-      ends = new Set(old.slice(0, head));
-      for (let i = old.length - tail; i < old.length; i++) ends.add(old[i]);
-    }
-    if (ends !== null) return ends.has(l);
-    padded ??= `\n${oldText}\n`;
-    return padded.includes(`\n${l}\n`);
-  };
+  const left: number[] = [];
+  let j = head;
   for (let i = head; i < lines.length - tail; i++) {
-    if (!mid.has(lines[i]) && !inEnds(lines[i])) out[i] = 1;
+    const l = lines[i];
+    if (j < old.length && l === old[j]) {
+      j++;
+      continue;
+    }
+    // Past a deleted block: the line a little further on in the other text.
+    let k = j + 1;
+    const stop = Math.min(old.length, j + 1 + RESYNC);
+    while (k < stop && old[k] !== l) k++;
+    if (k < stop) j = k + 1;
+    else left.push(i);
+  }
+  if (left.length === 0) return out;
+  // A few lines are searched for in the text; many are hashed with the lines of it once.
+  if (left.length <= SEARCHES) {
+    const padded = `\n${oldText}\n`;
+    for (const i of left) if (!padded.includes(`\n${lines[i]}\n`)) out[i] = 1;
+    return out;
+  }
+  const mid = new Set<string>();
+  for (let k = head; k < old.length - tail; k++) mid.add(old[k]);
+  let ends: Set<string> | null = null;
+  for (const i of left) {
+    if (mid.has(lines[i])) continue;
+    if (ends === null) {
+      ends = new Set(old.slice(0, head));
+      for (let k = old.length - tail; k < old.length; k++) ends.add(old[k]);
+    }
+    if (!ends.has(lines[i])) out[i] = 1;
   }
   return out;
 }
+
+/** How far ahead in the other text a line is looked for before it is left over. */
+const RESYNC = 48;
+/** Left-over lines worth searching for in the text before hashing its lines instead. */
+const SEARCHES = 8;
