@@ -10,6 +10,7 @@
  * @module
  */
 
+import { commonPrefix, commonSuffix } from "./common_span.ts";
 import { CONTINUES, FREE, lineKinds, type SplitLang, windowStart } from "./chunk_lex.ts";
 
 export { type SplitLang, splitLangOf } from "./chunk_lex.ts";
@@ -127,14 +128,8 @@ function changedStatementsOf(before: string, after: string, lang: SplitLang): Ch
   let bw: { from: number; stop: number } | undefined;
   let aw: { from: number; stop: number } | undefined;
   if (lang !== "") {
-    const max = Math.min(before.length, after.length);
-    let p = 0;
-    while (p < max && before.charCodeAt(p) === after.charCodeAt(p)) p++;
-    let q = 0;
-    while (
-      q < max - p &&
-      before.charCodeAt(before.length - 1 - q) === after.charCodeAt(after.length - 1 - q)
-    ) q++;
+    const p = commonPrefix(before, after);
+    const q = commonSuffix(before, after, p);
     const from = windowStart(before, p, lang);
     bw = { from, stop: before.length - q };
     aw = { from, stop: after.length - q };
@@ -201,8 +196,26 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
   if (hit) return hit;
   const lines = text.split("\n");
   const old = other.split("\n");
-  const entry = { text, other, lines, fresh: newLineFlags(lines, old, other) };
-  const back = { text: other, other: text, lines: old, fresh: newLineFlags(old, lines, text) };
+  // The lines wholly inside the common head or tail of the two texts are in both.
+  const p = commonPrefix(text, other);
+  const q = commonSuffix(text, other, p);
+  let head = 0;
+  for (let at = 0; head < lines.length && at + lines[head].length < p; head++) {
+    at += lines[head].length + 1;
+  }
+  let tail = 0;
+  for (let end = text.length; tail < lines.length - head; tail++) {
+    const start = end - lines[lines.length - 1 - tail].length;
+    if (start - 1 < text.length - q) break;
+    end = start - 1;
+  }
+  const entry = { text, other, lines, fresh: newLineFlags(lines, old, other, head, tail) };
+  const back = {
+    text: other,
+    other: text,
+    lines: old,
+    fresh: newLineFlags(old, lines, text, head, tail),
+  };
   recentNewLines.unshift(entry, back);
   if (recentNewLines.length > 4) recentNewLines.length = 4;
   return entry;
@@ -220,18 +233,33 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
  * [...newLineFlags("a\nx\nc".split("\n"), before.split("\n"), before)]; // [0, 1, 0]
  * ```
  */
-export function newLineFlags(lines: string[], old: string[], oldText: string): Uint8Array {
-  let head = 0;
+export function newLineFlags(
+  lines: string[],
+  old: string[],
+  oldText: string,
+  knownHead?: number,
+  knownTail?: number,
+): Uint8Array {
+  let head = knownHead ?? 0;
   const max = Math.min(lines.length, old.length);
-  while (head < max && lines[head] === old[head]) head++;
-  let tail = 0;
-  while (tail < max - head && lines[lines.length - 1 - tail] === old[old.length - 1 - tail]) {
-    tail++;
+  if (knownHead === undefined) { while (head < max && lines[head] === old[head]) head++; }
+  let tail = knownTail ?? 0;
+  if (knownTail === undefined) {
+    while (tail < max - head && lines[lines.length - 1 - tail] === old[old.length - 1 - tail]) {
+      tail++;
+    }
   }
   const out = new Uint8Array(lines.length);
   const left: number[] = [];
   let j = head;
+  // Past a few left-over lines the walk has lost its way (a moved or rewritten block): the rest
+  // is looked up among the other text's lines.
+  let rest = lines.length - tail;
   for (let i = head; i < lines.length - tail; i++) {
+    if (left.length > SEARCHES) {
+      rest = i;
+      break;
+    }
     const l = lines[i];
     if (j < old.length && l === old[j]) {
       j++;
@@ -244,6 +272,7 @@ export function newLineFlags(lines: string[], old: string[], oldText: string): U
     if (k < stop) j = k + 1;
     else left.push(i);
   }
+  for (let i = rest; i < lines.length - tail; i++) left.push(i);
   if (left.length === 0) return out;
   // A few lines are searched for in the text; many are hashed with the lines of it once.
   if (left.length <= SEARCHES) {
