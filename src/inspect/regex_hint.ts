@@ -40,19 +40,92 @@ export function hintOf(re: RegExp): Hint | null {
 }
 
 /**
- * Whether `text` may hold a match of `re`: false only when it lacks every string of the hint.
- * `lower` gives the lower-cased text (asked only for case-insensitive patterns).
+ * A text with what the hint checks ask of it, made once: its lower-cased form and which triples
+ * of adjacent ASCII characters (case folded) it holds, so that most hints are ruled out without
+ * a search through the text.
+ */
+export class TextIndex {
+  #lower: string | null = null;
+  #triples: Uint8Array | null = null;
+  constructor(readonly text: string) {}
+
+  /** The text lower-cased. */
+  lower(): string {
+    return this.#lower ??= this.text.toLowerCase();
+  }
+
+  /** False when `s` (any case) cannot be in the text: one of its letter triples is not. */
+  mayHold(s: string): boolean {
+    if (s.length < 3) return true;
+    const p = this.#triples ??= triplesOf(this.text);
+    let a = fold(s.charCodeAt(0)), b = fold(s.charCodeAt(1));
+    for (let i = 2; i < s.length; i++) {
+      const c = fold(s.charCodeAt(i));
+      if (a < 128 && b < 128 && c < 128 && p[tripleKey(a, b, c)] === 0) return false;
+      a = b;
+      b = c;
+    }
+    return true;
+  }
+}
+
+/** ASCII upper case to lower case; anything else as it is. */
+function fold(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
+/** Where a triple of ASCII characters goes in the table (a hash: distinct triples may share). */
+function tripleKey(a: number, b: number, c: number): number {
+  return ((a * 7919) ^ (b * 131) ^ c) & 0xffff;
+}
+
+/** Which triples of adjacent ASCII characters (case folded) a text holds, hashed. */
+function triplesOf(text: string): Uint8Array {
+  const p = new Uint8Array(0x10000);
+  let a = 128, b = 128;
+  for (let i = 0; i < text.length; i++) {
+    const c = fold(text.charCodeAt(i));
+    if (a < 128 && b < 128 && c < 128) p[tripleKey(a, b, c)] = 1;
+    a = b;
+    b = c;
+  }
+  return p;
+}
+
+const recent: TextIndex[] = [];
+
+/**
+ * The {@link TextIndex} of a text, kept for the last few texts (the rules count the same pair of
+ * texts one after the other).
  *
  * @example
  * ```ts
- * mayMatch(/verify_token\(/g, "x = 1", () => "x = 1"); // false
+ * textIndex("abc") === textIndex("abc"); // true
  * ```
  */
-export function mayMatch(re: RegExp, text: string, lower: () => string): boolean {
+export function textIndex(text: string): TextIndex {
+  for (const t of recent) if (t.text === text) return t;
+  const t = new TextIndex(text);
+  recent.unshift(t);
+  if (recent.length > 4) recent.length = 4;
+  return t;
+}
+
+/**
+ * Whether a text may hold a match of `re`: false only when it lacks every string of the hint.
+ *
+ * @example
+ * ```ts
+ * mayMatch(/verify_token\(/g, textIndex("x = 1")); // false
+ * ```
+ */
+export function mayMatch(re: RegExp, t: TextIndex): boolean {
   const h = hintOf(re);
   if (h === null) return true;
-  const t = re.ignoreCase ? lower() : text;
-  for (const s of h) if (t.includes(s)) return true;
+  for (const s of h) {
+    if (!t.mayHold(s)) continue;
+    if ((re.ignoreCase ? t.lower() : t.text).includes(s)) return true;
+  }
   return false;
 }
 
