@@ -276,8 +276,7 @@ export function newLineFlags(
   if (left.length === 0) return out;
   // A few lines are searched for in the text; many are hashed with the lines of it once.
   if (left.length <= SEARCHES) {
-    const padded = `\n${oldText}\n`;
-    for (const i of left) if (!padded.includes(`\n${lines[i]}\n`)) out[i] = 1;
+    for (const i of left) if (!hasLine(oldText, lines[i])) out[i] = 1;
     return out;
   }
   const mid = new Set<string>();
@@ -292,6 +291,23 @@ export function newLineFlags(
     if (!ends.has(lines[i])) out[i] = 1;
   }
   return out;
+}
+
+/** Whether `line` (no newline in it) is one of the lines of `text`. */
+function hasLine(text: string, line: string): boolean {
+  if (line === "") {
+    return text === "" || text.charCodeAt(0) === 10 || text.endsWith("\n") ||
+      text.includes("\n\n");
+  }
+  for (let x = text.indexOf(line); x >= 0; x = text.indexOf(line, x + 1)) {
+    const end = x + line.length;
+    if (
+      (x === 0 || text.charCodeAt(x - 1) === 10) &&
+      (end === text.length || text.charCodeAt(end) === 10)
+    ) return true;
+    if (end === text.length) break;
+  }
+  return false;
 }
 
 /** How far ahead in the other text a line is looked for before it is left over. */
