@@ -46,7 +46,7 @@ export function hintOf(re: RegExp): Hint | null {
  */
 export class TextIndex {
   #lower: string | null = null;
-  #triples: Uint8Array | null = null;
+  #triples: Int32Array | null = null;
   constructor(readonly text: string) {}
 
   /** The text lower-cased. */
@@ -56,18 +56,25 @@ export class TextIndex {
 
   /** False when `s` (any case) cannot be in the text: one of its letter triples is not. */
   mayHold(s: string): boolean {
-    if (s.length < 3) return true;
+    // A short text is searched at once: its table would cost more than it saves.
+    if (s.length < 3 || this.text.length < SHORT) return true;
     const p = this.#triples ??= triplesOf(this.text);
     let a = fold(s.charCodeAt(0)), b = fold(s.charCodeAt(1));
     for (let i = 2; i < s.length; i++) {
       const c = fold(s.charCodeAt(i));
-      if (a < 128 && b < 128 && c < 128 && p[tripleKey(a, b, c)] === 0) return false;
+      if (a < 128 && b < 128 && c < 128) {
+        const k = tripleKey(a, b, c);
+        if ((p[k >>> 5] & (1 << (k & 31))) === 0) return false;
+      }
       a = b;
       b = c;
     }
     return true;
   }
 }
+
+/** Texts shorter than this get no triple table. */
+const SHORT = 512;
 
 /** ASCII upper case to lower case; anything else as it is. */
 function fold(c: number): number {
@@ -79,13 +86,16 @@ function tripleKey(a: number, b: number, c: number): number {
   return ((a * 7919) ^ (b * 131) ^ c) & 0xffff;
 }
 
-/** Which triples of adjacent ASCII characters (case folded) a text holds, hashed. */
-function triplesOf(text: string): Uint8Array {
-  const p = new Uint8Array(0x10000);
+/** Which triples of adjacent ASCII characters (case folded) a text holds, hashed, as bits. */
+function triplesOf(text: string): Int32Array {
+  const p = new Int32Array(0x10000 >>> 5);
   let a = 128, b = 128;
   for (let i = 0; i < text.length; i++) {
     const c = fold(text.charCodeAt(i));
-    if (a < 128 && b < 128 && c < 128) p[tripleKey(a, b, c)] = 1;
+    if (a < 128 && b < 128 && c < 128) {
+      const k = tripleKey(a, b, c);
+      p[k >>> 5] |= 1 << (k & 31);
+    }
     a = b;
     b = c;
   }
