@@ -170,13 +170,13 @@ export function newLinesOnly(
   after: string,
   before: string,
   around = 5,
-): { text: string; fresh: Uint8Array } {
+): { text: string; fresh: Uint8Array; lines: string[] } {
   const { lines, fresh } = fileNewLines(after, before);
   const keep = new Uint8Array(lines.length);
   for (let i = fresh.indexOf(1); i >= 0; i = fresh.indexOf(1, i + 1)) {
     keep.fill(1, Math.max(0, i - around), Math.min(lines.length, i + around + 1));
   }
-  return { text: lines.map((l, i) => keep[i] ? l : "").join("\n"), fresh };
+  return { text: lines.map((l, i) => keep[i] ? l : "").join("\n"), fresh, lines };
 }
 
 const recentNewLines: { text: string; other: string; lines: string[]; fresh: Uint8Array }[] = [];
