@@ -179,7 +179,12 @@ export function newLinesOnly(
   return { text: lines.map((l, i) => keep[i] ? l : "").join("\n"), fresh, lines };
 }
 
-const recentNewLines: { text: string; other: string; lines: string[]; fresh: Uint8Array }[] = [];
+const recentNewLines: {
+  text: string;
+  other: string;
+  lines: string[];
+  readonly fresh: Uint8Array;
+}[] = [];
 
 /**
  * The lines of `text` and which of them `other` lacks anywhere ({@link newLineFlags}), kept for
@@ -210,11 +215,16 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
     end = start - 1;
   }
   const entry = { text, other, lines, fresh: newLineFlags(lines, old, other, head, tail) };
+  // The other way round is often not asked for (a file the parser does not read, an edit with
+  // no guard words): its flags are made on first use.
+  let backFresh: Uint8Array | null = null;
   const back = {
     text: other,
     other: text,
     lines: old,
-    fresh: newLineFlags(old, lines, text, head, tail),
+    get fresh(): Uint8Array {
+      return backFresh ??= newLineFlags(old, lines, text, head, tail);
+    },
   };
   recentNewLines.unshift(entry, back);
   if (recentNewLines.length > 4) recentNewLines.length = 4;
