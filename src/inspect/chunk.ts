@@ -235,7 +235,9 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
  * Which of `lines` (the lines of one text) the other text, split into `old`, lacks anywhere:
  * `out[i]` is 1 when line `i` is new. The two are walked side by side, a line equal to its
  * counterpart (or to one a little further on in `old`, past a deletion) being there; only the
- * lines left over are looked for in `oldText` (or, when there are many, in a set of its lines).
+ * lines left over are looked up: searched for in `oldText` when there are few, else a line no
+ * line of `old` shares a length-and-ends signature with is new, and the others are hashed with
+ * just the lines of `old` that could be them.
  *
  * @example
  * ```ts
@@ -262,45 +264,58 @@ export function newLineFlags(
   const out = new Uint8Array(lines.length);
   const left: number[] = [];
   let j = head;
-  // Past a few left-over lines the walk has lost its way (a moved or rewritten block): the rest
-  // is looked up among the other text's lines.
-  let rest = lines.length - tail;
+  let misses = 0; // left-over lines in a row
+  let far = 0; // long searches made
   for (let i = head; i < lines.length - tail; i++) {
-    if (left.length > SEARCHES) {
-      rest = i;
-      break;
-    }
     const l = lines[i];
     if (j < old.length && l === old[j]) {
       j++;
+      misses = 0;
       continue;
     }
     // Past a deleted block: the line a little further on in the other text.
     let k = j + 1;
-    const stop = Math.min(old.length, j + 1 + RESYNC);
+    let stop = Math.min(old.length, j + 1 + RESYNC);
     while (k < stop && old[k] !== l) k++;
-    if (k < stop) j = k + 1;
-    else left.push(i);
+    if (k >= stop && ++misses % 8 === 0 && far < FAR_SEARCHES) {
+      // Many in a row: maybe past a larger deletion; look much further on, a few times.
+      far++;
+      stop = Math.min(old.length, j + 1 + FAR);
+      while (k < stop && old[k] !== l) k++;
+    }
+    if (k < stop) {
+      j = k + 1;
+      misses = 0;
+    } else left.push(i);
   }
-  for (let i = rest; i < lines.length - tail; i++) left.push(i);
   if (left.length === 0) return out;
-  // A few lines are searched for in the text; many are hashed with the lines of it once.
+  // A few lines are searched for in the text.
   if (left.length <= SEARCHES) {
     for (const i of left) if (!hasLine(oldText, lines[i])) out[i] = 1;
     return out;
   }
-  const mid = new Set<string>();
-  for (let k = head; k < old.length - tail; k++) mid.add(old[k]);
-  let ends: Set<string> | null = null;
+  // Many: a line whose length and end characters no line of the other text has is new; the
+  // rest are looked up among the other text's lines that could be them (hashed only those).
+  const sig = new Uint8Array(0x10000);
+  for (const o of old) sig[signature(o)] = 1;
+  const maybe: number[] = [];
   for (const i of left) {
-    if (mid.has(lines[i])) continue;
-    if (ends === null) {
-      ends = new Set(old.slice(0, head));
-      for (let k = old.length - tail; k < old.length; k++) ends.add(old[k]);
-    }
-    if (!ends.has(lines[i])) out[i] = 1;
+    if (sig[signature(lines[i])] === 1) maybe.push(i);
+    else out[i] = 1;
   }
+  if (maybe.length === 0) return out;
+  const want = new Uint8Array(0x10000);
+  for (const i of maybe) want[signature(lines[i])] = 1;
+  const have = new Set<string>();
+  for (const o of old) if (want[signature(o)] === 1) have.add(o);
+  for (const i of maybe) if (!have.has(lines[i])) out[i] = 1;
   return out;
+}
+
+/** A 16-bit signature of a line from its length and its first and last characters. */
+function signature(l: string): number {
+  const n = l.length;
+  return n === 0 ? 0 : ((n * 961 + l.charCodeAt(0) * 31 + l.charCodeAt(n - 1)) & 0xffff);
 }
 
 /** Whether `line` (no newline in it) is one of the lines of `text`. */
@@ -322,5 +337,8 @@ function hasLine(text: string, line: string): boolean {
 
 /** How far ahead in the other text a line is looked for before it is left over. */
 const RESYNC = 48;
+/** How far ahead a long search looks, and how many of them one walk makes. */
+const FAR = 4096;
+const FAR_SEARCHES = 16;
 /** Left-over lines worth searching for in the text before hashing its lines instead. */
 const SEARCHES = 8;
