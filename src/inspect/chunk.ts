@@ -10,6 +10,7 @@
  * @module
  */
 
+import { commonPrefix, commonSuffix } from "./common_span.ts";
 import { CONTINUES, FREE, lineKinds, type SplitLang, windowStart } from "./chunk_lex.ts";
 
 export { type SplitLang, splitLangOf } from "./chunk_lex.ts";
@@ -127,14 +128,8 @@ function changedStatementsOf(before: string, after: string, lang: SplitLang): Ch
   let bw: { from: number; stop: number } | undefined;
   let aw: { from: number; stop: number } | undefined;
   if (lang !== "") {
-    const max = Math.min(before.length, after.length);
-    let p = 0;
-    while (p < max && before.charCodeAt(p) === after.charCodeAt(p)) p++;
-    let q = 0;
-    while (
-      q < max - p &&
-      before.charCodeAt(before.length - 1 - q) === after.charCodeAt(after.length - 1 - q)
-    ) q++;
+    const p = commonPrefix(before, after);
+    const q = commonSuffix(before, after, p);
     const from = windowStart(before, p, lang);
     bw = { from, stop: before.length - q };
     aw = { from, stop: after.length - q };
@@ -175,16 +170,21 @@ export function newLinesOnly(
   after: string,
   before: string,
   around = 5,
-): { text: string; fresh: Uint8Array } {
+): { text: string; fresh: Uint8Array; lines: string[] } {
   const { lines, fresh } = fileNewLines(after, before);
   const keep = new Uint8Array(lines.length);
   for (let i = fresh.indexOf(1); i >= 0; i = fresh.indexOf(1, i + 1)) {
     keep.fill(1, Math.max(0, i - around), Math.min(lines.length, i + around + 1));
   }
-  return { text: lines.map((l, i) => keep[i] ? l : "").join("\n"), fresh };
+  return { text: lines.map((l, i) => keep[i] ? l : "").join("\n"), fresh, lines };
 }
 
-const recentNewLines: { text: string; other: string; lines: string[]; fresh: Uint8Array }[] = [];
+const recentNewLines: {
+  text: string;
+  other: string;
+  lines: string[];
+  readonly fresh: Uint8Array;
+}[] = [];
 
 /**
  * The lines of `text` and which of them `other` lacks anywhere ({@link newLineFlags}), kept for
@@ -201,8 +201,31 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
   if (hit) return hit;
   const lines = text.split("\n");
   const old = other.split("\n");
-  const entry = { text, other, lines, fresh: newLineFlags(lines, old, other) };
-  const back = { text: other, other: text, lines: old, fresh: newLineFlags(old, lines, text) };
+  // The lines wholly inside the common head or tail of the two texts are in both.
+  const p = commonPrefix(text, other);
+  const q = commonSuffix(text, other, p);
+  let head = 0;
+  for (let at = 0; head < lines.length && at + lines[head].length < p; head++) {
+    at += lines[head].length + 1;
+  }
+  let tail = 0;
+  for (let end = text.length; tail < lines.length - head; tail++) {
+    const start = end - lines[lines.length - 1 - tail].length;
+    if (start - 1 < text.length - q) break;
+    end = start - 1;
+  }
+  const entry = { text, other, lines, fresh: newLineFlags(lines, old, other, head, tail) };
+  // The other way round is often not asked for (a file the parser does not read, an edit with
+  // no guard words): its flags are made on first use.
+  let backFresh: Uint8Array | null = null;
+  const back = {
+    text: other,
+    other: text,
+    lines: old,
+    get fresh(): Uint8Array {
+      return backFresh ??= newLineFlags(old, lines, text, head, tail);
+    },
+  };
   recentNewLines.unshift(entry, back);
   if (recentNewLines.length > 4) recentNewLines.length = 4;
   return entry;
@@ -210,9 +233,11 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
 
 /**
  * Which of `lines` (the lines of one text) the other text, split into `old`, lacks anywhere:
- * `out[i]` is 1 when line `i` is new. The common head and tail of the two are skipped unhashed;
- * a middle line is looked up among the middle lines of `old`, and only when it is not there among
- * the head and tail lines (searched for in `oldText`, or hashed once there are many such lines).
+ * `out[i]` is 1 when line `i` is new. The two are walked side by side, a line equal to its
+ * counterpart (or to one a little further on in `old`, past a deletion) being there; only the
+ * lines left over are looked up: searched for in `oldText` when there are few, else a line no
+ * line of `old` shares a length-and-ends signature with is new, and the others are hashed with
+ * just the lines of `old` that could be them.
  *
  * @example
  * ```ts
@@ -220,33 +245,100 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
  * [...newLineFlags("a\nx\nc".split("\n"), before.split("\n"), before)]; // [0, 1, 0]
  * ```
  */
-export function newLineFlags(lines: string[], old: string[], oldText: string): Uint8Array {
-  let head = 0;
+export function newLineFlags(
+  lines: string[],
+  old: string[],
+  oldText: string,
+  knownHead?: number,
+  knownTail?: number,
+): Uint8Array {
+  let head = knownHead ?? 0;
   const max = Math.min(lines.length, old.length);
-  while (head < max && lines[head] === old[head]) head++;
-  let tail = 0;
-  while (tail < max - head && lines[lines.length - 1 - tail] === old[old.length - 1 - tail]) {
-    tail++;
+  if (knownHead === undefined) { while (head < max && lines[head] === old[head]) head++; }
+  let tail = knownTail ?? 0;
+  if (knownTail === undefined) {
+    while (tail < max - head && lines[lines.length - 1 - tail] === old[old.length - 1 - tail]) {
+      tail++;
+    }
   }
   const out = new Uint8Array(lines.length);
-  if (head + tail === lines.length) return out;
-  const mid = new Set<string>();
-  for (let i = head; i < old.length - tail; i++) mid.add(old[i]);
-  let padded: string | null = null;
-  let ends: Set<string> | null = null;
-  let searches = 0;
-  const inEnds = (l: string): boolean => {
-    if (head + tail === 0) return false;
-    if (ends === null && ++searches > 8) {
-      ends = new Set(old.slice(0, head));
-      for (let i = old.length - tail; i < old.length; i++) ends.add(old[i]);
-    }
-    if (ends !== null) return ends.has(l);
-    padded ??= `\n${oldText}\n`;
-    return padded.includes(`\n${l}\n`);
-  };
+  const left: number[] = [];
+  let j = head;
+  let misses = 0; // left-over lines in a row
+  let far = 0; // long searches made
   for (let i = head; i < lines.length - tail; i++) {
-    if (!mid.has(lines[i]) && !inEnds(lines[i])) out[i] = 1;
+    const l = lines[i];
+    if (j < old.length && l === old[j]) {
+      j++;
+      misses = 0;
+      continue;
+    }
+    // Past a deleted block: the line a little further on in the other text.
+    let k = j + 1;
+    let stop = Math.min(old.length, j + 1 + RESYNC);
+    while (k < stop && old[k] !== l) k++;
+    if (k >= stop && ++misses % 8 === 0 && far < FAR_SEARCHES) {
+      // Many in a row: maybe past a larger deletion; look much further on, a few times.
+      far++;
+      stop = Math.min(old.length, j + 1 + FAR);
+      while (k < stop && old[k] !== l) k++;
+    }
+    if (k < stop) {
+      j = k + 1;
+      misses = 0;
+    } else left.push(i);
   }
+  if (left.length === 0) return out;
+  // A few lines are searched for in the text.
+  if (left.length <= SEARCHES) {
+    for (const i of left) if (!hasLine(oldText, lines[i])) out[i] = 1;
+    return out;
+  }
+  // Many: a line whose length and end characters no line of the other text has is new; the
+  // rest are looked up among the other text's lines that could be them (hashed only those).
+  const sig = new Uint8Array(0x10000);
+  for (const o of old) sig[signature(o)] = 1;
+  const maybe: number[] = [];
+  for (const i of left) {
+    if (sig[signature(lines[i])] === 1) maybe.push(i);
+    else out[i] = 1;
+  }
+  if (maybe.length === 0) return out;
+  const want = new Uint8Array(0x10000);
+  for (const i of maybe) want[signature(lines[i])] = 1;
+  const have = new Set<string>();
+  for (const o of old) if (want[signature(o)] === 1) have.add(o);
+  for (const i of maybe) if (!have.has(lines[i])) out[i] = 1;
   return out;
 }
+
+/** A 16-bit signature of a line from its length and its first and last characters. */
+function signature(l: string): number {
+  const n = l.length;
+  return n === 0 ? 0 : ((n * 961 + l.charCodeAt(0) * 31 + l.charCodeAt(n - 1)) & 0xffff);
+}
+
+/** Whether `line` (no newline in it) is one of the lines of `text`. */
+function hasLine(text: string, line: string): boolean {
+  if (line === "") {
+    return text === "" || text.charCodeAt(0) === 10 || text.endsWith("\n") ||
+      text.includes("\n\n");
+  }
+  for (let x = text.indexOf(line); x >= 0; x = text.indexOf(line, x + 1)) {
+    const end = x + line.length;
+    if (
+      (x === 0 || text.charCodeAt(x - 1) === 10) &&
+      (end === text.length || text.charCodeAt(end) === 10)
+    ) return true;
+    if (end === text.length) break;
+  }
+  return false;
+}
+
+/** How far ahead in the other text a line is looked for before it is left over. */
+const RESYNC = 48;
+/** How far ahead a long search looks, and how many of them one walk makes. */
+const FAR = 4096;
+const FAR_SEARCHES = 16;
+/** Left-over lines worth searching for in the text before hashing its lines instead. */
+const SEARCHES = 8;

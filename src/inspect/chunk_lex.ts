@@ -60,6 +60,11 @@ export function windowStart(text: string, pos: number, lang: Exclude<SplitLang, 
   return 0;
 }
 
+/** ASCII characters the lexer's cases do not look at (everything but \n \\ # ( ) [ ] { } " ' ` /). */
+const PLAIN = new Uint8Array(128).map((_, c) =>
+  "\n\\#()[]{}\"'`/".includes(String.fromCharCode(c)) ? 0 : 1
+);
+
 /** Characters after which a `/` in JS starts a regular expression rather than a division. */
 const REGEX_BEFORE = new Set([..."(,=:[!&|?{};+-*%<>~^"]);
 const REGEX_WORD =
@@ -127,7 +132,10 @@ export function lineKinds(
   const len = text.length;
   // One pass over the character codes (a regular expression per token costs several times more).
   for (let i = from; i < len;) {
-    const c = text.charCodeAt(i);
+    // Characters none of the cases below look at are passed over in a tight loop.
+    let c = text.charCodeAt(i);
+    while (c < 128 && PLAIN[c] === 1) c = text.charCodeAt(++i);
+    if (i >= len) break;
     let next = i + 1;
     switch (c) {
       case 10: // \n

@@ -120,6 +120,11 @@ function stripPython(s: string): string {
 /** Characters after which a `/` starts a regex literal rather than a division. */
 const REGEX_PREV = new Set(["(", ",", "=", ":", "[", "!", "&", "|", "?", "{", "}", ";", "\n", ""]);
 
+/** ASCII characters that open nothing in JS (everything but / " ' and the backtick). */
+const JS_PLAIN = new Uint8Array(128).map((_, c) =>
+  "/\"'`".includes(String.fromCharCode(c)) ? 0 : 1
+);
+
 function stripJs(s: string): string {
   const parts: string[] = [];
   let last = 0;
@@ -171,6 +176,12 @@ function stripJs(s: string): string {
     }
     if (c !== " " && c !== "\t" && c !== "\r") prev = c;
     i++;
+    // A run of characters that open nothing: the last one that is not white space is `prev`.
+    let k = -1;
+    for (let d = s.charCodeAt(i); i < n && (d >= 128 || JS_PLAIN[d] === 1); d = s.charCodeAt(++i)) {
+      if (d !== 32 && d !== 9 && d !== 13) k = i;
+    }
+    if (k >= 0) prev = s[k];
   }
   parts.push(s.slice(last, n));
   return parts.join("");

@@ -16,6 +16,7 @@
  */
 import TS from "@vscode/tree-sitter-wasm";
 import { errorMessage } from "../core/errors.ts";
+import { commonPrefix, commonSuffix } from "./common_span.ts";
 
 /** The grammars the inspector parses with. */
 export type Grammar = "python" | "javascript" | "typescript" | "tsx" | "go";
@@ -346,13 +347,8 @@ function pointAt(text: string, index: number): TsPoint {
 
 /** The single edit that turns `a` into `b`: common prefix and suffix kept. */
 function editBetween(a: string, b: string) {
-  let p = 0;
-  const max = Math.min(a.length, b.length);
-  while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
-  let s = 0;
-  while (
-    s < max - p && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)
-  ) s++;
+  const p = commonPrefix(a, b);
+  const s = commonSuffix(a, b, p);
   return {
     startIndex: p,
     oldEndIndex: a.length - s,
@@ -378,8 +374,9 @@ export function changedRanges(
   b: string,
 ): { a: [number, number]; b: [number, number] } | null {
   if (a === b || ASTRAL.test(a) || ASTRAL.test(b)) return null;
-  const e = editBetween(a, b);
-  return { a: [e.startIndex, e.oldEndIndex], b: [e.startIndex, e.newEndIndex] };
+  const p = commonPrefix(a, b);
+  const s = commonSuffix(a, b, p);
+  return { a: [p, a.length - s], b: [p, b.length - s] };
 }
 
 /**

@@ -11,8 +11,11 @@ import { byLang, countAll, type Lang, type Rule } from "./rule_types.ts";
 const MIDDLEWARE =
   /\b(?:requireAuth\w*|ensureAuth\w*|ensureLoggedIn|isAuth\w*|isLoggedIn|requireLogin|requireUser|requireAdmin|requireRole|isAdmin|verifyToken|verifyJwt|verifyJWT|checkJwt|jwtCheck|basicAuth|expressjwt|expressJwt|requiresAuth|authenticate\w*|authorize\w*|authMiddleware|authGuard|auth|protect|protectRoute|checkAuth\w*|jwtAuth|requireSession|passport\.authenticate)\b/g;
 
-/** A route registration: `app.get(`, `router.post(`, `fastify.route(`, … */
-const ROUTE = /\b\w+\.(?:get|post|put|patch|delete|del|all|use|options|head|route)\s*\(/g;
+/**
+ * A route registration: `app.get(`, `router.post(`, `fastify.route(`, … (only where each ends
+ * is used: a name ends right before the dot, which the regular expression starts at).
+ */
+const ROUTE = /(?<=\w)\.(?:get|post|put|patch|delete|del|all|use|options|head|route)\s*\(/g;
 
 /** Counts auth middleware named in the argument list of route registrations, before the handler. */
 function countRouteMiddleware(text: string): number {

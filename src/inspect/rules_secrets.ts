@@ -139,7 +139,7 @@ function secretItems(
     }
   }
   const g = path ? grammarOf(path) : null;
-  const ctx = g ? parsedContextSecrets(whole, g, window, prior, fresh?.fresh) : null;
+  const ctx = g ? parsedContextSecrets(whole, g, window, prior, fresh?.fresh, fresh?.lines) : null;
   if (ctx) {
     for (const h of ctx) {
       if (!out.has(h.value)) {
@@ -208,6 +208,7 @@ function parsedContextSecrets(
   window?: readonly [number, number],
   prior?: string,
   fresh?: Uint8Array,
+  fileLines?: readonly string[],
 ): SecretHit[] | null {
   if (!isLoaded(g)) return null;
   const out: SecretHit[] = [];
@@ -218,7 +219,7 @@ function parsedContextSecrets(
   const lang = g === "python" ? "python" : g === "go" ? "go" : "js";
   let lexWindow: { from: number; stop: number } | undefined;
   if (fresh) {
-    const lines = full.split("\n");
+    const lines = fileLines ?? full.split("\n");
     hot = new Uint8Array(fresh.length);
     let first = -1, last = -1;
     const seen = new Map<string, boolean>();

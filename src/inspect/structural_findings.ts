@@ -147,9 +147,14 @@ export function structuralFindings(
       const known = decided.get(x.other);
       if (known !== undefined) return known;
       const [own, theirs] = side === "b" ? [freshB, freshA] : [freshA, freshB];
+      // The other version's context is made only when this one's says nothing.
       const cx = changedContext(x.st, own);
-      const cy = changedContext(x.other, theirs);
-      let yes = GUARD_HINT.test(cx) || GUARD_HINT.test(cy);
+      let yes = GUARD_HINT.test(cx);
+      let cy = "";
+      if (!yes) {
+        cy = changedContext(x.other, theirs);
+        yes = GUARD_HINT.test(cy);
+      }
       if (!yes && cx === "" && cy === "") {
         // Every changed line is also elsewhere on the other side (a duplicated block deleted or
         // added): look at the changed span itself.

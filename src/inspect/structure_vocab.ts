@@ -18,12 +18,21 @@
  * ```
  */
 export function snake(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
-    .toLowerCase()
-    .replace(/^_+/, "");
+  let s = snakes.get(name);
+  if (s === undefined) {
+    s = name
+      .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+      .toLowerCase()
+      .replace(/^_+/, "");
+    // Names repeat across a file's nodes and across edits: remembered, up to a bound.
+    if (snakes.size >= 20_000) snakes.clear();
+    snakes.set(name, s);
+  }
+  return s;
 }
+
+const snakes = new Map<string, string>();
 
 /** Calls that check a credential or a permission (snake_case callee name). */
 export const AUTH_CALL =
