@@ -113,6 +113,10 @@ function lines(text: string, line: string): number {
 export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeContext): Shape[] {
   const out: Shape[] = [];
   const push = (n: number, what: string) => out.push({ rule: "auth-check-removed", n, what });
+  // Asked of the added lines once per hunk, not once per removed line.
+  const anyOr = added.some((a) => /\|\||\bor\b/.test(a.c));
+  const returnsTrue = added.some((a) => /^return\s+(true|True)\s*;?$/.test(a.c));
+  const anyEmpty = added.some((a) => EMPTY_PASSES.test(a.c));
   for (const { l, c } of removed) {
     if (c === "" || addedCodes.has(c)) continue;
     // A session, token or credential no longer invalidated (`delete req.session.user` at logout,
@@ -145,7 +149,7 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
     // (A line that continues a condition or an expression: which way it points is not known.)
     const headed = /^(if|elif|else if|return|=|while)$/.test(headKind(c) ?? "") ||
       /^[\w$.[\]'"]+\s*(:=|=(?!=)|:)/.test(c);
-    for (const a of failing || protective || !headed ? [] : added) {
+    for (const a of !anyEmpty || failing || protective || !headed ? [] : added) {
       const m = EMPTY_PASSES.exec(a.c);
       if (
         m && !EMPTY_PASSES.test(c) && similarStart(c, a.c.replace(EMPTY_PASSES, "")) &&
@@ -153,14 +157,16 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
       ) push(l.n, `now passes when \`${m[2] ?? m[3]}\` is empty: \`${clip(a.c)}\``);
     }
     // An error caught and now counted as success (`except X: pass` → `except X: return True`).
-    const handler = enclosingHeader(ctx, l.n);
+    const handler = returnsTrue ? enclosingHeader(ctx, l.n) : "";
     if (/^(except\b|}?\s*catch\b)/.test(handler) && !/^return\s+(true|True)\b/.test(c)) {
-      if (added.some((a) => /^return\s+(true|True)\s*;?$/.test(a.c)) && ctx.secure(l.n)) {
+      if (ctx.secure(l.n)) {
         push(l.n, `an error is now success: \`${clip(handler)}\` returns true`);
       }
     }
     // A check given an alternative (`compare(pw, hash)` → `compare(pw, hash) || pw === hash`).
-    for (const call of callNames(c).filter((x) => isCheckCall(x) || CHECKISH.test(x))) {
+    for (
+      const call of anyOr ? callNames(c).filter((x) => isCheckCall(x) || CHECKISH.test(x)) : []
+    ) {
       const at = c.indexOf(`${call}(`);
       if (at < 0 || /(!|\bnot\s+)[\w$.]*$/.test(c.slice(0, at))) continue;
       // The whole call, as written (`bcrypt.compare(command.password, user.password)`).
@@ -179,7 +185,7 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
       break;
     }
     // A verdict handed on given an alternative (`callback(matching)` → `callback(matching || …)`).
-    for (const v of c.match(VERDICT_WORD) ?? []) {
+    for (const v of anyOr ? c.match(VERDICT_WORD) ?? [] : []) {
       const re = new RegExp(
         `(^|[^\\w$.!])(?<!\\bnot\\s+)(?<![\\w$.])(?:[\\w$]+\\.)*${
           v.replace(/[$]/g, "\\$&")

@@ -75,6 +75,9 @@ function anchorless(line: string): string[] {
   return [strings, search].filter((t) => t !== line).map(squash);
 }
 
+/** The added lines' code joined, once per hunk (the shapes are asked once per removed line). */
+const joined = new WeakMap<object, string>();
+
 /** A regular expression matching `t` literally (spaces free). */
 function esc(t: string): string {
   return t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s*");
@@ -142,6 +145,8 @@ export function grantShapes(
 ): Shape[] {
   const out: Shape[] = [];
   const push = (n: number, what: string) => out.push({ rule: "auth-check-removed", n, what });
+  let addedText = joined.get(added);
+  if (addedText === undefined) joined.set(added, addedText = added.map((a) => a.c).join("\n"));
   // A lookup no longer matches on a credential or an owner (`{"token": t, "user_id": u}` →
   // `{"user_id": u}`): any record of the others is found.
   const keysOf = (t: string) =>
@@ -269,7 +274,7 @@ export function grantShapes(
     }
   }
   // A check made optional by an argument (`verify()` → `verify(optional=True)`).
-  for (const a of added) {
+  for (const a of /[=:]\s*(True|true|False|false)\b/.test(addedText) ? added : []) {
     const extra =
       /\b(optional|allow_?\w+|skip_?\w+|insecure|unsafe|lenient)\s*[=:]\s*(True|true)\b|\b(required|strict|verify|check|enforce)\s*[=:]\s*(False|false)\b/
         .exec(a.c);
@@ -302,7 +307,7 @@ export function grantShapes(
     }
   }
   // A lifetime or a tolerance raised tenfold by its unit (`minutes=15` → `days=15`).
-  const secsB = seconds(c);
+  const secsB = /second|minute|hour|day|week/i.test(c) ? seconds(c) : 0;
   if (
     secsB > 0 &&
     /ttl|expir|max_?age|lifetime|lifespan|timeout|valid|duration|leeway|skew|tolerance|grace|window/i
@@ -318,9 +323,9 @@ export function grantShapes(
     }
   }
   // Permissions unioned where they were intersected (`app & user` → `app | user`).
-  for (const a of added) {
+  for (const a of /[^&]&[^&=]/.test(c) ? added : []) {
     if (
-      /[^&]&[^&=]/.test(c) && c.replace(/([^&|])&([^&=])/g, "$1|$2") === a.c &&
+      c.replace(/([^&|])&([^&=])/g, "$1|$2") === a.c &&
       /perm|scope|role|grant|right|access/i.test(c)
     ) push(l.n, `intersection made a union: \`${clip(a.c)}\``);
   }
@@ -333,11 +338,13 @@ export function grantShapes(
     ) push(l.n, `query no longer scoped: \`${clip(m[0])}\` dropped`);
   }
   // A check called with one of its requirements switched off (`all_required=x` → `=False`).
-  for (
-    const m of c.matchAll(
+  const switches = /required|strict|verify|check|validate|enforce|secure/i.test(c) &&
+      /(False|false|None|null|nil|0|undefined)\b/.test(addedText)
+    ? c.matchAll(
       /\b([\w$]*(?:required|strict|verify|check|validate|enforce|secure)[\w$]*)\s*[=:]\s*([^,)=][^,)]*)/gi,
     )
-  ) {
+    : [];
+  for (const m of switches) {
     if (/^\s*(False|false|None|null|nil|0|undefined)\b/.test(m[2])) continue;
     const off = new RegExp(`\\b${m[1]}\\s*[=:]\\s*(False|false|None|null|nil|0|undefined)\\b`);
     const a = added.find((x) => off.test(x.c) && similarStart(c, x.c));
@@ -346,7 +353,7 @@ export function grantShapes(
     }
   }
   // A regular expression no longer anchored (`"^" + p + "$"` → `p`, `re.match` → `re.search`).
-  const unanchored = anchorless(c);
+  const unanchored = /[\^$]|\bre\.(fullmatch|match)\(/.test(c) ? anchorless(c) : [];
   if (unanchored.length > 0 && ctx.secure(l.n)) {
     const a = added.find((x) => unanchored.includes(x.c.replace(/\s+/g, "")));
     if (a) push(l.n, `pattern no longer anchored: \`${clip(a.c)}\``);

@@ -15,7 +15,7 @@ import {
   SECURE_SETTING,
   SECURITY_HEADER,
   speaksSecurity,
-  WEAKENING,
+  WEAKENING_TEST,
 } from "./guard_vocab.ts";
 
 /** Names of calls that narrow a query to what a user may see (checked by `guard_shapes.ts`). */
@@ -57,7 +57,7 @@ export function securityAround(before: string[], after: string[], path: string):
     ...after.slice(start, endA),
   ].join("\n");
   return speaksSecurity(path) || speaksSecurity(middle) || SECURE_SETTING.test(middle) ||
-    WEAKENING.test(middle) || SECURITY_HEADER.test(middle) || PERMISSIVE.test(middle) ||
+    WEAKENING_TEST.test(middle) || SECURITY_HEADER.test(middle) || PERMISSIVE.test(middle) ||
     SCOPING.test(middle) || WILDCARD_ALLOW.test(middle) || PRIVILEGE_NAME.test(middle) ||
     /\b(chmod|umask)\b/.test(middle) || ACCESS_VERDICT.test(middle) ||
     speaksSecurity(enclosing(before, start + 1)) ||
