@@ -14,15 +14,30 @@ export const SECURITY_WORD =
 const SECURITY_COMPOUND =
   /host_?keys?|known_?hosts|user_?auth|pub_?key|public_?key|private_?key|signing_?key|keyring|truststore|keystore|authenticat|authoriz|authoris|passphrase|csrf|xsrf|samesite|api_?key/i;
 
+/** Identifiers already judged by {@link speaksSecurity} (they repeat across lines and edits). */
+const judged = new Map<string, boolean>();
+
+/** Whether one identifier, or one of its camelCase parts, is a security word. */
+function securityId(id: string): boolean {
+  let known = judged.get(id);
+  if (known === undefined) {
+    known = SECURITY_WORD.test(id) ||
+      id.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).some((w) =>
+        w !== id && SECURITY_WORD.test(w)
+      );
+    if (judged.size >= 100_000) judged.clear();
+    judged.set(id, known);
+  }
+  return known;
+}
+
 /** True when `text` holds a security word (identifiers split at `_`, `-`, `.` and camelCase). */
 export function speaksSecurity(text: string): boolean {
-  for (const id of text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []) {
-    if (SECURITY_WORD.test(id)) return true;
-    for (const w of id.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)) {
-      if (w !== id && SECURITY_WORD.test(w)) return true;
-    }
+  for (const id of text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []) if (securityId(id)) return true;
+  // Words that start with a digit (`2fa`) are not identifiers above.
+  for (const w of text.match(/(?<![A-Za-z0-9])[0-9][A-Za-z0-9]*/g) ?? []) {
+    if (SECURITY_WORD.test(w)) return true;
   }
-  for (const w of text.split(/[^A-Za-z0-9]+/)) if (SECURITY_WORD.test(w)) return true;
   return SECURITY_COMPOUND.test(text);
 }
 
