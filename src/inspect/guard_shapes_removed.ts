@@ -56,6 +56,27 @@ import {
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 
 /**
+ * What the branch a removed header opens does: its body (lines below, or after the condition on
+ * the header's own line), whether it fails, whether the code after it fails (so a value it returns
+ * is the way through), and whether its function picks what to strip or deny.
+ */
+function readBranch(c: string, cb: string, n: number, ctx: ShapeContext) {
+  const { body, after } = ctx.block(n);
+  const inline = c.slice(c.indexOf(cb) + cb.length);
+  // A negated check leading to an empty return is a failure too (`if not check(p): return {}`).
+  const emptyExit = /^return\s*(\{\}|\[\]|""|''|None|null|nil|false|False)?\s*;?$/.test(
+    body.trim().split("\n")[0],
+  ) && terms(cb, "and").some((t) => /^(!|not)/.test(t) && callNames(t).some(isCheckCall));
+  const fails = (FAILURE.test(body) || FAILURE.test(inline) || ERROR_RESULT.test(body) ||
+    emptyExit) && !NOT_A_DENIAL.test(body);
+  const through = /^return\s+(?!(None|null|nil|false|False|undefined)\b)\S/.test(body.trim()) &&
+    FAILURE.test(after);
+  // A predicate that picks what to strip, deny or redact protects more when it says yes more.
+  const protects = PROTECTING_FN.test(ctx.fn(n));
+  return { body, fails, through, protects };
+}
+
+/**
  * The removal shapes of one hunk.
  *
  * @example
@@ -157,13 +178,26 @@ export function removalShapes(
     }
   }
 
+  // What each added line is, asked once per hunk rather than once per removed line.
+  const addedFacts = added.map((a) => ({
+    setting: SETTING_VALUE.exec(a.c),
+    cond: condition(a.c),
+    kind: headKind(a.c),
+    joins: joins(a.c),
+  }));
   for (const { l, c } of removed) {
     if (c === "" || addedCodes.has(c)) continue;
-    for (const a of added) {
+    const kb = SETTING_VALUE.exec(c);
+    const cb = condition(c);
+    const kindC = headKind(c);
+    const jb = joins(c);
+    // The branch a removed header opens, read once per line (only when a header pairs up).
+    let branch: ReturnType<typeof readBranch> | undefined;
+    for (const [i, a] of added.entries()) {
       if (a.c === "") continue;
+      const facts = addedFacts[i];
       // A security setting now falsy (`"verify_iss": False`, `TOKEN_TTL: None`), where it was not.
-      const kb = SETTING_VALUE.exec(c);
-      const ka = SETTING_VALUE.exec(a.c);
+      const ka = facts.setting;
       if (
         kb && ka && kb[1].toLowerCase() === ka[1].toLowerCase() && FALSY.test(ka[2]) &&
         !FALSY.test(kb[2])
@@ -176,28 +210,12 @@ export function removalShapes(
       }
       // A check made optional (`if ok(x)` → `if ok(x) || y`) or given an exception where it fails
       // (`if a && bad` → `if a && b && bad`): the old terms all still there, one more beside them.
-      const cb = condition(c);
-      const ca = condition(a.c);
-      if (cb && ca && headKind(c) === headKind(a.c) && cb.trim() !== ca.trim()) {
-        const { body, after } = ctx.block(l.n);
-        // The branch's body, on the lines below or after the condition on the header's own line.
-        const inline = c.slice(c.indexOf(cb) + cb.length);
-        // A negated check leading to an empty return is a failure too (`if not check(p): return {}`).
-        const emptyExit = /^return\s*(\{\}|\[\]|""|''|None|null|nil|false|False)?\s*;?$/.test(
-          body.trim().split("\n")[0],
-        ) && terms(cb, "and").some((t) => /^(!|not)/.test(t) && callNames(t).some(isCheckCall));
-        const fails = (FAILURE.test(body) || FAILURE.test(inline) || ERROR_RESULT.test(body) ||
-          emptyExit) && !NOT_A_DENIAL.test(body);
-        // A branch that returns a value where the code after it fails is the way through.
-        const through =
-          /^return\s+(?!(None|null|nil|false|False|undefined)\b)\S/.test(body.trim()) &&
-          FAILURE.test(after);
-        // An alternative that is itself a failure test (`|| x !== expected`) adds a way to fail
-        // where what the line answers is not known (a `return`).
-        // A predicate that picks what to strip, deny or redact protects more when it says yes more.
-        const protects = PROTECTING_FN.test(ctx.fn(l.n));
-        const alt = widened(cb, ca, "or") && !(headKind(c) === "return" && protects) &&
-          (headKind(c) !== "return" ||
+      const ca = facts.cond;
+      if (cb && ca && kindC === facts.kind && cb.trim() !== ca.trim()) {
+        branch ??= readBranch(c, cb, l.n, ctx);
+        const { body, fails, through, protects } = branch;
+        const alt = widened(cb, ca, "or") && !(kindC === "return" && protects) &&
+          (kindC !== "return" ||
             terms(ca, "or").filter((t) => !terms(cb, "or").includes(t)).every((t) =>
               !NEGATIVE.test(t)
             ));
@@ -205,7 +223,7 @@ export function removalShapes(
         const checky = callNames(cb).some((x) =>
           isCheckCall(x) || /valid|verif|auth|allow|perm|confirm|equal|compare|match/i.test(x)
         );
-        const isReturn = headKind(c) === "return";
+        const isReturn = kindC === "return";
         // The alternative is a debug, environment or allowance switch, or what it widens is a
         // verdict alone (`if (success)` → `if (success || devMode)`): a way around the check.
         const added = terms(ca, "or").filter((t) => !terms(cb, "or").includes(t));
@@ -229,8 +247,7 @@ export function removalShapes(
         }
       }
       // `and` turned into `or` with the same operands: one requirement enough where both were.
-      const jb = joins(c);
-      const ja = joins(a.c);
+      const ja = facts.joins;
       if (
         jb.and > ja.and && ja.or > jb.or &&
         c.replace(/&&|\band\b/g, "||").replace(/\bor\b/g, "||").replace(/\s+/g, "") ===
