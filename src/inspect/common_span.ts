@@ -14,7 +14,8 @@ const BLOCK = 2048;
  *
  * @example
  * ```ts
- * commonPrefix("abcX", "abcY"); // 3
+ * import assert from "node:assert/strict";
+ * assert.equal(commonPrefix("abcX", "abcY"), 3);
  * ```
  */
 export function commonPrefix(a: string, b: string): number {
@@ -31,8 +32,9 @@ export function commonPrefix(a: string, b: string): number {
  *
  * @example
  * ```ts
- * commonSuffix("Xabc", "Yabc"); // 3
- * commonSuffix("aa", "aaa", 2); // 0
+ * import assert from "node:assert/strict";
+ * assert.equal(commonSuffix("Xabc", "Yabc"), 3);
+ * assert.equal(commonSuffix("aa", "aaa", 2), 0);
  * ```
  */
 export function commonSuffix(a: string, b: string, keep = 0): number {

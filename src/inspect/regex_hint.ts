@@ -25,9 +25,10 @@ const hints = new WeakMap<RegExp, Hint | null>();
  *
  * @example
  * ```ts
- * hintOf(/\b\w*verify_(?:signature|token)\s*\(/g); // ["verify_"]
- * hintOf(/\b(?:ssl|tls)_verify\b/gi); // ["_verify"]
- * hintOf(/\w+/g); // null
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(hintOf(/\b\w*verify_(?:signature|token)\s*\(/g), ["verify_"]);
+ * assert.deepEqual(hintOf(/\b(?:ssl|tls)_verify\b/gi), ["_verify"]);
+ * assert.equal(hintOf(/\w+/g), null);
  * ```
  */
 export function hintOf(re: RegExp): Hint | null {
@@ -110,7 +111,8 @@ const recent: TextIndex[] = [];
  *
  * @example
  * ```ts
- * textIndex("abc") === textIndex("abc"); // true
+ * import assert from "node:assert/strict";
+ * assert.equal(textIndex("abc"), textIndex("abc"));
  * ```
  */
 export function textIndex(text: string): TextIndex {
@@ -126,7 +128,9 @@ export function textIndex(text: string): TextIndex {
  *
  * @example
  * ```ts
- * mayMatch(/verify_token\(/g, textIndex("x = 1")); // false
+ * import assert from "node:assert/strict";
+ * assert.equal(mayMatch(/verify_token\(/g, textIndex("x = 1")), false);
+ * assert.equal(mayMatch(/verify_token\(/g, textIndex("verify_token(t)")), true);
  * ```
  */
 export function mayMatch(re: RegExp, t: TextIndex): boolean {
