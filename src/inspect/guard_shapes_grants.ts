@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { callNames, clip, isCheckCall, type Line, similarStart } from "./guard_text.ts";
+import { args, callNames, clip, isCheckCall, type Line, similarStart } from "./guard_text.ts";
 import { CHECKISH, STRICT_ARG } from "./guard_shape_vocab.ts";
 import type { Shape, ShapeContext } from "./guard_shapes.ts";
 
@@ -83,28 +83,7 @@ function esc(t: string): string {
   return t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s*");
 }
 
-/** The top-level arguments of the call whose opening bracket is at `open`. */
-function callArgs(line: string, open: number): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let cur = "";
-  for (let i = open; i < line.length; i++) {
-    const ch = line[i];
-    if (ch === "(" || ch === "[" || ch === "{") {
-      if (depth++ === 0) continue;
-    } else if (ch === ")" || ch === "]" || ch === "}") {
-      if (--depth === 0) return [...out, cur.trim()].filter((x) => x !== "");
-    } else if (ch === "," && depth === 1) {
-      out.push(cur.trim());
-      cur = "";
-      continue;
-    }
-    cur += ch;
-  }
-  return [];
-}
-
-/** Seconds a line's duration amounts to (`minutes=15`, `timedelta(days=30)`, `15 * 60`), or 0. */
+/** Seconds a line's durations amount to (`minutes=15`, `timedelta(days=30)`), or 0. */
 function seconds(line: string): number {
   const unit: Record<string, number> = {
     second: 1,
@@ -259,7 +238,7 @@ export function grantShapes(
   // A comparison call replaced by `==` on the same operands (`compare(a, sign(d))` → `a == sign(d)`).
   const cmpCall = /\b([\w$.]*(?:[Cc]ompare|[Ee]qual|Equals|_eq|Eq)\w*)\(/.exec(c);
   if (cmpCall && !CONSTANT_TIME.test(c)) {
-    const whole = callArgs(c, cmpCall.index + cmpCall[0].length - 1);
+    const whole = args(c, cmpCall[1]);
     if (whole.length === 2) {
       const plain = new RegExp(
         `${esc(whole[0])}\\s*={2,3}\\s*${esc(whole[1])}|${esc(whole[1])}\\s*={2,3}\\s*${
