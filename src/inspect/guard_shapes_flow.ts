@@ -119,6 +119,15 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
   const anyEmpty = added.some((a) => EMPTY_PASSES.test(a.c));
   for (const { l, c } of removed) {
     if (c === "" || addedCodes.has(c)) continue;
+    const kindC = headKind(c);
+    const isIf = /^(if|elif|else if)$/.test(kindC ?? "");
+    // The block this line heads, and whether it fails: read once per removed line, when asked.
+    let blockRead: { body: string; bodyFails: boolean } | undefined;
+    const block = () => {
+      if (blockRead) return blockRead;
+      const { body } = ctx.block(l.n);
+      return blockRead = { body, bodyFails: FAILURE.test(body) };
+    };
     // A session, token or credential no longer invalidated (`delete req.session.user` at logout,
     // `session.regenerate()` at login): the old one stays usable.
     // (A statement: a value read out of the session on its way, `x = session.pop(k)`, is not.)
@@ -143,11 +152,11 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
     // `!hashed || compare(pw, hashed)`, `a == b` → `(!b || a == b)`): an empty one gets in.
     // Read one way only: in a branch that fails, or a setting that protects, the new
     // alternative makes it stricter (`if !valid || err != nil`, `secure: a || !dev`).
-    const failing = /^(if|elif|else if)$/.test(headKind(c) ?? "") &&
-      (FAILURE.test(ctx.block(l.n).body) || FAILURE.test(c.replace(/^[^:{]*[:{]/, "")));
+    const failing = isIf && anyEmpty &&
+      (block().bodyFails || FAILURE.test(c.replace(/^[^:{]*[:{]/, "")));
     const protective = STRICT_ARG.test(/^[\w$.'"]*?([\w$]+)['"]?\s*[:=]/.exec(c)?.[1] ?? "");
     // (A line that continues a condition or an expression: which way it points is not known.)
-    const headed = /^(if|elif|else if|return|=|while)$/.test(headKind(c) ?? "") ||
+    const headed = /^(if|elif|else if|return|=|while)$/.test(kindC ?? "") ||
       /^[\w$.[\]'"]+\s*(:=|=(?!=)|:)/.test(c);
     for (const a of !anyEmpty || failing || protective || !headed ? [] : added) {
       const m = EMPTY_PASSES.exec(a.c);
@@ -179,8 +188,7 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         )
       );
       if (!a) continue;
-      const head = /^(if|elif|else if)$/.test(headKind(c) ?? "");
-      if (head && FAILURE.test(ctx.block(l.n).body)) continue;
+      if (isIf && block().bodyFails) continue;
       if (ctx.secure(l.n)) push(l.n, `\`${call}()\` given an alternative: \`${clip(a.c)}\``);
       break;
     }
@@ -192,17 +200,19 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         }\\s*(\\|\\||\\bor\\b)\\s*(?!!|not\\b)`,
       );
       const a = added.find((x) => re.test(x.c) && !re.test(c) && similarStart(c, x.c));
-      const head = /^(if|elif|else if)$/.test(headKind(c) ?? "");
-      if (a && !(head && FAILURE.test(ctx.block(l.n).body)) && ctx.secure(l.n)) {
+      if (a && !(isIf && block().bodyFails) && ctx.secure(l.n)) {
         push(l.n, `\`${v}\` given an alternative: \`${clip(a.c)}\``);
         break;
       }
     }
     const cb = condition(c);
     if (!cb) continue;
+    // What the condition's own line does after it (`if x: raise …`), and its terms, once per line.
+    const inlineFails = FAILURE.test(c.slice(c.indexOf(cb) + cb.length));
+    const andB = terms(cb, "and");
     for (const a of added) {
       const ca = condition(a.c);
-      if (!ca || headKind(a.c) !== headKind(c)) continue;
+      if (!ca || headKind(a.c) !== kindC) continue;
       // A comparison turned round or made (non-)strict (`now < expires` → `now > expires`,
       // `nc > last` → `nc >= last`): who passes changes, in a check about time or counts.
       const ob = cb.match(ORDER) ?? [];
@@ -217,55 +227,51 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         // more often (`>` → `>=`), or when it fails and the test holds less often.
         const wider = (ob[k] === ">" && oa[k] === ">=") || (ob[k] === "<" && oa[k] === "<=");
         const narrower = (ob[k] === ">=" && oa[k] === ">") || (ob[k] === "<=" && oa[k] === "<");
-        const { body } = ctx.block(l.n);
-        const fails = FAILURE.test(body) || FAILURE.test(c.slice(c.indexOf(cb) + cb.length));
-        const grants = !fails && (GRANTS.test(body) || headKind(c) === "return");
+        const { body, bodyFails } = block();
+        const fails = bodyFails || inlineFails;
+        const grants = !fails && (GRANTS.test(body) || kindC === "return");
         if ((wider && fails) || (narrower && grants)) continue;
         push(l.n, `comparison changed: \`${ob[k]}\` → \`${oa[k]}\` in \`${clip(ca)}\``);
       }
       // A check now run only sometimes: a condition whose branch runs a check given one more
       // requirement (`if ssl_verify:` → `if ssl_verify and certificate_file:`).
-      if (/^(if|elif|else if)$/.test(headKind(c) ?? "") && widened(cb, ca, "and")) {
-        const { body } = ctx.block(l.n);
+      if (isIf && widened(cb, ca, "and")) {
+        const { body, bodyFails } = block();
         const runsCheck = callNames(body).some((x) =>
           isCheckCall(x) || /csrf|xsrf|verif|validat|permission|authori|authenticat/i.test(x)
         ) ||
           /\b(verify|validate|check|enforce|require)\w*\s*[:=(]/i.test(body);
         const extra = terms(ca, "and").filter((t) =>
-          !terms(cb, "and").includes(t)
+          !andB.includes(t)
         );
         // (A new term that is itself a check, or its failure, makes a failure branch of it.)
         const plain = extra.every((t) => !/^(!|not)/.test(t) && !callNames(t).some(isCheckCall));
-        if (runsCheck && plain && !FAILURE.test(body) && ctx.secure(l.n)) {
+        if (runsCheck && plain && !bodyFails && ctx.secure(l.n)) {
           push(l.n, `check now runs only when \`${clip(extra.join(" and "))}\``);
         }
       }
       // A failing branch that tests the container for the thing (`!session.user` → `!session`):
       // a session without a user passes.
-      if (/^(if|elif|else if)$/.test(headKind(c) ?? "")) {
+      if (isIf) {
         const member = /(?:^|[\s(&|])(?:!|not\s+)([\w$]+(?:\.[\w$]+)*)\.([\w$]+)\b(?!\s*\()/.exec(
           cb,
         );
         if (member) {
-          const { body } = ctx.block(l.n);
-          const inline = c.slice(c.indexOf(cb) + cb.length);
           const whole = `${member[1]}.${member[2]}`;
           const parent = new RegExp(`(!|not\\s+)${member[1].replace(/[.$]/g, "\\$&")}(?![\\w$.])`);
           if (
             !ca.includes(whole) && parent.test(ca) &&
-            (FAILURE.test(body) || FAILURE.test(inline)) && ctx.secure(l.n)
+            (block().bodyFails || inlineFails) && ctx.secure(l.n)
           ) push(l.n, `now tests \`${member[1]}\` instead of \`${whole}\``);
         }
       }
       // A comparison reduced to one of its sides (`user == owner.name` → `user`), or an explicit
       // yes to any truthy value (`res === true` → `res`): more values pass.
       const cmp = /^([\w$.[\]'"()]+)\s*(===?|is)\s*([\w$.[\]'"()]+)$/.exec(cb.trim());
-      if (cmp && /^(if|elif|else if)$/.test(headKind(c) ?? "")) {
+      if (cmp && isIf) {
         const bareA = ca.trim();
-        const { body } = ctx.block(l.n);
-        const fails = FAILURE.test(body) || FAILURE.test(c.slice(c.indexOf(cb) + cb.length));
         if (
-          !fails && (bareA === cmp[1] || bareA === cmp[3]) &&
+          !(block().bodyFails || inlineFails) && (bareA === cmp[1] || bareA === cmp[3]) &&
           (/^(true|True)$/.test(cmp[3]) || ctx.secure(l.n))
         ) {
           push(l.n, `comparison reduced to a truth test: \`${clip(cb)}\` → \`${clip(ca)}\``);
@@ -275,7 +281,7 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
       const look =
         /^(?:[\w$.]*\.)?(hasOwnProperty\.call|has|includes|contains|exists|in_?\w*|get)\((.*)\)$/
           .exec(cb.trim());
-      if (look && /^(if|elif|else if)$/.test(headKind(c) ?? "")) {
+      if (look && isIf) {
         const args = look[2].split(",").map((x) => x.trim());
         if (args.includes(ca.trim()) && ctx.secure(l.n)) {
           push(l.n, `lookup replaced by a truth test: \`${clip(cb)}\` → \`${clip(ca)}\``);
@@ -297,13 +303,12 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         const m = EMPTY_TERM.exec(t);
         return m?.[1] ?? m?.[2];
       }).find((x) => x);
-      if (emptyTest && /^(if|elif|else if)$/.test(headKind(c) ?? "")) {
+      if (emptyTest && isIf) {
         const present = terms(ca, "and").some((t) =>
           t === emptyTest || t === `${emptyTest}!=""` || t === `${emptyTest}!==""` ||
           t === `${emptyTest}!=nil`
         );
-        const { body } = ctx.block(l.n);
-        if (present && FAILURE.test(body) && ctx.secure(l.n)) {
+        if (present && block().bodyFails && ctx.secure(l.n)) {
           push(l.n, `an empty \`${emptyTest}\` now skips the check: \`${clip(ca)}\``);
         }
       }
@@ -312,14 +317,13 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         /\.some\(/.test(cb) && cb.replace(/\.some\(/, ".every(").replace(/\s+/g, "") ===
           ca.replace(/\s+/g, "")
       ) {
-        const { body } = ctx.block(l.n);
-        if ((FAILURE.test(body) || /\b(throw|raise)\b/.test(c)) && ctx.secure(l.n)) {
+        if ((block().bodyFails || /\b(throw|raise)\b/.test(c)) && ctx.secure(l.n)) {
           push(l.n, `failure now needs every item to fail: \`${clip(ca)}\``);
         }
       }
       // A requirement dropped from a condition that grants or selects (`if verified and
       // allowed(e)` → `if allowed(e)`, `return a and b` → `return a`): more pass.
-      const tb = terms(cb, "and");
+      const tb = andB;
       const ta = terms(ca, "and");
       const dropped = tb.filter((t) => !ta.includes(t));
       if (
@@ -327,12 +331,10 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         dropped.length > 0 &&
         dropped.every((t) => REQUIREMENT.test(t) || /[=!]==?|[<>]/.test(t))
       ) {
-        const { body } = ctx.block(l.n);
-        const inline = c.slice(c.indexOf(cb) + cb.length);
         // A branch that fails, or runs a check, is stricter when it is entered more often.
-        const fails = FAILURE.test(body) || FAILURE.test(inline) ||
-          callNames(body).some((x) => isCheckCall(x));
-        const isReturn = headKind(c) === "return";
+        const { body, bodyFails } = block();
+        const fails = bodyFails || inlineFails || callNames(body).some((x) => isCheckCall(x));
+        const isReturn = kindC === "return";
         if (!fails && !(isReturn && PROTECTING_FN.test(ctx.fn(l.n))) && ctx.secure(l.n)) {
           push(l.n, `requirement dropped: \`${clip(dropped.join(" and "))}\` from \`${clip(cb)}\``);
         }
