@@ -78,6 +78,28 @@ import { weakenedConditions } from "./guard_conditions.ts";
 const ENFORCING =
   /^(should_?(handle|check|verify|validate|enforce|require|protect|apply|run|prompt|challenge)|needs?_?|must_?|require|enforce)|_?required$/i;
 
+/** A returned value that reports a failure (`{ success: false, … }`, `{ error: … }`). */
+const FAILED_RESULT =
+  /\b(success|ok|valid|authori[sz]ed|authenticated|allowed)\s*:\s*false\b|\berrors?\s*:/;
+
+/**
+ * The code of before- or after-line `n`; a `return` whose value opens a bracket it closes on
+ * later lines (`return {` … `}`) is read whole, up to ten lines, as one statement.
+ */
+function statementAt(lines: string[], n: number): string {
+  const c = code(lines[n - 1] ?? "");
+  if (!/^(}\s*)?return\s*[{(\[]$/.test(c)) return c;
+  let depth = 0;
+  const parts: string[] = [];
+  for (let i = n - 1; i < lines.length && i < n + 9; i++) {
+    const t = code(lines[i]);
+    parts.push(t);
+    for (const ch of t) depth += "{([".includes(ch) ? 1 : ")]}".includes(ch) ? -1 : 0;
+    if (depth <= 0) break;
+  }
+  return parts.join(" ");
+}
+
 /** A statement that leaves the branch: returns, raises, continues, or calls a failing helper. */
 const EXIT =
   /\b(return|raise|throw|continue|break|abort|panic)\b|\b(raise|abort|deny|reject|fail)_\w+\(|\bnext\(|AbortWith/;
@@ -133,8 +155,10 @@ export function lineGuardFindings(path: string, before: string, after: string): 
   // Failure statements: net removals across the whole edit, located at the first removed one.
   const failing = (ls: Line[], lines: string[]) =>
     ls.filter((l) => {
-      const c = code(l.text);
-      if (!(FAILURE.test(c) || DENY_ASSIGN.test(c)) || NOT_A_DENIAL.test(c)) return false;
+      const c = statementAt(lines, l.n);
+      const fails = FAILURE.test(c) || DENY_ASSIGN.test(c) ||
+        (c.length > l.text.trim().length && FAILED_RESULT.test(c));
+      if (!fails || NOT_A_DENIAL.test(c)) return false;
       const fn = enclosing(lines, l.n);
       return !BARE_RETURN.test(c) || SECURITY.test(fn) || PREDICATE.test(bare(fn));
     });
@@ -151,7 +175,8 @@ export function lineGuardFindings(path: string, before: string, after: string): 
           .test(code(l.text)))
     );
     if (hit) {
-      add("auth-check-removed", hit.l.n, `failure statement removed: \`${clip(hit.l.text)}\``);
+      const what = clip(statementAt(bl, hit.l.n));
+      add("auth-check-removed", hit.l.n, `failure statement removed: \`${what}\``);
     }
   }
 
@@ -220,8 +245,9 @@ export function lineGuardFindings(path: string, before: string, after: string): 
         ) ||
         h.added.some((a) => indent(a.text) === at && headKind(code(a.text)) === headKind(rc))
       ) continue;
+      // The branch's exit may come after a log call or a message spread over lines.
       const body = bl.slice(h.removed[i].n - 1, h.removed[i].n + 3).map(code).join("\n");
-      if (!EXIT.test(body)) {
+      if (!EXIT.test(body) && !EXIT.test(blockOf(bl, h.removed[i].n, 12).body)) {
         continue;
       }
       const cond = condition(rc) ?? "";

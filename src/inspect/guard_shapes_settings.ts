@@ -19,7 +19,7 @@ import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 
 /** A cookie's security attribute written out. */
 const COOKIE_ATTR =
-  /['"`]\s*;?\s*(Secure|HttpOnly|SameSite=(Strict|Lax))\s*['"`]|\bb?['"](secure|httponly)['"]/gi;
+  /['"`]\s*;?\s*(Secure|HttpOnly|SameSite=(Strict|Lax))\s*['"`]|\bb?['"](secure|httponly)['"]|;\s*(HttpOnly|SameSite=Strict)\s*;/gi;
 
 /** Arguments that carry what a check compares against. */
 const CHECK_ARG =

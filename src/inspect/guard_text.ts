@@ -250,6 +250,10 @@ export function weakerName(rc: string, ac: string): [string, string] | null {
       const f = fresh.find((x) => /allow|accept|permit|grant|authori[sz]ed/i.test(x));
       if (f) return [g, f];
     }
+    // A pattern matched anywhere instead of from the start (`re.match` → `re.search`).
+    if (/^(full)?match$/.test(g) && fresh.includes(g === "match" ? "search" : "match")) {
+      return [g, g === "match" ? "search" : "match"];
+    }
     const m =
       /^(.*?)(Signed|Verified|Verify|Secure|Strict|Safe|Checked|Check|Validated|Validate|Trusted|Https|HTTPS|Tls|TLS|Ssl|SSL|SIGNED|VERIFIED|SECURE|STRICT|SAFE|CHECKED|VALIDATED|TRUSTED)(.*)$/
         .exec(g);

@@ -1,0 +1,407 @@
+/**
+ * Shape signals read from what an edit took out of an expression or put into it, token by
+ * token, across line breaks: a requirement dropped from what a value, a `return`, a callback or
+ * a query demands (`u.is_authenticated and u.is_active` → `u.is_authenticated`, `AND used = FALSE`
+ * gone from a token lookup); a binding dropped from a lookup (`secret_key=key`); an alternative
+ * put in front of a check (`key == api_key or checkpw(…)`); a privilege lowered inside a name
+ * (`hasAdmin` → `hasMember`); a check's result replaced by a constant; a symmetric or `none`
+ * algorithm let into an allow-list; a lifetime multiplied; an unsafe method no longer protected.
+ *
+ * Each is read with its polarity: a branch that fails, a name that says no (`is_blocked`), a
+ * function whose yes enforces are the other way round, so the same edit made in reverse (a guard
+ * added) stays silent. Called by `guard_shapes.ts` for each hunk; pure.
+ *
+ * @module
+ */
+import { FAILURE } from "./guard_vocab.ts";
+import { clip, condition, isCheckCall } from "./guard_text.ts";
+import { PROTECTING_FN } from "./guard_shape_vocab.ts";
+import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
+
+/** A requirement a term states: being allowed, verified, active, an owner, unused, a member. */
+const REQUIRES =
+  /allow|verif|valid|active|enabled|confirm|approv|authori[sz]|authentic|trust|signed|secure|\bis_?[a-z]|\bhas_?[A-Za-z]|\bcan_?[A-Za-z]|check|perm|role|admin|staff|super|owner|manager|moder|scope|csrf|expir|revok|\bused\b|consumed|redeemed|user_?id|userId|tenant|org(anization)?_?id|\bin\s+[\w$.]+$|includes|member/i;
+
+/** A name that says no: what it holds is a reason to refuse, so more of it is stricter. */
+const SAYS_NO =
+  /block|deni|deny|invalid|expir|revok|disabl|\bban|banned|lock|fail|error|reject|forbid|insecure|unsafe|skip|bypass|exempt|ignor|missing|unauth|refus|blacklist|denylist|suspend|anonym|guest|public|optional|open/i;
+
+/** A name that says yes: what it holds lets someone through. */
+const SAYS_YES =
+  /\bok\b|_ok\b|Ok\b|valid|allow|trust|verified|authori[sz]|authenticated|permit|grant|access|match|admin|owner|member|\bcan_?|\bhas_?|success|passed|approved/i;
+
+/** Calls that look records up: a binding dropped from one finds records it should not. */
+const LOOKUP =
+  /^(get|filter|filter_by|find\w*|where|first|exists|select\w*|query|one|get_object_or_404|fetch\w*|load\w*|count|update|delete|destroy|exclude|objects)$/i;
+
+/** What binds a lookup to the caller or to a secret. */
+const BINDING =
+  /secret|token|key|hash|nonce|state|owner|user|author|tenant|org|account|creator|member|session|password|code|used|active|revoked|expir|deleted|valid|verified/i;
+
+/** HTTP methods that change state (the ones CSRF protection and write checks cover). */
+const UNSAFE_METHOD = /^(POST|PUT|PATCH|DELETE)$/;
+
+/** Fields that grant privilege, so a list that protects them loses protection when one goes. */
+const PRIVILEGE_FIELD =
+  /^(is_?super_?user|is_?staff|is_?admin|user_?permissions|groups|roles?|permissions?|is_?active|email_?verified|password)$/i;
+
+/** A list whose members are protected (read-only, excluded, restricted, sensitive). */
+const PROTECTED_LIST =
+  /readonly|read_only|protected|exclude|restricted|sensitive|immutable|private|forbid|denied|csrf|method/i;
+
+/** Privilege words, strongest first, by the segment of a name they make up. */
+const LEVELS: RegExp[] = [
+  /^(root|super_?user|superuser|super_?admin|sudo)$/i,
+  /^(admin|administrator|owner|master)$/i,
+  /^(manager|moderator|maintainer|staff|editor|writer|write|private|internal)$/i,
+  /^(member|user|authenticated|authed|reader|read|viewer|verified|required|registered)$/i,
+  /^(guest|public|anonymous|anon|any|optional|everyone|none|unauthenticated|all)$/i,
+];
+
+/** One token with the before-line (1-based) it comes from. */
+interface Tok {
+  t: string;
+  n: number;
+}
+
+/** A run of the diff: tokens taken out of the before-side and put into the after-side. */
+interface Chunk {
+  del: string[];
+  ins: string[];
+  /** The before-line the run sits at. */
+  n: number;
+  /** The before-side tokens up to the run, and after it. */
+  pre: string[];
+  post: string[];
+}
+
+const TOKEN = /[A-Za-z_$][\w$]*|\d[\w.]*|&&|\|\||===?|!==?|<=|>=|:=|\*\*|\S/g;
+
+/** Tokens of lines, each with its line number. */
+function tokensOf(lines: { l: { n: number }; c: string }[]): Tok[] {
+  const out: Tok[] = [];
+  for (const { l, c } of lines) for (const m of c.matchAll(TOKEN)) out.push({ t: m[0], n: l.n });
+  return out;
+}
+
+/** The runs where two token lists differ (longest common subsequence), or null when too big. */
+function chunks(b: Tok[], a: Tok[]): Chunk[] | null {
+  let s = 0;
+  while (s < b.length && s < a.length && b[s].t === a[s].t) s++;
+  let e = 0;
+  while (e < b.length - s && e < a.length - s && b[b.length - 1 - e].t === a[a.length - 1 - e].t) {
+    e++;
+  }
+  const B = b.slice(s, b.length - e);
+  const A = a.slice(s, a.length - e);
+  if (B.length * A.length > 40_000) return null;
+  // lcs[i][j]: the common length of B[i..] and A[j..].
+  const w = A.length + 1;
+  const lcs = new Uint16Array((B.length + 1) * w);
+  for (let i = B.length - 1; i >= 0; i--) {
+    for (let j = A.length - 1; j >= 0; j--) {
+      lcs[i * w + j] = B[i].t === A[j].t
+        ? lcs[(i + 1) * w + j + 1] + 1
+        : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
+    }
+  }
+  const out: Chunk[] = [];
+  const all = b.map((x) => x.t);
+  let i = 0, j = 0;
+  let cur: Chunk | null = null;
+  while (i < B.length || j < A.length) {
+    if (i < B.length && j < A.length && B[i].t === A[j].t) {
+      cur = null;
+      i++;
+      j++;
+      continue;
+    }
+    const at = s + i;
+    if (!cur) {
+      cur = { del: [], ins: [], n: (b[at] ?? b[at - 1] ?? a[s + j])?.n ?? 1, pre: [], post: [] };
+      cur.pre = all.slice(Math.max(0, at - 40), at);
+      out.push(cur);
+    }
+    if (j >= A.length || (i < B.length && lcs[(i + 1) * w + j] >= lcs[i * w + j + 1])) {
+      cur.del.push(B[i].t);
+      i++;
+    } else {
+      cur.ins.push(A[j].t);
+      j++;
+    }
+    cur.post = all.slice(s + i, s + i + 40);
+  }
+  return out;
+}
+
+/** Whether tokens close every bracket they open (a whole term, not a piece of one). */
+function balanced(ts: string[]): boolean {
+  let d = 0;
+  for (const t of ts) {
+    if (t === "(" || t === "[" || t === "{") d++;
+    else if (t === ")" || t === "]" || t === "}") d--;
+    if (d < 0) return false;
+  }
+  return d === 0;
+}
+
+const AND = new Set(["&&", "and", "AND"]);
+const OR = new Set(["||", "or", "OR"]);
+
+/** The term a run adds or drops next to a joining word (`and x`, `x &&`), or null. */
+function joined(ts: string[], ops: Set<string>): string[] | null {
+  if (ts.length < 2) return null;
+  const term = ops.has(ts[0]) ? ts.slice(1) : ops.has(ts[ts.length - 1]) ? ts.slice(0, -1) : null;
+  if (!term || !balanced(term) || term.some((t) => ops.has(t) || AND.has(t) || OR.has(t))) {
+    return null;
+  }
+  return term;
+}
+
+/** Tokens back to text, spaced where the words need it. */
+function text(ts: string[]): string {
+  return ts.join(" ").replace(/ ?([.(),\[\]]) ?/g, "$1").replace(/,/g, ", ");
+}
+
+/** The call a position is inside of: the name before the nearest unclosed `(`. */
+function openCall(pre: string[]): string | null {
+  let d = 0;
+  for (let k = pre.length - 1; k >= 0; k--) {
+    const t = pre[k];
+    if (t === ")") d++;
+    else if (t === "(") {
+      if (d === 0) return /^[A-Za-z_$]/.test(pre[k - 1] ?? "") ? pre[k - 1] : null;
+      d--;
+    }
+  }
+  return null;
+}
+
+/** What the line of before-line `n` is: a branch header, a `return`, an assignment, or else. */
+function kindOf(
+  line: string,
+): { kind: "if" | "return" | "assign" | "other"; name: string } {
+  if (condition(line) !== null && /^\s*(}\s*)?(if|elif|else\s+if|while)\b/.test(line)) {
+    return { kind: "if", name: "" };
+  }
+  if (/^\s*(}\s*)?return\b/.test(line)) return { kind: "return", name: "" };
+  const m = /^\s*(?:(?:const|let|var)\s+)?([\w$.]+(?:\s*,\s*[\w$.]+)*)\s*(?::=|=(?!=))/.exec(line);
+  return m ? { kind: "assign", name: m[1] } : { kind: "other", name: "" };
+}
+
+/**
+ * Whether more passing at before-line `n` lets more through: false where the branch fails (it
+ * then fails less), the name says no, or the function's yes enforces.
+ */
+function grantsMore(ctx: ShapeContext, n: number, line: string): boolean {
+  const { kind, name } = kindOf(line);
+  if (kind === "if") return !FAILURE.test(ctx.block(n).body);
+  if (kind === "return") {
+    const fn = ctx.fn(n);
+    return !SAYS_NO.test(fn) && !PROTECTING_FN.test(fn);
+  }
+  if (kind === "assign") return !SAYS_NO.test(name.split(",")[0]);
+  return !SAYS_NO.test(line.slice(0, 40));
+}
+
+/** The segments of a name: `hasAdminRole` → has, Admin, Role; `is_manager` → is, manager. */
+function segments(name: string): string[] {
+  return name.split(/_|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).filter((x) => x);
+}
+
+/** The level of a privilege word (0 strongest), or -1. */
+function level(word: string): number {
+  return LEVELS.findIndex((re) => re.test(word));
+}
+
+/** `[from, to]` when name `a` is name `b` with one privilege segment moved down, else null. */
+export function loweredPrivilege(b: string, a: string): [string, string] | null {
+  const sb = segments(b);
+  const sa = segments(a);
+  if (sb.length !== sa.length || sb.length < 2) {
+    // `AuthenticatorAssuranceLevel2` → `…Level1`: a level number lowered.
+    const nb = /^(.*(?:Level|level|LEVEL|Aal|AAL|aal|Tier|tier))(\d+)$/.exec(b);
+    const na = /^(.*(?:Level|level|LEVEL|Aal|AAL|aal|Tier|tier))(\d+)$/.exec(a);
+    return nb && na && nb[1] === na[1] && Number(na[2]) < Number(nb[2]) ? [b, a] : null;
+  }
+  const diff = sb.map((_, k) => k).filter((k) => sb[k] !== sa[k]);
+  if (diff.length !== 1) return null;
+  const [k] = diff;
+  const lb = level(sb[k]);
+  const la = level(sa[k]);
+  return lb >= 0 && la > lb ? [b, a] : null;
+}
+
+/**
+ * The term shapes of one hunk.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { termShapes } from "./guard_shapes_terms.ts";
+ * const line = (n: number, text: string) => ({ l: { n, text }, c: text.trim() });
+ * const removed = [line(4, "is_ok = u.is_authenticated and u.is_active")];
+ * const added = [line(4, "is_ok = u.is_authenticated")];
+ * const v = { h: { removed: [], added: [] }, removed, added, addedCodes: new Set([added[0].c]) };
+ * const ctx = {
+ *   beforeCode: "", afterCode: "", afterLines: [], secure: () => true, body: () => "",
+ *   fn: () => "check_user", block: () => ({ body: "", after: "" }),
+ * };
+ * assert.match(termShapes(v, ctx)[0].what, /requirement dropped: `u\.is_active`/);
+ * assert.deepEqual(termShapes({ ...v, removed: added, added: removed }, ctx), []);
+ * ```
+ */
+export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Shape[] {
+  if (removed.length === 0 || added.length === 0 || removed.length > 12 || added.length > 12) {
+    return [];
+  }
+  const cs = chunks(tokensOf(removed), tokensOf(added));
+  if (!cs || cs.length === 0 || cs.length > 6) return [];
+  const lineOf = (n: number) => removed.find((r) => r.l.n === n)?.c ?? "";
+  const out: Shape[] = [];
+  const push = (rule: Shape["rule"], n: number, what: string) => out.push({ rule, n, what });
+  for (const ch of cs) {
+    const line = lineOf(ch.n);
+    const { del, ins, n } = ch;
+    if (ins.length === 0) {
+      // A requirement dropped from what a value, a return, a callback or a query demands.
+      const term = joined(del, AND);
+      if (
+        term && REQUIRES.test(text(term)) && kindOf(line).kind !== "if" &&
+        grantsMore(ctx, n, line) && ctx.secure(n)
+      ) {
+        push("auth-check-removed", n, `requirement dropped: \`${clip(text(term))}\``);
+        continue;
+      }
+      // A binding dropped from a lookup (`get(id=i, secret_key=k)` → `get(id=i)`).
+      const arg = del[0] === ","
+        ? del.slice(1)
+        : del[del.length - 1] === ","
+        ? del.slice(0, -1)
+        : null;
+      const call = openCall(ch.pre);
+      if (
+        arg && arg.length >= 3 && /^[A-Za-z_$]/.test(arg[0]) &&
+        (arg[1] === "=" || arg[1] === ":") &&
+        balanced(arg) && call && LOOKUP.test(call) && BINDING.test(arg[0]) &&
+        (ctx.secure(n) || /secret|token|key|owner|nonce|password|hash/i.test(arg[0]))
+      ) {
+        push("auth-check-removed", n, `\`${clip(text(arg))}\` no longer binds ${call}()`);
+        continue;
+      }
+      // An item dropped from a list that protects: an unsafe method, a privilege field.
+      const item = listItem(del);
+      if (item && ctx.secure(n)) {
+        const around = `${ch.pre.slice(-20).join(" ")} ${ctx.fn(n)}`;
+        // A list of safe or exempted methods (`GET`, `HEAD` in it) is stricter without one.
+        const exempting = /exempt|safe|skip|allow|ignor|exclu|bypass/i.test(around) ||
+          listAround(ch).some((t) => /^(GET|HEAD|OPTIONS|TRACE)$/.test(t));
+        if (
+          (UNSAFE_METHOD.test(item) && !exempting) ||
+          (PRIVILEGE_FIELD.test(item) && PROTECTED_LIST.test(around))
+        ) {
+          push("auth-check-removed", n, `\`${item}\` no longer in \`${clip(line)}\``);
+          continue;
+        }
+      }
+    }
+    if (del.length === 0) {
+      // An alternative put in front of (or after) a check: `checkpw(k, h)` → `k == key or checkpw(k, h)`.
+      const alt = joined(ins, OR);
+      const whole = `${ch.pre.slice(-20).join(" ")} ${ch.post.slice(0, 20).join(" ")}`;
+      if (
+        // (A negated check joined with `or` is one more way to fail.)
+        alt && !/^(!|not)$/.test(alt[0]) && grantsMore(ctx, n, line) &&
+        (/\w+\s*\(/.test(whole) &&
+          whole.match(/[A-Za-z_$][\w$]*(?=\s*\()/g)!.some((x) =>
+            isCheckCall(x) || /check|verif|valid|auth|login|compare|match/i.test(x)
+          )) &&
+        ctx.secure(n)
+      ) {
+        push("auth-check-removed", n, `alternative to the check: \`${clip(text(alt))}\``);
+        continue;
+      }
+      // A check's name bound to something that does not check (`{ verify }` → `{ decode as verify }`).
+      if (
+        ins.length === 2 && ins[1] === "as" && isCheckCall(ch.post[0] ?? "") &&
+        !isCheckCall(ins[0]) && /^[A-Za-z_$]/.test(ins[0])
+      ) {
+        push("crypto-verification-removed", n, `\`${ch.post[0]}\` is now \`${ins[0]}\``);
+        continue;
+      }
+      // A failing branch that now also needs something else (`if expired:` → `if seen and expired:`).
+      const also = joined(ins, AND);
+      if (
+        also && kindOf(line).kind === "if" && FAILURE.test(ctx.block(n).body) && ctx.secure(n)
+      ) {
+        push("auth-check-removed", n, `failure now also needs \`${clip(text(also))}\``);
+        continue;
+      }
+      // A symmetric or `none` algorithm let into an allow-list (`['RS256']` → `['RS256', 'HS256']`).
+      const algo = listItem(ins);
+      if (
+        algo && /^(HS\d{3}|none)$/i.test(algo) && /alg/i.test(ch.pre.slice(-12).join(" ")) &&
+        !ch.pre.slice(-12).some((t) => /^(HS\d{3}|none)$/i.test(t))
+      ) {
+        push("crypto-verification-removed", n, `\`${algo}\` allowed: \`${clip(line)}\``);
+        continue;
+      }
+      // A lifetime multiplied (`EXPIRATION * 60` → `EXPIRATION * 60 * 24 * 365`).
+      if (
+        ins.length >= 2 && ins.length % 2 === 0 &&
+        ins.every((t, k) => k % 2 === 0 ? t === "*" : /^\d+$/.test(t)) &&
+        ins.some((t, k) => k % 2 === 1 && Number(t) > 1) &&
+        /expir|max_?age|maxAge|ttl|lifetime|timeout|session_?age|valid_?for|\bage\b/i.test(line)
+      ) {
+        push("secure-default-weakened", n, `lifetime multiplied: \`${clip(line)}\``);
+        continue;
+      }
+    }
+    if (del.length === 1 && ins.length === 1 && /^[A-Za-z_$]/.test(del[0])) {
+      // A privilege lowered inside a name (`hasAdmin` → `hasMember`, `UserLevelUser` → `…Optional`).
+      const low = loweredPrivilege(del[0], ins[0]);
+      const assigning = kindOf(line).kind === "assign" &&
+        !new RegExp(`[=(,]\\s*\\b${del[0].replace(/\$/g, "\\$")}\\b`).test(line);
+      const privileged = segments(del[0]).some((x) => level(x) >= 0 && level(x) <= 2);
+      if (low && !assigning && (ctx.secure(n) || privileged)) {
+        push("auth-check-removed", n, `\`${low[0]}\` → \`${low[1]}\``);
+        continue;
+      }
+    }
+    // A check's result replaced by a constant (`is_blocked = user.is_blocked(…)` → `= False`).
+    const { kind, name } = kindOf(line);
+    if (
+      kind === "assign" && del.includes("(") && ins.length > 0 &&
+      ins.every((t) => /^(true|True|false|False|None|null|nil|undefined|0|,)$/.test(t)) &&
+      /^:?=$/.test(ch.pre[ch.pre.length - 1] ?? "") && ctx.secure(n)
+    ) {
+      const first = name.split(",")[0].trim();
+      const yes = /^(true|True)$/.test(ins[0]);
+      const weak = SAYS_NO.test(first) ? !yes : SAYS_YES.test(first) && yes;
+      const calls = del.filter((t, k) => del[k + 1] === "(" && /^[A-Za-z_$]/.test(t));
+      if (weak && calls.length > 0) {
+        push("auth-check-removed", n, `\`${first}\` hard-coded to \`${ins[0]}\``);
+      }
+    }
+  }
+  return out;
+}
+
+/** The one quoted item a run adds or drops from a list (`, 'PUT'`), or null. */
+function listItem(ts: string[]): string | null {
+  const body = ts[0] === "," ? ts.slice(1) : ts[ts.length - 1] === "," ? ts.slice(0, -1) : null;
+  if (!body || body.length !== 3) return null;
+  const [q1, w, q2] = body;
+  return (q1 === "'" || q1 === '"' || q1 === "`") && q2 === q1 && /^[\w-]+$/.test(w) ? w : null;
+}
+
+/** The tokens of the bracketed list a run sits in (up to its brackets on both sides). */
+function listAround(ch: Chunk): string[] {
+  const out: string[] = [];
+  for (let k = ch.pre.length - 1; k >= 0 && !"[({".includes(ch.pre[k]); k--) out.push(ch.pre[k]);
+  for (const t of ch.post) {
+    if ("])}".includes(t)) break;
+    out.push(t);
+  }
+  return out;
+}
