@@ -56,6 +56,7 @@ import { EDITS_HELDOUT39, REVERSED_FIXES_HISTORY39 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT40, REVERSED_FIXES_HISTORY40 } from "./corpus_guards_spec_heldout40.ts";
 import { EDITS_HELDOUT41, REVERSED_FIXES_HISTORY41 } from "./corpus_guards_spec_heldout41.ts";
 import { EDITS_HELDOUT42, REVERSED_FIXES_HISTORY42 } from "./corpus_guards_spec_heldout42.ts";
+import { EDITS_HELDOUT43, REVERSED_FIXES_HISTORY43 } from "./corpus_guards_spec_heldout43.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -108,7 +109,8 @@ export interface GuardEdit {
     | "heldout39"
     | "heldout40"
     | "heldout41"
-    | "heldout42";
+    | "heldout42"
+    | "heldout43";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1971,7 +1973,8 @@ export interface ReversedFix {
     | "history39"
     | "history40"
     | "history41"
-    | "history42";
+    | "history42"
+    | "history43";
 }
 
 /**
@@ -2272,3 +2275,5 @@ EDITS.push(...EDITS_HELDOUT41);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY41);
 EDITS.push(...EDITS_HELDOUT42);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY42);
+EDITS.push(...EDITS_HELDOUT43);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY43);
