@@ -57,6 +57,7 @@ import { EDITS_HELDOUT40, REVERSED_FIXES_HISTORY40 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT41, REVERSED_FIXES_HISTORY41 } from "./corpus_guards_spec_heldout41.ts";
 import { EDITS_HELDOUT42, REVERSED_FIXES_HISTORY42 } from "./corpus_guards_spec_heldout42.ts";
 import { EDITS_HELDOUT43, REVERSED_FIXES_HISTORY43 } from "./corpus_guards_spec_heldout43.ts";
+import { EDITS_HELDOUT44, REVERSED_FIXES_HISTORY44 } from "./corpus_guards_spec_heldout44.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -110,7 +111,8 @@ export interface GuardEdit {
     | "heldout40"
     | "heldout41"
     | "heldout42"
-    | "heldout43";
+    | "heldout43"
+    | "heldout44";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1974,7 +1976,8 @@ export interface ReversedFix {
     | "history40"
     | "history41"
     | "history42"
-    | "history43";
+    | "history43"
+    | "history44";
 }
 
 /**
@@ -2277,3 +2280,5 @@ EDITS.push(...EDITS_HELDOUT42);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY42);
 EDITS.push(...EDITS_HELDOUT43);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY43);
+EDITS.push(...EDITS_HELDOUT44);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY44);
