@@ -55,6 +55,7 @@ import { EDITS_HELDOUT38, REVERSED_FIXES_HISTORY38 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT39, REVERSED_FIXES_HISTORY39 } from "./corpus_guards_spec_heldout39.ts";
 import { EDITS_HELDOUT40, REVERSED_FIXES_HISTORY40 } from "./corpus_guards_spec_heldout40.ts";
 import { EDITS_HELDOUT41, REVERSED_FIXES_HISTORY41 } from "./corpus_guards_spec_heldout41.ts";
+import { EDITS_HELDOUT45, REVERSED_FIXES_HISTORY45 } from "./corpus_guards_spec_heldout45.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -106,7 +107,8 @@ export interface GuardEdit {
     | "heldout38"
     | "heldout39"
     | "heldout40"
-    | "heldout41";
+    | "heldout41"
+    | "heldout45";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1968,7 +1970,8 @@ export interface ReversedFix {
     | "history38"
     | "history39"
     | "history40"
-    | "history41";
+    | "history41"
+    | "history45";
 }
 
 /**
@@ -2267,3 +2270,5 @@ EDITS.push(...EDITS_HELDOUT40);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY40);
 EDITS.push(...EDITS_HELDOUT41);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY41);
+EDITS.push(...EDITS_HELDOUT45);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY45);
