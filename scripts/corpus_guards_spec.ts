@@ -58,6 +58,7 @@ import { EDITS_HELDOUT41, REVERSED_FIXES_HISTORY41 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT42, REVERSED_FIXES_HISTORY42 } from "./corpus_guards_spec_heldout42.ts";
 import { EDITS_HELDOUT43, REVERSED_FIXES_HISTORY43 } from "./corpus_guards_spec_heldout43.ts";
 import { EDITS_HELDOUT44, REVERSED_FIXES_HISTORY44 } from "./corpus_guards_spec_heldout44.ts";
+import { EDITS_HELDOUT45, REVERSED_FIXES_HISTORY45 } from "./corpus_guards_spec_heldout45.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -112,7 +113,8 @@ export interface GuardEdit {
     | "heldout41"
     | "heldout42"
     | "heldout43"
-    | "heldout44";
+    | "heldout44"
+    | "heldout45";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1977,7 +1979,8 @@ export interface ReversedFix {
     | "history41"
     | "history42"
     | "history43"
-    | "history44";
+    | "history44"
+    | "history45";
 }
 
 /**
@@ -2282,3 +2285,5 @@ EDITS.push(...EDITS_HELDOUT43);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY43);
 EDITS.push(...EDITS_HELDOUT44);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY44);
+EDITS.push(...EDITS_HELDOUT45);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY45);
