@@ -366,7 +366,7 @@ export const EDITS_HELDOUT43: GuardEdit[] = [
     "    return this.idTokenVerifier.verifyJWT(idToken, isEmulator)\n      .then((decodedIdToken: DecodedIdToken) => {\n        // Whether to check if the token was revoked.\n        if (checkRevoked && isEmulator) {\n",
   ),
   E(
-    "fb-tenant-missing-accepted",
+    "h43-fb-tenant-missing-accepted",
     FB,
     "src/auth/tenant-manager.ts",
     "authz",
