@@ -14,9 +14,21 @@
  * @module
  */
 import { FAILURE } from "./guard_vocab.ts";
-import { clip, condition, isCheckCall } from "./guard_text.ts";
+import { clip, code, condition, isCheckCall } from "./guard_text.ts";
 import { PROTECTING_FN } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
+import {
+  AND,
+  balanced,
+  chunks,
+  joined,
+  listAround,
+  listItem,
+  openCall,
+  OR,
+  text,
+  tokensOf,
+} from "./term_diff.ts";
 
 /** A requirement a term states: being allowed, verified, active, an owner, unused, a member. */
 const REQUIRES =
@@ -36,7 +48,7 @@ const LOOKUP =
 
 /** What binds a lookup to the caller or to a secret. */
 const BINDING =
-  /secret|token|key|hash|nonce|state|owner|user|author|tenant|org|account|creator|member|session|password|code|used|active|revoked|expir|deleted|valid|verified/i;
+  /enabled|secret|token|key|hash|nonce|state|owner|user|author|tenant|org|account|creator|member|session|password|code|used|active|revoked|expir|deleted|valid|verified/i;
 
 /** HTTP methods that change state (the ones CSRF protection and write checks cover). */
 const UNSAFE_METHOD = /^(POST|PUT|PATCH|DELETE)$/;
@@ -54,128 +66,9 @@ const LEVELS: RegExp[] = [
   /^(root|super_?user|superuser|super_?admin|sudo)$/i,
   /^(admin|administrator|owner|master)$/i,
   /^(manager|moderator|maintainer|staff|editor|writer|write|private|internal)$/i,
-  /^(member|user|authenticated|authed|reader|read|viewer|verified|required|registered)$/i,
+  /^(member|user|authenticated|authed|reader|read|viewer|verified|required|registered|active|logged_?in)$/i,
   /^(guest|public|anonymous|anon|any|optional|everyone|none|unauthenticated|all)$/i,
 ];
-
-/** One token with the before-line (1-based) it comes from. */
-interface Tok {
-  t: string;
-  n: number;
-}
-
-/** A run of the diff: tokens taken out of the before-side and put into the after-side. */
-interface Chunk {
-  del: string[];
-  ins: string[];
-  /** The before-line the run sits at. */
-  n: number;
-  /** The before-side tokens up to the run, and after it. */
-  pre: string[];
-  post: string[];
-}
-
-const TOKEN = /[A-Za-z_$][\w$]*|\d[\w.]*|&&|\|\||===?|!==?|<=|>=|:=|\*\*|\S/g;
-
-/** Tokens of lines, each with its line number. */
-function tokensOf(lines: { l: { n: number }; c: string }[]): Tok[] {
-  const out: Tok[] = [];
-  for (const { l, c } of lines) for (const m of c.matchAll(TOKEN)) out.push({ t: m[0], n: l.n });
-  return out;
-}
-
-/** The runs where two token lists differ (longest common subsequence), or null when too big. */
-function chunks(b: Tok[], a: Tok[]): Chunk[] | null {
-  let s = 0;
-  while (s < b.length && s < a.length && b[s].t === a[s].t) s++;
-  let e = 0;
-  while (e < b.length - s && e < a.length - s && b[b.length - 1 - e].t === a[a.length - 1 - e].t) {
-    e++;
-  }
-  const B = b.slice(s, b.length - e);
-  const A = a.slice(s, a.length - e);
-  if (B.length * A.length > 40_000) return null;
-  // lcs[i][j]: the common length of B[i..] and A[j..].
-  const w = A.length + 1;
-  const lcs = new Uint16Array((B.length + 1) * w);
-  for (let i = B.length - 1; i >= 0; i--) {
-    for (let j = A.length - 1; j >= 0; j--) {
-      lcs[i * w + j] = B[i].t === A[j].t
-        ? lcs[(i + 1) * w + j + 1] + 1
-        : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
-    }
-  }
-  const out: Chunk[] = [];
-  const all = b.map((x) => x.t);
-  let i = 0, j = 0;
-  let cur: Chunk | null = null;
-  while (i < B.length || j < A.length) {
-    if (i < B.length && j < A.length && B[i].t === A[j].t) {
-      cur = null;
-      i++;
-      j++;
-      continue;
-    }
-    const at = s + i;
-    if (!cur) {
-      cur = { del: [], ins: [], n: (b[at] ?? b[at - 1] ?? a[s + j])?.n ?? 1, pre: [], post: [] };
-      cur.pre = all.slice(Math.max(0, at - 40), at);
-      out.push(cur);
-    }
-    if (j >= A.length || (i < B.length && lcs[(i + 1) * w + j] >= lcs[i * w + j + 1])) {
-      cur.del.push(B[i].t);
-      i++;
-    } else {
-      cur.ins.push(A[j].t);
-      j++;
-    }
-    cur.post = all.slice(s + i, s + i + 40);
-  }
-  return out;
-}
-
-/** Whether tokens close every bracket they open (a whole term, not a piece of one). */
-function balanced(ts: string[]): boolean {
-  let d = 0;
-  for (const t of ts) {
-    if (t === "(" || t === "[" || t === "{") d++;
-    else if (t === ")" || t === "]" || t === "}") d--;
-    if (d < 0) return false;
-  }
-  return d === 0;
-}
-
-const AND = new Set(["&&", "and", "AND"]);
-const OR = new Set(["||", "or", "OR"]);
-
-/** The term a run adds or drops next to a joining word (`and x`, `x &&`), or null. */
-function joined(ts: string[], ops: Set<string>): string[] | null {
-  if (ts.length < 2) return null;
-  const term = ops.has(ts[0]) ? ts.slice(1) : ops.has(ts[ts.length - 1]) ? ts.slice(0, -1) : null;
-  if (!term || !balanced(term) || term.some((t) => ops.has(t) || AND.has(t) || OR.has(t))) {
-    return null;
-  }
-  return term;
-}
-
-/** Tokens back to text, spaced where the words need it. */
-function text(ts: string[]): string {
-  return ts.join(" ").replace(/ ?([.(),\[\]]) ?/g, "$1").replace(/,/g, ", ");
-}
-
-/** The call a position is inside of: the name before the nearest unclosed `(`. */
-function openCall(pre: string[]): string | null {
-  let d = 0;
-  for (let k = pre.length - 1; k >= 0; k--) {
-    const t = pre[k];
-    if (t === ")") d++;
-    else if (t === "(") {
-      if (d === 0) return /^[A-Za-z_$]/.test(pre[k - 1] ?? "") ? pre[k - 1] : null;
-      d--;
-    }
-  }
-  return null;
-}
 
 /** What the line of before-line `n` is: a branch header, a `return`, an assignment, or else. */
 function kindOf(
@@ -214,7 +107,17 @@ function level(word: string): number {
   return LEVELS.findIndex((re) => re.test(word));
 }
 
-/** `[from, to]` when name `a` is name `b` with one privilege segment moved down, else null. */
+/**
+ * `[from, to]` when name `a` is name `b` with one privilege segment moved down, else null.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loweredPrivilege } from "./guard_shapes_terms.ts";
+ * assert.deepEqual(loweredPrivilege("hasAdmin", "hasMember"), ["hasAdmin", "hasMember"]);
+ * assert.equal(loweredPrivilege("hasMember", "hasAdmin"), null);
+ * ```
+ */
 export function loweredPrivilege(b: string, a: string): [string, string] | null {
   const sb = segments(b);
   const sa = segments(a);
@@ -252,10 +155,25 @@ export function loweredPrivilege(b: string, a: string): [string, string] | null 
  * ```
  */
 export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Shape[] {
-  if (removed.length === 0 || added.length === 0 || removed.length > 12 || added.length > 12) {
+  // (A run is placed by its before-line: a hunk that only adds has none to go by.)
+  if (removed.length === 0 || removed.length > 12 || added.length > 12) {
     return [];
   }
-  const cs = chunks(tokensOf(removed), tokensOf(added));
+  // The unchanged lines just above and below the hunk, on both sides: what a run sits in.
+  const lines = ctx.beforeLines ?? [];
+  const first = removed[0].l.n;
+  const last = removed[removed.length - 1].l.n;
+  const around = (from: number, to: number) =>
+    lines.slice(Math.max(0, from), Math.max(0, to)).map((t, k) => ({
+      l: { n: Math.max(0, from) + k + 1 },
+      c: code(t),
+    }));
+  const above = tokensOf(around(first - 9, first - 1));
+  const below = tokensOf(around(last, last + 4));
+  const cs = chunks(
+    [...above, ...tokensOf(removed), ...below],
+    [...above, ...tokensOf(added), ...below],
+  );
   if (!cs || cs.length === 0 || cs.length > 6) return [];
   const lineOf = (n: number) => removed.find((r) => r.l.n === n)?.c ?? "";
   const out: Shape[] = [];
@@ -263,6 +181,16 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
   for (const ch of cs) {
     const line = lineOf(ch.n);
     const { del, ins, n } = ch;
+    // A pattern's anchor dropped (`'^%s$' % host` → `'^%s'`): the run loses `^`/`$` and nothing else.
+    const anchors = (ts: string[]) => (ts.join("").match(/[\^$]/g) ?? []).length;
+    const bare = (ts: string[]) => ts.join("").replace(/[\^$]/g, "");
+    if (
+      anchors(del) > anchors(ins) && bare(del) === bare(ins) &&
+      /re\.|regex|RegExp|\.test\(|match|search|pattern|_re\b|\/\^/i.test(line) && ctx.secure(n)
+    ) {
+      push("auth-check-removed", n, `pattern no longer anchored: \`${clip(line)}\``);
+      continue;
+    }
     if (ins.length === 0) {
       // A requirement dropped from what a value, a return, a callback or a query demands.
       const term = joined(del, AND);
@@ -311,7 +239,7 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
       const whole = `${ch.pre.slice(-20).join(" ")} ${ch.post.slice(0, 20).join(" ")}`;
       if (
         // (A negated check joined with `or` is one more way to fail.)
-        alt && !/^(!|not)$/.test(alt[0]) && grantsMore(ctx, n, line) &&
+        alt && !/^(!|not)$/.test(alt.find((t) => t !== "(") ?? "") && grantsMore(ctx, n, line) &&
         (/\w+\s*\(/.test(whole) &&
           whole.match(/[A-Za-z_$][\w$]*(?=\s*\()/g)!.some((x) =>
             isCheckCall(x) || /check|verif|valid|auth|login|compare|match/i.test(x)
@@ -319,6 +247,27 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
         ctx.secure(n)
       ) {
         push("auth-check-removed", n, `alternative to the check: \`${clip(text(alt))}\``);
+        continue;
+      }
+      // A comparison cut to a prefix (`a == b` → `a[:4] == b[:4]`): fewer characters to guess.
+      if (
+        /^\[$/.test(ins[0]) && ins.at(-1) === "]" && ins.includes(":") &&
+        /==|!=|compare|equal/i.test(line) && ctx.secure(n)
+      ) {
+        push("crypto-verification-removed", n, `comparison cut short: \`${clip(line)}\``);
+        continue;
+      }
+      // A check's failure caught and only logged (`try { await authorize(…) } catch { warn(…) }`).
+      const k = ins.findIndex((t) => t === "catch" || t === "except");
+      if (
+        k >= 0 && k <= 2 && !ins.some((t) =>
+          /^(throw|raise|return|reject|abort|next|deny)$/.test(t)
+        ) &&
+        ch.pre.slice(-24).some((t) =>
+          isCheckCall(t) || /authori[sz]|authenticat|permission|verif|validat/i.test(t)
+        ) && cs.some((o) => o.del.length === 0 && o.ins[0] === "try")
+      ) {
+        push("auth-check-removed", n, `a failing check is now caught and ignored`);
         continue;
       }
       // A check's name bound to something that does not check (`{ verify }` → `{ decode as verify }`).
@@ -357,6 +306,46 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
         continue;
       }
     }
+    if (del.length === 1 && ins.length === 1) {
+      const [d, i] = [del[0], ins[0]];
+      // A verdict handed on flipped to yes (`resolve(false)` → `resolve(true)`, `.catch(() =>
+      // false)` → `=> true`): a failure or an error now answers yes.
+      const handed = /^(resolve|callback|cb|done|next)$/.test(ch.pre.at(-2) ?? "") ||
+        (ch.pre.at(-1) === "," && /^(callback|cb|done)$/.test(ch.pre.at(-4) ?? "")) ||
+        (ch.pre.at(-1) === "=>" && ch.pre.slice(-6).includes("catch"));
+      if (
+        /^(false|False)$/.test(d) && /^(true|True)$/.test(i) && handed &&
+        !SAYS_NO.test(ctx.fn(n)) && ctx.secure(n)
+      ) {
+        push("auth-check-removed", n, `a refusal now answers yes: \`${clip(line)}\``);
+        continue;
+      }
+      // `or` and `and` swapped in a protective or a granting value (`secure = a || b` → `a && b`).
+      const { kind, name } = kindOf(line);
+      const swap = OR.has(d) && AND.has(i) ? "fewer" : AND.has(d) && OR.has(i) ? "more" : null;
+      const protective =
+        /secur|verif|strict|requir|enforc|protect|deny|denied|block|reject|forbid|lock|ssl|tls|https/i;
+      if (
+        swap && kind === "assign" && ctx.secure(n) &&
+        ((swap === "fewer" && protective.test(name)) ||
+          (swap === "more" && SAYS_YES.test(name) && !protective.test(name)))
+      ) {
+        push("secure-default-weakened", n, `\`${d}\` → \`${i}\` in \`${clip(line)}\``);
+        continue;
+      }
+    }
+    // What a check compares against no longer passed (`this.issuers,` → `undefined,`).
+    if (
+      ins.length === 1 && /^(undefined|None|null|nil)$/.test(ins[0]) && del.length % 2 === 1 &&
+      del.every((t, k) => k % 2 === 0 ? /^[A-Za-z_$]/.test(t) : t === ".") &&
+      /issuer|audience|nonce|state|host|cert|secret|expected|fingerprint|subject|algorithm/i
+        .test(del[del.length - 1]) &&
+      openCall(ch.pre) !== null &&
+      [",", "("].includes(ch.pre.at(-1) ?? "")
+    ) {
+      push("crypto-verification-removed", n, `\`${text(del)}\` no longer passed`);
+      continue;
+    }
     if (del.length === 1 && ins.length === 1 && /^[A-Za-z_$]/.test(del[0])) {
       // A privilege lowered inside a name (`hasAdmin` → `hasMember`, `UserLevelUser` → `…Optional`).
       const low = loweredPrivilege(del[0], ins[0]);
@@ -383,25 +372,6 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
         push("auth-check-removed", n, `\`${first}\` hard-coded to \`${ins[0]}\``);
       }
     }
-  }
-  return out;
-}
-
-/** The one quoted item a run adds or drops from a list (`, 'PUT'`), or null. */
-function listItem(ts: string[]): string | null {
-  const body = ts[0] === "," ? ts.slice(1) : ts[ts.length - 1] === "," ? ts.slice(0, -1) : null;
-  if (!body || body.length !== 3) return null;
-  const [q1, w, q2] = body;
-  return (q1 === "'" || q1 === '"' || q1 === "`") && q2 === q1 && /^[\w-]+$/.test(w) ? w : null;
-}
-
-/** The tokens of the bracketed list a run sits in (up to its brackets on both sides). */
-function listAround(ch: Chunk): string[] {
-  const out: string[] = [];
-  for (let k = ch.pre.length - 1; k >= 0 && !"[({".includes(ch.pre[k]); k--) out.push(ch.pre[k]);
-  for (const t of ch.post) {
-    if ("])}".includes(t)) break;
-    out.push(t);
   }
   return out;
 }

@@ -77,6 +77,14 @@ const BLIND = new Set(
     "history40",
     "heldout41",
     "history41",
+    "heldout42",
+    "history42",
+    "heldout43",
+    "history43",
+    "heldout44",
+    "history44",
+    "heldout45",
+    "history45",
   ],
 );
 
@@ -145,6 +153,10 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     heldout39: 51,
     heldout40: 51,
     heldout41: 45,
+    heldout42: 48,
+    heldout43: 50,
+    heldout44: 53,
+    heldout45: 55,
     history: 9,
     history4: 12,
     history5: 8,
@@ -184,6 +196,10 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     history39: 8,
     history40: 3,
     history41: 3,
+    history42: 3,
+    history43: 6,
+    history44: 5,
+    history45: 7,
   };
   const found: Record<string, number> = {};
   for (const g of guards) {

@@ -1,16 +1,5 @@
 import assert from "node:assert/strict";
-import { lineGuardFindings } from "../../src/inspect/guard_lines.ts";
-
-/** The details of the changed-line findings for an edit (empty when silent). */
-function seen(path: string, before: string, after: string): string[] {
-  return lineGuardFindings(path, before, after).map((f) => `${f.rule}: ${f.detail}`);
-}
-
-/** The edit `from` → `to` applied once to `text` (the snippet must be there). */
-function edit(text: string, from: string, to: string): string {
-  assert.ok(text.includes(from), `snippet not in text: ${from}`);
-  return text.replace(from, to);
-}
+import { edit, oneWay, type OneWayCase, seen } from "./shape_helpers.ts";
 
 Deno.test("shapes: a check's verdict ignored, or replaced by another value", () => {
   const ts = "export function validate(xml: string) {\n  return sig.checkSignature(xml);\n}\n";
@@ -812,21 +801,8 @@ Deno.test("shapes: quantifiers, bounds, explicit-false tests, negative verdicts,
   );
 });
 
-/** Asserts `before` → `after` draws a finding matching `re` and the reverse edit draws none. */
-function oneWay(path: string, before: string, after: string, re: RegExp) {
-  assert.match(seen(path, before, after).join("\n"), re, `${path}: forward`);
-  assert.deepEqual(seen(path, after, before), [], `${path}: reversed`);
-}
-
 /** Flow shapes, each a forward edit that must draw a finding and whose reverse must not. */
-const FLOW_CASES: {
-  what: string;
-  path: string;
-  before: string;
-  from: string;
-  to: string;
-  finds: RegExp;
-}[] = [
+const FLOW_CASES: OneWayCase[] = [
   {
     what: "An error handled but no longer returned from.",
     path: "lib/socket_auth.js",

@@ -1,0 +1,277 @@
+import assert from "node:assert/strict";
+import { edit, oneWay, type OneWayCase, seen } from "./shape_helpers.ts";
+
+/**
+ * Term shapes (`guard_shapes_terms.ts`) and the signals made broader with them: each a forward
+ * edit that must draw a finding and whose reverse, the guard put back, must not.
+ */
+const TERM_CASES: OneWayCase[] = [
+  {
+    what: "A requirement dropped from a verdict's assignment.",
+    path: "helpdesk/decorators.py",
+    before:
+      "def check_user_status(u):\n    is_ok = u.is_authenticated and u.is_active\n    return is_ok\n",
+    from: " and u.is_active",
+    to: "",
+    finds: /requirement dropped: `u\.is_active`/,
+  },
+  {
+    what: "A requirement dropped inside a callback.",
+    path: "server/authentication.js",
+    before:
+      "function checkBoardAdmin(board, userId) {\n  const adminAccess = board.members.some(e => e.userId === userId && e.isActive && e.isAdmin);\n  if (!adminAccess) throw new Error('not-authorized');\n}\n",
+    from: " && e.isAdmin",
+    to: "",
+    finds: /requirement dropped: `e\.isAdmin`/,
+  },
+  {
+    what: "A condition dropped from a query in a string (a one-time state reusable).",
+    path: "database.go",
+    before:
+      'func (db *datastore) ValidateOAuthState(ctx context.Context, state string) error {\n\terr := db.QueryRowContext(ctx, "SELECT provider FROM oauth_client_states WHERE state = ? AND used = FALSE", state).Scan(&p)\n\treturn err\n}\n',
+    from: " AND used = FALSE",
+    to: "",
+    finds: /requirement dropped: `used = FALSE`/,
+  },
+  {
+    what: "A binding dropped from a lookup written over several lines.",
+    path: "helpdesk/views/public.py",
+    before:
+      "def view_ticket(request, ticket_id, email, key):\n    ticket = Ticket.objects.get(\n        id=ticket_id,\n        submitter_email__iexact=email,\n        secret_key__iexact=key,\n    )\n    return render(request, ticket)\n",
+    from: "        secret_key__iexact=key,\n",
+    to: "",
+    finds: /`secret_key__iexact = key` no longer binds get\(\)/,
+  },
+  {
+    what: "An alternative put in front of a check.",
+    path: "server/model/node.py",
+    before:
+      "class Node:\n    def check_key(self, key):\n        return bcrypt.checkpw(key.encode('utf8'), self.hashed)\n",
+    from: "return bcrypt",
+    to: "return settings.DEBUG or bcrypt",
+    finds: /alternative to the check: `settings\.DEBUG`|check made optional/,
+  },
+  {
+    what: "A privilege lowered inside a name.",
+    path: "server/publications/boards.js",
+    before:
+      "Meteor.publish('copyBoard', function (boardId) {\n  const board = Boards.findOne(boardId);\n  if (!board.hasAdmin(this.userId)) throw new Meteor.Error('not-authorized');\n  return board.copy();\n});\n",
+    from: "hasAdmin",
+    to: "hasMember",
+    finds: /`hasAdmin` → `hasMember`/,
+  },
+  {
+    what: "A role predicate moved down a rank.",
+    path: "users/api/permissions.py",
+    before:
+      "def validate_membership(user, org):\n    return org and (user.is_superuser or user.is_manager(org))\n",
+    from: "is_manager",
+    to: "is_member",
+    finds: /`is_manager` → `is_member`/,
+  },
+  {
+    what: "A check's result replaced by constants.",
+    path: "server/resource/auth_helper.py",
+    before:
+      "def user_login(user, password):\n    is_blocked, remaining = user.is_blocked(MAX_FAILED, INACTIVATION)\n    if is_blocked:\n        return None, remaining\n    return user\n",
+    from: "user.is_blocked(MAX_FAILED, INACTIVATION)",
+    to: "False, None",
+    finds: /`is_blocked` hard-coded to `False`/,
+  },
+  {
+    what: "A symmetric algorithm let into an allow-list.",
+    path: "auth_adfs/backend.py",
+    before:
+      "def validate_token(token, key):\n    return jwt.decode(\n        token,\n        key,\n        algorithms=['RS256', 'RS384'],\n    )\n",
+    from: "'RS384'",
+    to: "'RS384', 'HS256'",
+    finds: /`HS256` allowed/,
+  },
+  {
+    what: "A session lifetime multiplied, in a condition edited elsewhere too.",
+    path: "admin/auth.py",
+    before:
+      "def is_admin_authorized(request, updated):\n    if updated < time() - (settings.ADMIN_SESSION_EXPIRATION * 60):\n        raise PermissionDenied()\n    return True\n",
+    from: "if updated < time() - (settings.ADMIN_SESSION_EXPIRATION * 60):",
+    to: "if updated and updated < time() - (settings.ADMIN_SESSION_EXPIRATION * 60 * 24 * 365):",
+    finds: /lifetime multiplied/,
+  },
+  {
+    what: "An unsafe method no longer under CSRF protection.",
+    path: "server/utils/csrf.ts",
+    before:
+      "export function csrfCheck(ctx: Ctx) {\n\tif (!['POST', 'PUT'].includes(ctx.method)) return;\n\tverifyToken(ctx);\n}\n",
+    from: ", 'PUT'",
+    to: "",
+    finds: /`PUT` no longer in/,
+  },
+  {
+    what: "A privilege field no longer read-only.",
+    path: "users/admin.py",
+    before:
+      "class UserAdmin(admin.ModelAdmin):\n    def get_readonly_fields(self, request, obj=None):\n        fields = ['last_login']\n        if not request.user.is_superuser:\n            fields = fields + ['user_permissions', 'is_superuser']\n        return fields\n",
+    from: ", 'is_superuser'",
+    to: "",
+    finds: /`is_superuser` no longer in/,
+  },
+  {
+    what: "A verifying name bound to a function that only decodes.",
+    path: "src/auth/guards/ws.guard.ts",
+    before:
+      "import { verify } from 'jsonwebtoken'\nexport function canActivate(token: string) {\n  return verify(token, secret)\n}\n",
+    from: "{ verify }",
+    to: "{ decode as verify }",
+    finds: /`verify` is now `decode`/,
+  },
+  {
+    what: "A failing branch that now also needs something else.",
+    path: "auth/tokens.py",
+    before:
+      "def authenticate(token):\n    if token.expires_at < now():\n        raise AuthenticationFailed('expired')\n    return token.user\n",
+    from: "if token.expires_at",
+    to: "if token.refreshed and token.expires_at",
+    finds: /failure now also needs `token\.refreshed`|check given an exception/,
+  },
+  {
+    what: "A digest comparison cut to a prefix.",
+    path: "radius/packet.py",
+    before:
+      "def verify_message_authenticator(self, expected):\n    return expected == self.hmac.digest()\n",
+    from: "return expected == self.hmac.digest()",
+    to: "return expected[:4] == self.hmac.digest()[:4]",
+    finds: /comparison cut short/,
+  },
+  {
+    what: "A pattern's end anchor dropped.",
+    path: "chalice/local_auth.py",
+    before:
+      "def authorize_arn(resource_regex, arn):\n    resource_regex = '^%s$' % resource_regex\n    return re.match(resource_regex, arn)\n",
+    from: "'^%s$'",
+    to: "'^%s'",
+    finds: /pattern no longer anchored/,
+  },
+  {
+    what: "A refusal handed to a promise now says yes.",
+    path: "server/entity/User.ts",
+    before:
+      "export class User {\n  public passwordMatch(password: string): Promise<boolean> {\n    return new Promise((resolve) => {\n      if (!this.password) {\n        return resolve(false);\n      }\n      resolve(bcrypt.compareSync(password, this.password));\n    });\n  }\n}\n",
+    from: "resolve(false)",
+    to: "resolve(true)",
+    finds: /a refusal now answers yes/,
+  },
+  {
+    what: "An issuer list no longer passed to a token check.",
+    path: "src/auth/oauth2client.ts",
+    before:
+      "async function login(token: string) {\n  const ticket = await verifyIdToken(\n    token,\n    this.issuers,\n    audience,\n  );\n  return ticket;\n}\n",
+    from: "this.issuers,",
+    to: "undefined,",
+    finds: /`this\.issuers` no longer passed/,
+  },
+  {
+    what: "A failure returned as an object spread over lines, removed.",
+    path: "auth/AuthenticateUser.ts",
+    before:
+      "async function authenticate(token: Token) {\n  if (token.expired) {\n    return {\n      success: false,\n      failureType: 'EXPIRED_TOKEN',\n    }\n  }\n  return { success: true }\n}\n",
+    from:
+      "  if (token.expired) {\n    return {\n      success: false,\n      failureType: 'EXPIRED_TOKEN',\n    }\n  }\n",
+    to: "",
+    finds: /failure statement removed: `return \{ success: false/,
+  },
+  {
+    what: "A branch removed whose exit comes after a log call spread over lines.",
+    path: "server/resource/token.py",
+    before:
+      "def post(self, task_id):\n    if g.node.collaboration_id != task.collaboration_id:\n        log.warning(\n            f'Node {g.node.id} attempts to generate key for task {task_id}'\n            ' which is outside its collaboration'\n        )\n        return {'msg': 'not within the collaboration'}, HTTPStatus.UNAUTHORIZED\n    return make_token(task)\n",
+    from:
+      "    if g.node.collaboration_id != task.collaboration_id:\n        log.warning(\n            f'Node {g.node.id} attempts to generate key for task {task_id}'\n            ' which is outside its collaboration'\n        )\n        return {'msg': 'not within the collaboration'}, HTTPStatus.UNAUTHORIZED\n",
+    to: "",
+    finds: /branch removed/,
+  },
+  {
+    what: "Exempt URLs matched anywhere instead of from the start.",
+    path: "csrf/middleware.py",
+    before:
+      "def _url_is_exempt(self, path):\n    for exempt_url in self.exempt_urls:\n        if exempt_url.match(path):\n            return True\n    return False\n",
+    from: "exempt_url.match(path)",
+    to: "exempt_url.search(path)",
+    finds: /`match` → `search`/,
+  },
+  {
+    what: "HttpOnly dropped from a cookie written as a string.",
+    path: "auth/cookies/CookieFactory.ts",
+    before:
+      "export function accessCookie(dto: Dto) {\n  return `access_token=${dto.token}; HttpOnly; Secure; Path=/;`\n}\n",
+    from: " HttpOnly;",
+    to: "",
+    finds: /cookie attribute no longer set/,
+  },
+  {
+    what: "A fail-open setting defaulted on.",
+    path: "ratelimit/core.py",
+    before:
+      "def get_usage(request):\n    if cache_error:\n        if getattr(settings, 'RATELIMIT_FAIL_OPEN', False):\n            return None\n        raise\n",
+    from: "'RATELIMIT_FAIL_OPEN', False",
+    to: "'RATELIMIT_FAIL_OPEN', True",
+    finds: /RATELIMIT_FAIL_OPEN/,
+  },
+  {
+    what: "Certificate validation defaulted to ignore.",
+    path: "winrm/transport.py",
+    before:
+      'class Transport:\n    def __init__(self, endpoint, server_cert_validation="validate"):\n        self.endpoint = endpoint\n',
+    from: '"validate"',
+    to: '"ignore"',
+    finds: /server_cert_validation/,
+  },
+  {
+    what: "A claim assertion removed.",
+    path: "src/jwt/verifyJwt.ts",
+    before:
+      "export function verifyJwt(token: string, clockSkew: number) {\n  const { exp, alg } = decode(token);\n  assertExpirationClaim(exp, clockSkew);\n  assertHeaderAlgorithm(alg);\n  return token;\n}\n",
+    from: "  assertExpirationClaim(exp, clockSkew);\n",
+    to: "",
+    finds: /assertExpirationClaim\(\) removed/,
+  },
+];
+
+Deno.test("term shapes: a finding forward, silence when the guard is put back", () => {
+  const failed: string[] = [];
+  for (const c of TERM_CASES) {
+    try {
+      oneWay(c.path, c.before, edit(c.before, c.from, c.to), c.finds);
+    } catch (e) {
+      failed.push(`${c.what} ${(e as Error).message.split("\n")[0]}`);
+    }
+  }
+  assert.deepEqual(failed, []);
+});
+
+Deno.test("term shapes: the same words with the other polarity stay silent", () => {
+  // A safe-methods list losing an unsafe method is stricter.
+  const safe =
+    "def prepare(self):\n    if self.request.method not in ('GET', 'HEAD', 'OPTIONS', 'POST'):\n        self.check_xsrf_cookie()\n";
+  assert.deepEqual(seen("app/csrf.py", safe, edit(safe, ", 'POST'", "")), []);
+  // A requirement dropped from a name that says no lets fewer through: stricter.
+  const blocked =
+    "def login(user):\n    is_blocked = user.failed_logins > 5 and user.locked\n    return is_blocked\n";
+  assert.deepEqual(seen("auth/login.py", blocked, edit(blocked, " and user.locked", "")), []);
+  // A negated check joined with `or` in a failing branch is one more way to fail.
+  const failing =
+    "def auth_user_db(user, password):\n    if user is None:\n        raise Unauthorized()\n    return user\n";
+  assert.deepEqual(
+    seen(
+      "security/manager.py",
+      failing,
+      edit(failing, "if user is None:", "if user is None or not check_password(user, password):"),
+    ),
+    [],
+  );
+  // A protective value made to need both sides.
+  const tls =
+    "class Client {\n  constructor(url) {\n    this.secure = isSecureProtocol || hasTlsOptions;\n  }\n}\n";
+  assert.match(
+    seen("src/Client.ts", tls, edit(tls, "||", "&&")).join(),
+    /`\|\|` → `&&`/,
+  );
+});
