@@ -60,6 +60,7 @@ import { EDITS_HELDOUT43, REVERSED_FIXES_HISTORY43 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT44, REVERSED_FIXES_HISTORY44 } from "./corpus_guards_spec_heldout44.ts";
 import { EDITS_HELDOUT45, REVERSED_FIXES_HISTORY45 } from "./corpus_guards_spec_heldout45.ts";
 import { EDITS_HELDOUT46, REVERSED_FIXES_HISTORY46 } from "./corpus_guards_spec_heldout46.ts";
+import { EDITS_HELDOUT47, REVERSED_FIXES_HISTORY47 } from "./corpus_guards_spec_heldout47.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -116,7 +117,8 @@ export interface GuardEdit {
     | "heldout43"
     | "heldout44"
     | "heldout45"
-    | "heldout46";
+    | "heldout46"
+    | "heldout47";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1983,7 +1985,8 @@ export interface ReversedFix {
     | "history43"
     | "history44"
     | "history45"
-    | "history46";
+    | "history46"
+    | "history47";
 }
 
 /**
@@ -2292,3 +2295,5 @@ EDITS.push(...EDITS_HELDOUT45);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY45);
 EDITS.push(...EDITS_HELDOUT46);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY46);
+EDITS.push(...EDITS_HELDOUT47);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY47);
