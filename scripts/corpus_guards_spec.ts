@@ -61,6 +61,7 @@ import { EDITS_HELDOUT44, REVERSED_FIXES_HISTORY44 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT45, REVERSED_FIXES_HISTORY45 } from "./corpus_guards_spec_heldout45.ts";
 import { EDITS_HELDOUT46, REVERSED_FIXES_HISTORY46 } from "./corpus_guards_spec_heldout46.ts";
 import { EDITS_HELDOUT47, REVERSED_FIXES_HISTORY47 } from "./corpus_guards_spec_heldout47.ts";
+import { EDITS_HELDOUT48, REVERSED_FIXES_HISTORY48 } from "./corpus_guards_spec_heldout48.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -118,7 +119,8 @@ export interface GuardEdit {
     | "heldout44"
     | "heldout45"
     | "heldout46"
-    | "heldout47";
+    | "heldout47"
+    | "heldout48";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1986,7 +1988,8 @@ export interface ReversedFix {
     | "history44"
     | "history45"
     | "history46"
-    | "history47";
+    | "history47"
+    | "history48";
 }
 
 /**
@@ -2297,3 +2300,5 @@ EDITS.push(...EDITS_HELDOUT46);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY46);
 EDITS.push(...EDITS_HELDOUT47);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY47);
+EDITS.push(...EDITS_HELDOUT48);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY48);
