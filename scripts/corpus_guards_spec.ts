@@ -59,6 +59,7 @@ import { EDITS_HELDOUT42, REVERSED_FIXES_HISTORY42 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT43, REVERSED_FIXES_HISTORY43 } from "./corpus_guards_spec_heldout43.ts";
 import { EDITS_HELDOUT44, REVERSED_FIXES_HISTORY44 } from "./corpus_guards_spec_heldout44.ts";
 import { EDITS_HELDOUT45, REVERSED_FIXES_HISTORY45 } from "./corpus_guards_spec_heldout45.ts";
+import { EDITS_HELDOUT49, REVERSED_FIXES_HISTORY49 } from "./corpus_guards_spec_heldout49.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -114,7 +115,8 @@ export interface GuardEdit {
     | "heldout42"
     | "heldout43"
     | "heldout44"
-    | "heldout45";
+    | "heldout45"
+    | "heldout49";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1980,7 +1982,8 @@ export interface ReversedFix {
     | "history42"
     | "history43"
     | "history44"
-    | "history45";
+    | "history45"
+    | "history49";
 }
 
 /**
@@ -2287,3 +2290,5 @@ EDITS.push(...EDITS_HELDOUT44);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY44);
 EDITS.push(...EDITS_HELDOUT45);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY45);
+EDITS.push(...EDITS_HELDOUT49);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY49);
