@@ -1,9 +1,9 @@
 /**
  * Forty-ninth held-out batch of the guard-removal corpus: removals written by reading the security
  * code of projects not otherwise used by the corpus (beego, qor/auth, openshift/osin, lib/pq,
- * coder/websocket, openfaas/faas, go-resty/resty, etcd, sshpiper, revel), chosen the way a careless
- * refactor or an attacker would weaken them, before any measurement. Reversed fixes were picked by
- * commit message or advisory only.
+ * coder/websocket, openfaas/faas, go-resty/resty, etcd, sshpiper, revel, nuxt auth-module,
+ * remix-auth-oauth2), chosen the way a careless refactor or an attacker would weaken them, before
+ * any measurement. Reversed fixes were picked by commit message or advisory only.
  *
  * @module
  */
@@ -21,6 +21,8 @@ const RS = "go-resty/resty";
 const EC = "etcd-io/etcd";
 const SP = "tg123/sshpiper";
 const RV = "revel/revel";
+const NA = "nuxt-community/auth-module";
+const RA = "sergiodxa/remix-auth-oauth2";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
 const E = editMaker(H49);
@@ -109,14 +111,6 @@ export const EDITS_HELDOUT49: GuardEdit[] = [
     "\tif len(sig) != len(parts[2]) {\n",
   ),
   E(
-    "h49-bg-session-cookie-expiry-unchecked",
-    BG,
-    "server/web/session/sess_utils.go",
-    "token",
-    '\tif t1 < t2-gcmaxlifetime {\n\t\treturn nil, errors.New("Decode: expired timestamp")\n\t}\n',
-    "",
-  ),
-  E(
     "h49-bg-session-secure-always-off",
     BG,
     "server/web/session/session.go",
@@ -140,14 +134,6 @@ export const EDITS_HELDOUT49: GuardEdit[] = [
     "authn-branch",
     "\tif provider.Config.Confirmable && authInfo.ConfirmedAt == nil {\n\t\tcurrentUser, _ := context.Auth.UserStorer.Get(authInfo.ToClaims(), context)\n\t\tprovider.Config.ConfirmMailer(authInfo.UID, context, authInfo.ToClaims(), currentUser)\n\n\t\treturn nil, ErrUnconfirmed\n\t}\n",
     "\tif provider.Config.Confirmable && authInfo.ConfirmedAt == nil {\n\t\tcurrentUser, _ := context.Auth.UserStorer.Get(authInfo.ToClaims(), context)\n\t\tprovider.Config.ConfirmMailer(authInfo.UID, context, authInfo.ToClaims(), currentUser)\n\t}\n",
-  ),
-  E(
-    "h49-qa-bcrypt-compare-plaintext-fallback",
-    QA,
-    "providers/password/encryptor/bcrypt_encryptor/bcrypt.go",
-    "credential",
-    "\treturn bcrypt.CompareHashAndPassword([]byte(hashedPassword), []byte(password))\n",
-    "\tif hashedPassword == password {\n\t\treturn nil\n\t}\n\treturn bcrypt.CompareHashAndPassword([]byte(hashedPassword), []byte(password))\n",
   ),
   E(
     "h49-qa-jwt-method-not-pinned",
@@ -213,14 +199,6 @@ export const EDITS_HELDOUT49: GuardEdit[] = [
     "credential",
     "\t\treturn subtle.ConstantTimeCompare([]byte(client.GetSecret()), []byte(secret)) == 1\n",
     "\t\treturn strings.HasPrefix(client.GetSecret(), secret)\n",
-  ),
-  E(
-    "h49-os-default-client-secret-any",
-    OS,
-    "client.go",
-    "credential",
-    "\treturn subtle.ConstantTimeCompare([]byte(d.Secret), []byte(secret)) == 1\n",
-    '\treturn d.Secret == "" || subtle.ConstantTimeCompare([]byte(d.Secret), []byte(secret)) == 1\n',
   ),
   E(
     "h49-os-auth-code-expiry-ignored",
@@ -396,14 +374,6 @@ export const EDITS_HELDOUT49: GuardEdit[] = [
     "\tif !ok {\n",
   ),
   E(
-    "h49-ec-jwt-parse-error-logged",
-    EC,
-    "server/auth/jwt.go",
-    "token",
-    '\tif err != nil {\n\t\tt.lg.Warn(\n\t\t\t"failed to parse a JWT token",\n\t\t\tzap.Error(err),\n\t\t)\n\t\treturn nil, false\n\t}\n\n\tclaims, ok := parsed.Claims.(jwt.MapClaims)\n\tif !parsed.Valid || !ok {\n',
-    '\tif err != nil {\n\t\tt.lg.Warn(\n\t\t\t"failed to parse a JWT token",\n\t\t\tzap.Error(err),\n\t\t)\n\t}\n\tif parsed == nil {\n\t\treturn nil, false\n\t}\n\n\tclaims, ok := parsed.Claims.(jwt.MapClaims)\n\tif !ok {\n',
-  ),
-  E(
     "h49-ec-bcrypt-result-ignored",
     EC,
     "server/auth/store.go",
@@ -444,14 +414,6 @@ export const EDITS_HELDOUT49: GuardEdit[] = [
     "\tif u != nil && !hasRootRole(u) {\n\t\treturn ErrPermissionDenied\n\t}\n",
   ),
   E(
-    "h49-ec-put-prevkv-range-unchecked",
-    EC,
-    "server/etcdserver/apply/auth.go",
-    "authz",
-    "\tif r.PrevKv {\n\t\terr := as.IsRangePermitted(ai, r.Key, nil)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t}\n",
-    "",
-  ),
-  E(
     "h49-ec-lease-put-check-dropped",
     EC,
     "server/etcdserver/apply/auth.go",
@@ -483,14 +445,6 @@ export const EDITS_HELDOUT49: GuardEdit[] = [
     "\t\tminVersion = tls.VersionTLS12\n",
     "\t\tminVersion = tls.VersionTLS10\n",
   ),
-  E(
-    "h49-ec-allowed-cn-fallthrough",
-    EC,
-    "client/pkg/transport/listener.go",
-    "secure-default",
-    '\t\t\treturn errors.New("client certificate authentication failed")\n',
-    '\t\t\tinfo.Logger.Warn("client certificate did not match allowed CN/hostname")\n\t\t\treturn nil\n',
-  ),
   // ---- tg123/sshpiper (Go)
   E(
     "h49-sp-cert-checker-skipped",
@@ -515,14 +469,6 @@ export const EDITS_HELDOUT49: GuardEdit[] = [
     "credential",
     "\t\t\t\tif subtle.ConstantTimeCompare(authedPubkey.Marshal(), publicKey) == 1 {\n",
     "\t\t\t\tif authedPubkey != nil {\n",
-  ),
-  E(
-    "h49-sp-trusted-ca-type-only",
-    SP,
-    "libplugin/skel/skel.go",
-    "credential",
-    "\t\t\t\tif subtle.ConstantTimeCompare(trustedca.Marshal(), pkcert.SignatureKey.Marshal()) == 1 {\n",
-    "\t\t\t\tif trustedca.Type() == pkcert.SignatureKey.Type() {\n",
   ),
   E(
     "h49-sp-hostkey-verify-result-ignored",
@@ -566,14 +512,6 @@ export const EDITS_HELDOUT49: GuardEdit[] = [
     '\tif !Verify(data, sig) {\n\t\tsessionEngineLog.Warn("Session cookie signature failed")\n\t}\n',
   ),
   E(
-    "h49-rv-verify-length-only",
-    RV,
-    "libs.go",
-    "credential",
-    "\treturn hmac.Equal([]byte(sig), []byte(Sign(message)))\n",
-    '\treturn sig != "" && len(sig) == len(Sign(message))\n',
-  ),
-  E(
     "h49-rv-session-timeout-missing-ok",
     RV,
     "session/session.go",
@@ -588,6 +526,64 @@ export const EDITS_HELDOUT49: GuardEdit[] = [
     "secure-default",
     '\tCookieSecure = Config.BoolDefault("cookie.secure", HTTPSsl)\n',
     '\tCookieSecure = Config.BoolDefault("cookie.secure", false)\n',
+  ),
+  // ---- nuxt-community/auth-module (TS)
+  E(
+    "h49-na-oauth2-state-mismatch-ignored",
+    NA,
+    "src/schemes/oauth2.ts",
+    "token",
+    "    if (state && parsedQuery.state !== state) {\n      return\n    }\n",
+    "",
+  ),
+  E(
+    "h49-na-middleware-no-login-redirect",
+    NA,
+    "src/core/middleware.ts",
+    "authz",
+    "  } else if (!pageIsInGuestMode && (!callback || !insidePage(callback))) {\n    ctx.$auth.redirect('login')\n  }\n",
+    "  }\n",
+  ),
+  E(
+    "h49-na-oidc-id-token-expiry-skipped",
+    NA,
+    "src/schemes/openIDConnect.ts",
+    "token",
+    "    if (idTokenStatus.expired()) {\n      response.idTokenExpired = true\n      return response\n    }\n\n    response.valid = true\n",
+    "    response.idTokenExpired = idTokenStatus.expired()\n\n    response.valid = true\n",
+  ),
+  E(
+    "h49-na-local-check-without-token",
+    NA,
+    "src/schemes/local.ts",
+    "authn-branch",
+    "    // Token is required but not available\n    if (!token) {\n      return response\n    }\n\n",
+    "",
+  ),
+  // ---- sergiodxa/remix-auth-oauth2 (TS)
+  E(
+    "h49-ra-state-cookie-mismatch-allowed",
+    RA,
+    "src/index.ts",
+    "token",
+    '\t\tif (!store.has(stateUrl)) {\n\t\t\tthrow new RangeError("State in URL doesn\'t match state in cookie.");\n\t\t}\n',
+    "",
+  ),
+  E(
+    "h49-ra-missing-state-cookie-ok",
+    RA,
+    "src/index.ts",
+    "authn-branch",
+    '\t\tif (!store.has()) {\n\t\t\tthrow new ReferenceError("Missing state on cookie.");\n\t\t}\n\n\t\tif (!store.has(stateUrl)) {\n',
+    "\t\tif (store.has() && !store.has(stateUrl)) {\n",
+  ),
+  E(
+    "h49-ra-state-cookie-readable-by-js",
+    RA,
+    "src/lib/store.ts",
+    "secure-default",
+    "\t\t\thttpOnly: true, // Prevents JavaScript from accessing the cookie\n",
+    "\t\t\thttpOnly: false,\n",
   ),
 ];
 
