@@ -62,6 +62,7 @@ import { EDITS_HELDOUT45, REVERSED_FIXES_HISTORY45 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT46, REVERSED_FIXES_HISTORY46 } from "./corpus_guards_spec_heldout46.ts";
 import { EDITS_HELDOUT47, REVERSED_FIXES_HISTORY47 } from "./corpus_guards_spec_heldout47.ts";
 import { EDITS_HELDOUT48, REVERSED_FIXES_HISTORY48 } from "./corpus_guards_spec_heldout48.ts";
+import { EDITS_HELDOUT49, REVERSED_FIXES_HISTORY49 } from "./corpus_guards_spec_heldout49.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -120,7 +121,8 @@ export interface GuardEdit {
     | "heldout45"
     | "heldout46"
     | "heldout47"
-    | "heldout48";
+    | "heldout48"
+    | "heldout49";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1989,7 +1991,8 @@ export interface ReversedFix {
     | "history45"
     | "history46"
     | "history47"
-    | "history48";
+    | "history48"
+    | "history49";
 }
 
 /**
@@ -2302,3 +2305,5 @@ EDITS.push(...EDITS_HELDOUT47);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY47);
 EDITS.push(...EDITS_HELDOUT48);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY48);
+EDITS.push(...EDITS_HELDOUT49);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY49);
