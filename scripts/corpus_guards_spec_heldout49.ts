@@ -201,14 +201,6 @@ export const EDITS_HELDOUT49: GuardEdit[] = [
     "\t\treturn strings.HasPrefix(client.GetSecret(), secret)\n",
   ),
   E(
-    "h49-os-auth-code-expiry-ignored",
-    OS,
-    "access.go",
-    "token",
-    '\tif ret.AuthorizeData.IsExpiredAt(s.Now()) {\n\t\ts.setErrorAndLog(w, E_INVALID_GRANT, nil, "auth_code_request=%s", "authorization data is expired")\n\t\treturn nil\n\t}\n',
-    "",
-  ),
-  E(
     "h49-os-code-other-client",
     OS,
     "access.go",
@@ -239,14 +231,6 @@ export const EDITS_HELDOUT49: GuardEdit[] = [
     "authz",
     '\tif !redirectMatch {\n\t\treturn nil, nil, newUriValidationError("host mismatch", baseUrl, redirectUrl)\n\t}\n',
     "",
-  ),
-  E(
-    "h49-os-password-grant-empty-password",
-    OS,
-    "access.go",
-    "authn-branch",
-    '\tif ret.Username == "" || ret.Password == "" {\n\t\ts.setErrorAndLog(w, E_INVALID_GRANT, nil, "handle_password=%s", "username and pass required")\n',
-    '\tif ret.Username == "" {\n\t\ts.setErrorAndLog(w, E_INVALID_GRANT, nil, "handle_password=%s", "username and pass required")\n',
   ),
   E(
     "h49-os-client-auth-not-sent-fallback",
