@@ -64,6 +64,7 @@ import { EDITS_HELDOUT47, REVERSED_FIXES_HISTORY47 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT48, REVERSED_FIXES_HISTORY48 } from "./corpus_guards_spec_heldout48.ts";
 import { EDITS_HELDOUT49, REVERSED_FIXES_HISTORY49 } from "./corpus_guards_spec_heldout49.ts";
 import { EDITS_HELDOUT50, REVERSED_FIXES_HISTORY50 } from "./corpus_guards_spec_heldout50.ts";
+import { EDITS_HELDOUT51, REVERSED_FIXES_HISTORY51 } from "./corpus_guards_spec_heldout51.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -124,7 +125,8 @@ export interface GuardEdit {
     | "heldout47"
     | "heldout48"
     | "heldout49"
-    | "heldout50";
+    | "heldout50"
+    | "heldout51";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1995,7 +1997,8 @@ export interface ReversedFix {
     | "history47"
     | "history48"
     | "history49"
-    | "history50";
+    | "history50"
+    | "history51";
 }
 
 /**
@@ -2312,3 +2315,5 @@ EDITS.push(...EDITS_HELDOUT49);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY49);
 EDITS.push(...EDITS_HELDOUT50);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY50);
+EDITS.push(...EDITS_HELDOUT51);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY51);
