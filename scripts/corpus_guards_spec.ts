@@ -65,6 +65,7 @@ import { EDITS_HELDOUT48, REVERSED_FIXES_HISTORY48 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT49, REVERSED_FIXES_HISTORY49 } from "./corpus_guards_spec_heldout49.ts";
 import { EDITS_HELDOUT50, REVERSED_FIXES_HISTORY50 } from "./corpus_guards_spec_heldout50.ts";
 import { EDITS_HELDOUT51, REVERSED_FIXES_HISTORY51 } from "./corpus_guards_spec_heldout51.ts";
+import { EDITS_HELDOUT52, REVERSED_FIXES_HISTORY52 } from "./corpus_guards_spec_heldout52.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -126,7 +127,8 @@ export interface GuardEdit {
     | "heldout48"
     | "heldout49"
     | "heldout50"
-    | "heldout51";
+    | "heldout51"
+    | "heldout52";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1998,7 +2000,8 @@ export interface ReversedFix {
     | "history48"
     | "history49"
     | "history50"
-    | "history51";
+    | "history51"
+    | "history52";
 }
 
 /**
@@ -2317,3 +2320,5 @@ EDITS.push(...EDITS_HELDOUT50);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY50);
 EDITS.push(...EDITS_HELDOUT51);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY51);
+EDITS.push(...EDITS_HELDOUT52);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY52);
