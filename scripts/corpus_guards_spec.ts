@@ -63,6 +63,7 @@ import { EDITS_HELDOUT46, REVERSED_FIXES_HISTORY46 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT47, REVERSED_FIXES_HISTORY47 } from "./corpus_guards_spec_heldout47.ts";
 import { EDITS_HELDOUT48, REVERSED_FIXES_HISTORY48 } from "./corpus_guards_spec_heldout48.ts";
 import { EDITS_HELDOUT49, REVERSED_FIXES_HISTORY49 } from "./corpus_guards_spec_heldout49.ts";
+import { EDITS_HELDOUT53, REVERSED_FIXES_HISTORY53 } from "./corpus_guards_spec_heldout53.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -122,7 +123,8 @@ export interface GuardEdit {
     | "heldout46"
     | "heldout47"
     | "heldout48"
-    | "heldout49";
+    | "heldout49"
+    | "heldout53";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -1992,7 +1994,8 @@ export interface ReversedFix {
     | "history46"
     | "history47"
     | "history48"
-    | "history49";
+    | "history49"
+    | "history53";
 }
 
 /**
@@ -2307,3 +2310,5 @@ EDITS.push(...EDITS_HELDOUT48);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY48);
 EDITS.push(...EDITS_HELDOUT49);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY49);
+EDITS.push(...EDITS_HELDOUT53);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY53);
