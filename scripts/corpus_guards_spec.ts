@@ -66,6 +66,7 @@ import { EDITS_HELDOUT49, REVERSED_FIXES_HISTORY49 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT50, REVERSED_FIXES_HISTORY50 } from "./corpus_guards_spec_heldout50.ts";
 import { EDITS_HELDOUT51, REVERSED_FIXES_HISTORY51 } from "./corpus_guards_spec_heldout51.ts";
 import { EDITS_HELDOUT52, REVERSED_FIXES_HISTORY52 } from "./corpus_guards_spec_heldout52.ts";
+import { EDITS_HELDOUT53, REVERSED_FIXES_HISTORY53 } from "./corpus_guards_spec_heldout53.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -128,7 +129,8 @@ export interface GuardEdit {
     | "heldout49"
     | "heldout50"
     | "heldout51"
-    | "heldout52";
+    | "heldout52"
+    | "heldout53";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2001,7 +2003,8 @@ export interface ReversedFix {
     | "history49"
     | "history50"
     | "history51"
-    | "history52";
+    | "history52"
+    | "history53";
 }
 
 /**
@@ -2322,3 +2325,5 @@ EDITS.push(...EDITS_HELDOUT51);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY51);
 EDITS.push(...EDITS_HELDOUT52);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY52);
+EDITS.push(...EDITS_HELDOUT53);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY53);
