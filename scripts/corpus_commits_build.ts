@@ -22,7 +22,8 @@ const MIRRORS = Deno.env.get("MIRRORS") ?? "/work/.mirror";
 const OUT = Deno.env.get("OUT") ?? "/work/data/commits.jsonl";
 const LIST = new URL("../tests/inspect/corpus/commits.tsv", import.meta.url).pathname;
 const CODE = /\.(py|js|mjs|cjs|jsx|ts|mts|cts|tsx|go)$/;
-const TEST = /(^|\/)(tests?|__tests__|spec|specs|testing|fixtures?|examples?|docs?)\/|[._-](test|spec)\.\w+$|(^|\/)test_\w+\.py$|_test\.go$|conftest\.py$/i;
+const TEST =
+  /(^|\/)(tests?|__tests__|spec|specs|testing|fixtures?|examples?|docs?)\/|[._-](test|spec)\.\w+$|(^|\/)test_\w+\.py$|_test\.go$|conftest\.py$/i;
 const PER_REPO = 12;
 
 const dec = new TextDecoder();
@@ -32,7 +33,11 @@ async function git(dir: string, ...args: string[]): Promise<string | null> {
 }
 
 const repos = new Set<string>();
-for (const line of Deno.readTextFileSync(new URL("../tests/inspect/corpus/guards.jsonl", import.meta.url)).split("\n")) {
+for (
+  const line of Deno.readTextFileSync(
+    new URL("../tests/inspect/corpus/guards.jsonl", import.meta.url),
+  ).split("\n")
+) {
   if (line.trim()) repos.add(JSON.parse(line).repo);
 }
 const fixes = new Set(REVERSED_FIXES.map((f) => f.commit.slice(0, 7)));
@@ -70,4 +75,6 @@ for (const repo of [...repos].sort()) {
 }
 Deno.writeTextFileSync(LIST, list.join("\n") + "\n");
 Deno.writeTextFileSync(OUT, out.join("\n") + "\n");
-console.log(`${list.length} commits from ${new Set(list.map((l) => l.split("\t")[0])).size} projects`);
+console.log(
+  `${list.length} commits from ${new Set(list.map((l) => l.split("\t")[0])).size} projects`,
+);

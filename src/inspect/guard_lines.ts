@@ -73,6 +73,7 @@ import {
 } from "./guard_text.ts";
 import { shapeSignals } from "./guard_shapes.ts";
 import { weakenedConditions } from "./guard_conditions.ts";
+import { learnedSignal } from "./guard_model.ts";
 
 /** Predicates whose `true` applies a protection (`_should_handle`, `needs_mfa`, `require_login`). */
 const ENFORCING =
@@ -105,7 +106,9 @@ const EXIT =
   /\b(return|raise|throw|continue|break|abort|panic)\b|\b(raise|abort|deny|reject|fail)_\w+\(|\bnext\(|AbortWith/;
 
 /**
- * Medium guard findings for an edit of `path` from `before` to `after` (both present).
+ * Medium guard findings for an edit of `path` from `before` to `after` (both present). When no
+ * shape names anything, the learned signal (`guard_model.ts`) may; `learned: false` leaves it out
+ * (the shapes alone, as their tests read them).
  *
  * @example
  * ```ts
@@ -119,7 +122,12 @@ const EXIT =
  * assert.deepEqual(lineGuardFindings("app/views.py", before, before), []);
  * ```
  */
-export function lineGuardFindings(path: string, before: string, after: string): Finding[] {
+export function lineGuardFindings(
+  path: string,
+  before: string,
+  after: string,
+  opts: { learned?: boolean } = {},
+): Finding[] {
   if (before === after || before.length > 300_000 || after.length > 300_000) return [];
   const bl = before.split("\n");
   const al = after.split("\n");
@@ -483,6 +491,11 @@ export function lineGuardFindings(path: string, before: string, after: string): 
         add("secure-default-weakened", r.n, `setting \`${key}\` removed`);
       }
     }
+  }
+  // Nothing any shape names: the learned signal, from the words the edit took away.
+  if (found.size === 0 && opts.learned !== false) {
+    const s = learnedSignal(path, bl, hs);
+    if (s) add(s.rule, s.n, s.what);
   }
   return [...found.values()];
 }

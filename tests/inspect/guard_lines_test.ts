@@ -240,11 +240,14 @@ Deno.test("changed lines: errors no longer passed on, deny turned allow, checks 
     fires("plugins/auth.js", cb, cb.replace("return callback(err)", "return callback(err, null)")),
     [],
   );
+  // (The shapes read `True` as the strict side; the learned signal, which reads words, is
+  // measured on the corpora instead.)
   assert.deepEqual(
-    fires(
+    lineGuardFindings(
       "security/jwt/token.py",
       opts,
       opts.replace('"verify_iss": bool(issuer)', '"verify_iss": True'),
+      { learned: false },
     ),
     [],
   );
