@@ -27,14 +27,11 @@
  */
 import type { Finding } from "./types.ts";
 import {
-  BARE_RETURN,
   CHECK_SUBJECT,
   CHECKER_FN,
   DEFAULT_ON,
-  DENY_ASSIGN,
   FAILURE,
   LIMIT_NAME,
-  NOT_A_DENIAL,
   PERMISSIVE,
   PREDICATE,
   SECURE_SETTING,
@@ -63,7 +60,6 @@ import {
   hunks,
   isCheckCall,
   lastName,
-  type Line,
   modeOpened,
   occurrences,
   overlap,
@@ -74,32 +70,11 @@ import {
 import { shapeSignals } from "./guard_shapes.ts";
 import { weakenedConditions } from "./guard_conditions.ts";
 import { learnedSignal } from "./guard_model.ts";
+import { lostFailure } from "./guard_failures.ts";
 
 /** Predicates whose `true` applies a protection (`_should_handle`, `needs_mfa`, `require_login`). */
 const ENFORCING =
   /^(should_?(handle|check|verify|validate|enforce|require|protect|apply|run|prompt|challenge)|needs?_?|must_?|require|enforce)|_?required$/i;
-
-/** A returned value that reports a failure (`{ success: false, … }`, `{ error: … }`). */
-const FAILED_RESULT =
-  /\b(success|ok|valid|authori[sz]ed|authenticated|allowed)\s*:\s*false\b|\berrors?\s*:/;
-
-/**
- * The code of before- or after-line `n`; a `return` whose value opens a bracket it closes on
- * later lines (`return {` … `}`) is read whole, up to ten lines, as one statement.
- */
-function statementAt(lines: string[], n: number): string {
-  const c = code(lines[n - 1] ?? "");
-  if (!/^(}\s*)?return\s*[{(\[]$/.test(c)) return c;
-  let depth = 0;
-  const parts: string[] = [];
-  for (let i = n - 1; i < lines.length && i < n + 9; i++) {
-    const t = code(lines[i]);
-    parts.push(t);
-    for (const ch of t) depth += "{([".includes(ch) ? 1 : ")]}".includes(ch) ? -1 : 0;
-    if (depth <= 0) break;
-  }
-  return parts.join(" ");
-}
 
 /** A statement that leaves the branch: returns, raises, continues, or calls a failing helper. */
 const EXIT =
@@ -161,32 +136,8 @@ export function lineGuardFindings(
   };
 
   // Failure statements: net removals across the whole edit, located at the first removed one.
-  const failing = (ls: Line[], lines: string[]) =>
-    ls.filter((l) => {
-      const c = statementAt(lines, l.n);
-      const fails = FAILURE.test(c) || DENY_ASSIGN.test(c) ||
-        (c.length > l.text.trim().length && FAILED_RESULT.test(c));
-      if (!fails || NOT_A_DENIAL.test(c)) return false;
-      const fn = enclosing(lines, l.n);
-      return !BARE_RETURN.test(c) || SECURITY.test(fn) || PREDICATE.test(bare(fn));
-    });
-  const removedFail = hs.flatMap((h) => failing(h.removed, bl).map((l) => ({ l, h })));
-  const addedFail = hs.flatMap((h) => failing(h.added, al));
-  const addedFailText = new Set(addedFail.map((l) => code(l.text)));
-  const lostFail = removedFail.filter(({ l }) => !addedFailText.has(code(l.text)));
-  if (removedFail.length > addedFail.length && lostFail.length > 0) {
-    // An exception thrown in security code (by its path) counts too; a plain return needs more.
-    const hit = lostFail.find(({ l, h }) =>
-      strong(l.n, h) ||
-      (pathSecure &&
-        /\b(raise|throw|abort|panic)\b|\b(callback|cb|done|next|reject)\(\s*\w|^return\s+([\w.]+\s*,\s*)*err\s*;?$/
-          .test(code(l.text)))
-    );
-    if (hit) {
-      const what = clip(statementAt(bl, hit.l.n));
-      add("auth-check-removed", hit.l.n, `failure statement removed: \`${what}\``);
-    }
-  }
+  const lost = lostFailure(hs, bl, al, (n, h) => strong(n, h), pathSecure);
+  if (lost) add("auth-check-removed", lost.n, lost.what);
 
   function context(h: Hunk): string {
     const first = h.removed[0]?.n ?? h.added[0]?.n ?? 1;

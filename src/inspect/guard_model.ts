@@ -70,7 +70,7 @@ export function scoreOf(features: readonly string[], model: GuardModel = MODEL):
  * const m = { version: 1, threshold: 1, bias: -1, weights: { "-active": 2.5 } };
  * const s = learnedSignal("auth/views.py", before, [hunk], m)!;
  * assert.equal(s.n, 2);
- * assert.match(s.what, /learned signal \(score 1\.50\).*-active/);
+ * assert.match(s.what, /learned signal \(score 1\.50: -active\)/);
  * ```
  */
 export function learnedSignal(
