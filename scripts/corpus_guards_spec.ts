@@ -68,6 +68,7 @@ import { EDITS_HELDOUT51, REVERSED_FIXES_HISTORY51 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT52, REVERSED_FIXES_HISTORY52 } from "./corpus_guards_spec_heldout52.ts";
 import { EDITS_HELDOUT53, REVERSED_FIXES_HISTORY53 } from "./corpus_guards_spec_heldout53.ts";
 import { EDITS_HELDOUT54, REVERSED_FIXES_HISTORY54 } from "./corpus_guards_spec_heldout54.ts";
+import { EDITS_HELDOUT55, REVERSED_FIXES_HISTORY55 } from "./corpus_guards_spec_heldout55.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -132,7 +133,8 @@ export interface GuardEdit {
     | "heldout51"
     | "heldout52"
     | "heldout53"
-    | "heldout54";
+    | "heldout54"
+    | "heldout55";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2007,7 +2009,8 @@ export interface ReversedFix {
     | "history51"
     | "history52"
     | "history53"
-    | "history54";
+    | "history54"
+    | "history55";
 }
 
 /**
@@ -2332,3 +2335,5 @@ EDITS.push(...EDITS_HELDOUT53);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY53);
 EDITS.push(...EDITS_HELDOUT54);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY54);
+EDITS.push(...EDITS_HELDOUT55);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY55);
