@@ -69,6 +69,7 @@ import { EDITS_HELDOUT52, REVERSED_FIXES_HISTORY52 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT53, REVERSED_FIXES_HISTORY53 } from "./corpus_guards_spec_heldout53.ts";
 import { EDITS_HELDOUT54, REVERSED_FIXES_HISTORY54 } from "./corpus_guards_spec_heldout54.ts";
 import { EDITS_HELDOUT55, REVERSED_FIXES_HISTORY55 } from "./corpus_guards_spec_heldout55.ts";
+import { EDITS_HELDOUT56, REVERSED_FIXES_HISTORY56 } from "./corpus_guards_spec_heldout56.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -134,7 +135,8 @@ export interface GuardEdit {
     | "heldout52"
     | "heldout53"
     | "heldout54"
-    | "heldout55";
+    | "heldout55"
+    | "heldout56";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2010,7 +2012,8 @@ export interface ReversedFix {
     | "history52"
     | "history53"
     | "history54"
-    | "history55";
+    | "history55"
+    | "history56";
 }
 
 /**
@@ -2337,3 +2340,5 @@ EDITS.push(...EDITS_HELDOUT54);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY54);
 EDITS.push(...EDITS_HELDOUT55);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY55);
+EDITS.push(...EDITS_HELDOUT56);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY56);
