@@ -67,6 +67,7 @@ import { EDITS_HELDOUT50, REVERSED_FIXES_HISTORY50 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT51, REVERSED_FIXES_HISTORY51 } from "./corpus_guards_spec_heldout51.ts";
 import { EDITS_HELDOUT52, REVERSED_FIXES_HISTORY52 } from "./corpus_guards_spec_heldout52.ts";
 import { EDITS_HELDOUT53, REVERSED_FIXES_HISTORY53 } from "./corpus_guards_spec_heldout53.ts";
+import { EDITS_HELDOUT57, REVERSED_FIXES_HISTORY57 } from "./corpus_guards_spec_heldout57.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -130,7 +131,8 @@ export interface GuardEdit {
     | "heldout50"
     | "heldout51"
     | "heldout52"
-    | "heldout53";
+    | "heldout53"
+    | "heldout57";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2004,7 +2006,8 @@ export interface ReversedFix {
     | "history50"
     | "history51"
     | "history52"
-    | "history53";
+    | "history53"
+    | "history57";
 }
 
 /**
@@ -2327,3 +2330,5 @@ EDITS.push(...EDITS_HELDOUT52);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY52);
 EDITS.push(...EDITS_HELDOUT53);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY53);
+EDITS.push(...EDITS_HELDOUT57);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY57);
