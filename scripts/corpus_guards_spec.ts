@@ -70,6 +70,7 @@ import { EDITS_HELDOUT53, REVERSED_FIXES_HISTORY53 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT54, REVERSED_FIXES_HISTORY54 } from "./corpus_guards_spec_heldout54.ts";
 import { EDITS_HELDOUT55, REVERSED_FIXES_HISTORY55 } from "./corpus_guards_spec_heldout55.ts";
 import { EDITS_HELDOUT56, REVERSED_FIXES_HISTORY56 } from "./corpus_guards_spec_heldout56.ts";
+import { EDITS_HELDOUT57, REVERSED_FIXES_HISTORY57 } from "./corpus_guards_spec_heldout57.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -136,7 +137,8 @@ export interface GuardEdit {
     | "heldout53"
     | "heldout54"
     | "heldout55"
-    | "heldout56";
+    | "heldout56"
+    | "heldout57";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2013,7 +2015,8 @@ export interface ReversedFix {
     | "history53"
     | "history54"
     | "history55"
-    | "history56";
+    | "history56"
+    | "history57";
 }
 
 /**
@@ -2342,3 +2345,5 @@ EDITS.push(...EDITS_HELDOUT55);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY55);
 EDITS.push(...EDITS_HELDOUT56);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY56);
+EDITS.push(...EDITS_HELDOUT57);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY57);
