@@ -106,7 +106,7 @@ const model = {
   bias: Math.round(bias * 1e4) / 1e4,
   weights,
 };
-Deno.writeTextFileSync(OUT, JSON.stringify(model) + "\n");
+Deno.writeTextFileSync(OUT, JSON.stringify(model, null, 2) + "\n");
 console.log(
   `${Object.keys(weights).length} weights from ${rows.length} edits (${
     JSON.stringify(used)
