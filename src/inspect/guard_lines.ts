@@ -76,6 +76,18 @@ import { lostFailure } from "./guard_failures.ts";
 const ENFORCING =
   /^(should_?(handle|check|verify|validate|enforce|require|protect|apply|run|prompt|challenge)|needs?_?|must_?|require|enforce)|_?required$/i;
 
+/** A name that clears, strips or refuses: its `true` protects, whatever else it names. */
+const PROTECTIVE_NAME = /\b(clear|strip|drop|remove|reject|deny|block|forbid)_?\w*/i;
+
+/** Whether the first change between two lines falls inside a call's parentheses. */
+function inArguments(rc: string, ac: string): boolean {
+  let i = 0;
+  while (i < rc.length && rc[i] === ac[i]) i++;
+  let depth = 0;
+  for (const ch of rc.slice(0, i)) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
+  return depth > 0;
+}
+
 /** A statement that leaves the branch: returns, raises, continues, or calls a failing helper. */
 const EXIT =
   /\b(return|raise|throw|continue|break|abort|panic)\b|\b(raise|abort|deny|reject|fail)_\w+\(|\bnext\(|AbortWith/;
@@ -281,8 +293,11 @@ export function lineGuardFindings(
         // A `return` that says no more often, or a permissive setting (`lax`, `allow_…`,
         // `forward_…_headers`) turned off, is the strict side.
         // (A predicate whose yes enforces, `_should_handle`, `needs_mfa`, is the other way round.)
-        const strictSide = (/^\s*return\b/.test(rc) && !ENFORCING.test(bare(enclosing(bl, r.n)))) ||
-          PERMISSIVE.test(rc);
+        // (A flip inside a call's arguments, `WithValidate(true)`, is no answer; a protective
+        // name, `clear_untrusted_proxy_headers`, is not a permissive one.)
+        const strictSide = (/^\s*return\b/.test(rc) && !ENFORCING.test(bare(enclosing(bl, r.n))) &&
+          !inArguments(rc, ac)) ||
+          (PERMISSIVE.test(rc) && !PROTECTIVE_NAME.test(rc));
         for (const [strong, weak] of STRONG_TO_WEAK) {
           if (!strong.test(rc) || !weak.test(ac) || strong.test(ac) || !settingNamed) continue;
           if (strictSide) continue;
@@ -299,10 +314,15 @@ export function lineGuardFindings(
       for (const ac of addedCode) {
         if (!similar(rc, ac) && overlap(rc, ac) < 0.5) continue;
         if (
-          PERMISSIVE.test(rc) && /\b(false|False|0)\b/.test(rc) && /\b(true|True|1)\b/.test(ac) &&
+          PERMISSIVE.test(rc) && !PROTECTIVE_NAME.test(rc) && /\b(false|False|0)\b/.test(rc) &&
+          /\b(true|True|1)\b/.test(ac) &&
           !/\b(true|True)\b/.test(rc)
         ) add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
-        if (/chmod|mkdir|open|write|mode|perm|umask|create/i.test(rc) && modeOpened(rc, ac)) {
+        if (
+          (/chmod|mkdir|open|write|mode|perm|umask|create/i.test(rc) ||
+            /\b0o[0-7]{3}\b/.test(rc)) &&
+          modeOpened(rc, ac)
+        ) {
           add(
             "secure-default-weakened",
             r.n,

@@ -238,7 +238,7 @@ export function widened(before: string, after: string, op: "and" | "or"): boolea
 
 /** An assignment to a name that holds a verdict: `valid := …`, `const isAllowed = …`. */
 export const VERDICT_NAME =
-  /^\s*(?:(?:const|let|var)\s+)?([\w$.]*(?:valid|verified|allowed|authori[sz]ed|authenticated|permitted|granted|trusted|matches|matched|applies|owned|owns|is_?(?:master|admin|root|superuser|staff|owner|member))\w*)\s*(?::=|=(?!=))\s*(.+)$/i;
+  /^\s*(?:(?:const|let|var)\s+)?([\w$.]*(?<!un|in|not_?|dis)(?:valid|verified|allowed|authori[sz]ed|authenticated|permitted|granted|trusted|matches|matched|applies|owned|owns|is_?(?:master|admin|root|superuser|staff|owner|member))\w*)\s*(?::=|=(?!=))\s*(.+)$/i;
 
 /** A verdict about privilege (`isMaster`, `is_admin`): what it decides is security whatever the file. */
 export const PRIVILEGE_NAME = /\bis_?(master|admin|root|superuser|staff|owner)\b/i;

@@ -217,8 +217,13 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
         push("auth-check-removed", n, `\`${clip(text(arg))}\` no longer binds ${call}()`);
         continue;
       }
-      // An item dropped from a list that protects: an unsafe method, a privilege field.
-      const item = listItem(del);
+      // An item dropped from a list that protects: an unsafe method, a privilege field; a method
+      // dropped from a list written as words (`"PATCH POST PUT DELETE"`).
+      const word = del.length === 1 && UNSAFE_METHOD.test(del[0]) &&
+          [...ch.pre.slice(-3), ...ch.post.slice(0, 3)].some((t) => UNSAFE_METHOD.test(t))
+        ? del[0]
+        : null;
+      const item = listItem(del) ?? word;
       if (item && ctx.secure(n)) {
         const around = `${ch.pre.slice(-20).join(" ")} ${ctx.fn(n)}`;
         // A list of safe or exempted methods (`GET`, `HEAD` in it) is stricter without one.
@@ -239,7 +244,8 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
       const whole = `${ch.pre.slice(-20).join(" ")} ${ch.post.slice(0, 20).join(" ")}`;
       if (
         // (A negated check joined with `or` is one more way to fail.)
-        alt && !/^(!|not)$/.test(alt.find((t) => t !== "(") ?? "") && grantsMore(ctx, n, line) &&
+        alt && (!/^(!|not)$/.test(alt.find((t) => t !== "(") ?? "") || noError(alt)) &&
+        grantsMore(ctx, n, line) &&
         (/\w+\s*\(/.test(whole) &&
           whole.match(/[A-Za-z_$][\w$]*(?=\s*\()/g)!.some((x) =>
             isCheckCall(x) || /check|verif|valid|auth|login|compare|match/i.test(x)
@@ -286,13 +292,14 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
         push("auth-check-removed", n, `failure now also needs \`${clip(text(also))}\``);
         continue;
       }
-      // A symmetric or `none` algorithm let into an allow-list (`['RS256']` → `['RS256', 'HS256']`).
-      const algo = listItem(ins);
+      // A symmetric or `none` algorithm let into an allow-list (`['RS256']` → `['RS256', 'HS256']`,
+      // `[]string{"RS256", "HS256", "none"}`, `jwt.HS256`).
+      const weakAlg = ins.find((t) => /^(HS\d{3}|none)$/i.test(t));
       if (
-        algo && /^(HS\d{3}|none)$/i.test(algo) && /alg/i.test(ch.pre.slice(-12).join(" ")) &&
-        !ch.pre.slice(-12).some((t) => /^(HS\d{3}|none)$/i.test(t))
+        weakAlg && ins[0] === "," && /alg|method/i.test(ch.pre.slice(-16).join(" ")) &&
+        !ch.pre.slice(-16).some((t) => /^(HS\d{3}|none)$/i.test(t))
       ) {
-        push("crypto-verification-removed", n, `\`${algo}\` allowed: \`${clip(line)}\``);
+        push("crypto-verification-removed", n, `\`${weakAlg}\` allowed: \`${clip(line)}\``);
         continue;
       }
       // A lifetime multiplied (`EXPIRATION * 60` → `EXPIRATION * 60 * 24 * 365`).
@@ -334,11 +341,19 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
         continue;
       }
     }
+    // An error no longer returned (`return result, err` → `return result, nil`).
+    if (
+      del.length === 1 && /^(err|error)$/.test(del[0]) && ins.length === 1 && ins[0] === "nil" &&
+      kindOf(line).kind === "return" && ctx.secure(n)
+    ) {
+      push("auth-check-removed", n, `error no longer returned: \`${clip(line)}\``);
+      continue;
+    }
     // What a check compares against no longer passed (`this.issuers,` → `undefined,`).
     if (
       ins.length === 1 && /^(undefined|None|null|nil)$/.test(ins[0]) && del.length % 2 === 1 &&
       del.every((t, k) => k % 2 === 0 ? /^[A-Za-z_$]/.test(t) : t === ".") &&
-      /issuer|audience|nonce|state|host|cert|secret|expected|fingerprint|subject|algorithm/i
+      /issuer|audience|nonce|state|host|cert|secret|expected|fingerprint|subject|algorithm|tls/i
         .test(del[del.length - 1]) &&
       openCall(ch.pre) !== null &&
       [",", "("].includes(ch.pre.at(-1) ?? "")
@@ -374,4 +389,11 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
     }
   }
   return out;
+}
+
+/** An alternative that says there was no error (`!error`, `not err`): a failure now passes. */
+function noError(alt: string[]): boolean {
+  const t = alt.filter((x) => x !== "(" && x !== ")");
+  return t.length === 2 && /^(!|not)$/.test(t[0]) &&
+    /^(err|error|errors|exception|failed|failure)$/i.test(t[1]);
 }

@@ -94,6 +94,7 @@ export const STRONG_TO_WEAK: [RegExp, RegExp][] = [
     /\bRequireAndVerifyClientCert\b/,
     /\b(NoClientCert|RequestClientCert|RequireAnyClientCert|VerifyClientCertIfGiven)\b/,
   ],
+  [/\bRequireAnyClientCert\b/, /\b(NoClientCert|RequestClientCert|VerifyClientCertIfGiven)\b/],
   [/\b1\b/, /\b0\b/],
   [
     /['"](validate|verify|strict|enforce|auth|deny|reject)['"]/i,
@@ -132,7 +133,7 @@ export const FALSY = /^\s*(False|false|None|null|nil|undefined|0|''|"")\s*[,;)]?
 
 /** Settings whose `true` turns a protection off. */
 export const PERMISSIVE =
-  /behind_?(reverse_?)?proxy|trust_?proxy|supports_?credentials|allow_?credentials|allowCredentials|allow_?(unsecured|insecure|unsigned|any|all|none|http\b)|unsecured|insecure|unsafe|skip_?\w*(verif|check|valid|auth|csrf)|disable_?\w*(verif|check|valid|auth|csrf|ssl|tls|pkce|nonce|state|signature|https)|allow_?embedded\w*|trust_?all|accept_?any|allow_?remote\w*|allow_?\w*(unauthenticated|anonymous|public|origins?|hosts?)\b|forward_?\w*(auth\w*|credential\w*|cookie\w*)|\blax\s*[:=]|allow_?unsolicited|unsolicited|permit_?empty\w*|allow_?empty_?pass\w*|accept_?(empty|ro|read_?only|any|all|unsigned|unverified|expired|invalid|insecure|none)\b\w*|enable_?sign_?up|allow_?sign_?up|open_?registration|allow_?registration|registration_?enabled|use_?x_?forwarded_?\w*|x_?forwarded_?(host|for|proto)|trust_?forwarded\w*|proxy_?headers|allow_?\w*(unconfirmed|unverified)\w*|dangerous\w*|fail_?open|allow_?non_?(staff|admin|member|owner|auth\w*)\w*|allow_?empty\w*|\w*_optional\b|\w*[a-z]Optional\b/i;
+  /behind_?(reverse_?)?proxy|trust_?proxy|supports_?credentials|allow_?credentials|allowCredentials|allow_?(unsecured|insecure|unsigned|any|all|none|http\b)|unsecured|insecure|unsafe|skip_?\w*(verif|check|valid|auth|csrf)|disable_?\w*(verif|check|valid|auth|csrf|ssl|tls|pkce|nonce|state|signature|https)|allow_?embedded\w*|trust_?all|accept_?any|allow_?remote\w*|allow_?\w*(unauthenticated|anonymous|public|origins?|hosts?)\b|forward_?\w*(auth\w*|credential\w*|cookie\w*)|\blax\s*[:=]|allow_?unsolicited|unsolicited|permit_?empty\w*|allow_?empty_?pass\w*|accept_?(empty|ro|read_?only|any|all|unsigned|unverified|expired|invalid|insecure|none)\b\w*|enable_?sign_?up|allow_?sign_?up|open_?registration|allow_?registration|registration_?enabled|use_?x_?forwarded_?\w*|x_?forwarded_?(host|for|proto)|trust_?forwarded\w*|proxy_?headers|allow_?\w*(unconfirmed|unverified)\w*|dangerous\w*|fail_?open|allow_?non_?(staff|admin|member|owner|auth\w*)\w*|allow_?empty\w*|\w*_optional\b|\w*[a-z]Optional\b|\bignore_?[a-z]\w*|\bignore[A-Z]\w*/i;
 
 /** A condition or value that keeps an option on unless it is switched off explicitly. */
 export const DEFAULT_ON =

@@ -233,6 +233,88 @@ const TERM_CASES: OneWayCase[] = [
     to: "",
     finds: /assertExpirationClaim\(\) removed/,
   },
+  {
+    what: "An error no longer returned (Go).",
+    path: "v3/bind.go",
+    before:
+      "func (l *Conn) SimpleBind(req *SimpleBindRequest) (*SimpleBindResult, error) {\n\tpacket, err := l.send(req.Username, req.Password)\n\terr = GetLDAPError(packet)\n\treturn result, err\n}\n",
+    from: "return result, err",
+    to: "return result, nil",
+    finds: /error no longer returned/,
+  },
+  {
+    what: "Symmetric and none algorithms let into a Go allow-list.",
+    path: "internal/authn/oidc/oidc.go",
+    before:
+      'func parse(tok string, key any) (*jwt.Token, error) {\n\treturn jwt.Parse(tok, keyFunc(key),\n\t\tjwt.WithValidMethods([]string{"RS256"}),\n\t)\n}\n',
+    from: '[]string{"RS256"}',
+    to: '[]string{"RS256", "HS256", "none"}',
+    finds: /`HS256` allowed/,
+  },
+  {
+    what: "A method dropped from a list written as words.",
+    path: "server/csrf.py",
+    before:
+      'VALIDATE_METHODS = set("PATCH POST PUT DELETE".split())\n\ndef should_validate(request):\n    return request.method in VALIDATE_METHODS\n',
+    from: '"PATCH POST PUT DELETE"',
+    to: '"PATCH PUT DELETE"',
+    finds: /`POST` no longer in/,
+  },
+  {
+    what: "A check that now also passes when there was no error.",
+    path: "lib/passwordless/passwordless.js",
+    before:
+      "Passwordless.prototype.acceptToken = function (req, next) {\n\tthis._tokenStore.authenticate(token, uid, function (error, valid) {\n\t\tif (valid) {\n\t\t\treq.user = uid\n\t\t\tnext()\n\t\t}\n\t})\n}\n",
+    from: "if (valid) {",
+    to: "if (valid || !error) {",
+    finds: /alternative to the check: `! error`|check made optional/,
+  },
+  {
+    what: "Client certificates requested instead of required.",
+    path: "spiffetls/tlsconfig/config.go",
+    before:
+      "func HookMTLSServerConfig(config *tls.Config) {\n\tconfig.ClientAuth = tls.RequireAnyClientCert\n\tconfig.InsecureSkipVerify = false\n}\n",
+    from: "tls.RequireAnyClientCert",
+    to: "tls.RequestClientCert",
+    finds: /RequireAnyClientCert/,
+  },
+  {
+    what: "A socket's default mode opened to everyone.",
+    path: "gunicorn/config.py",
+    before:
+      'class ControlSocketMode(Setting):\n    """Permissions of the control socket."""\n    name = "control_socket_mode"\n    default = 0o600\n',
+    from: "0o600",
+    to: "0o666",
+    finds: /file mode opened/,
+  },
+  {
+    what: "A protective flag named by what it clears, switched off.",
+    path: "src/waitress/adjustments.py",
+    before:
+      "class Adjustments:\n    trusted_proxy = None\n    clear_untrusted_proxy_headers = True\n",
+    from: "clear_untrusted_proxy_headers = True",
+    to: "clear_untrusted_proxy_headers = False",
+    finds: /clear_untrusted_proxy_headers/,
+  },
+  {
+    what: "Validation switched off inside the options a function returns.",
+    path: "internal/auxdata/jwt.go",
+    before:
+      "func (j *jwtHelper) parseOpts(jwks jwk.Set) ([]jwt.ParseOption, error) {\n\treturn append(opts, jwt.WithKeySet(jwks), jwt.WithValidate(true)), nil\n}\n",
+    from: "jwt.WithValidate(true)",
+    to: "jwt.WithValidate(false)",
+    finds: /WithValidate/,
+  },
+  {
+    what: "A failure branch removed from CoffeeScript.",
+    path: "lib/saml2.coffee",
+    before:
+      "parse_response = (saml_response, cb_wf) ->\n  unless check_status_success(saml_response)\n    return cb_wf new SAMLError('SAML Response was not success!')\n  cb_wf null, saml_response\n",
+    from:
+      "  unless check_status_success(saml_response)\n    return cb_wf new SAMLError('SAML Response was not success!')\n",
+    to: "",
+    finds: /SAMLError|check_status_success/,
+  },
 ];
 
 Deno.test("term shapes: a finding forward, silence when the guard is put back", () => {
