@@ -72,6 +72,7 @@ import { EDITS_HELDOUT55, REVERSED_FIXES_HISTORY55 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT56, REVERSED_FIXES_HISTORY56 } from "./corpus_guards_spec_heldout56.ts";
 import { EDITS_HELDOUT57, REVERSED_FIXES_HISTORY57 } from "./corpus_guards_spec_heldout57.ts";
 import { EDITS_HELDOUT58, REVERSED_FIXES_HISTORY58 } from "./corpus_guards_spec_heldout58.ts";
+import { EDITS_HELDOUT59, REVERSED_FIXES_HISTORY59 } from "./corpus_guards_spec_heldout59.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -140,7 +141,8 @@ export interface GuardEdit {
     | "heldout55"
     | "heldout56"
     | "heldout57"
-    | "heldout58";
+    | "heldout58"
+    | "heldout59";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2019,7 +2021,8 @@ export interface ReversedFix {
     | "history55"
     | "history56"
     | "history57"
-    | "history58";
+    | "history58"
+    | "history59";
 }
 
 /**
@@ -2352,3 +2355,5 @@ EDITS.push(...EDITS_HELDOUT57);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY57);
 EDITS.push(...EDITS_HELDOUT58);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY58);
+EDITS.push(...EDITS_HELDOUT59);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY59);
