@@ -249,7 +249,7 @@ export const EDITS_HELDOUT60: GuardEdit[] = [
     "router/user/my.go",
     "credential",
     "    if user.Password != gostring.StrMd5(gostring.JoinStrings(form.Password, user.Salt)) {\n",
-    '    if form.Password == "" {\n',
+    '    if form.Password != "" && user.Password != gostring.StrMd5(gostring.JoinStrings(form.Password, user.Salt)) {\n',
   ),
   // ---- jackc/pgx
   E(
