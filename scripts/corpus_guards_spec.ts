@@ -73,6 +73,7 @@ import { EDITS_HELDOUT56, REVERSED_FIXES_HISTORY56 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT57, REVERSED_FIXES_HISTORY57 } from "./corpus_guards_spec_heldout57.ts";
 import { EDITS_HELDOUT58, REVERSED_FIXES_HISTORY58 } from "./corpus_guards_spec_heldout58.ts";
 import { EDITS_HELDOUT59, REVERSED_FIXES_HISTORY59 } from "./corpus_guards_spec_heldout59.ts";
+import { EDITS_HELDOUT60, REVERSED_FIXES_HISTORY60 } from "./corpus_guards_spec_heldout60.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -142,7 +143,8 @@ export interface GuardEdit {
     | "heldout56"
     | "heldout57"
     | "heldout58"
-    | "heldout59";
+    | "heldout59"
+    | "heldout60";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2022,7 +2024,8 @@ export interface ReversedFix {
     | "history56"
     | "history57"
     | "history58"
-    | "history59";
+    | "history59"
+    | "history60";
 }
 
 /**
@@ -2357,3 +2360,5 @@ EDITS.push(...EDITS_HELDOUT58);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY58);
 EDITS.push(...EDITS_HELDOUT59);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY59);
+EDITS.push(...EDITS_HELDOUT60);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY60);
