@@ -71,6 +71,7 @@ import { EDITS_HELDOUT54, REVERSED_FIXES_HISTORY54 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT55, REVERSED_FIXES_HISTORY55 } from "./corpus_guards_spec_heldout55.ts";
 import { EDITS_HELDOUT56, REVERSED_FIXES_HISTORY56 } from "./corpus_guards_spec_heldout56.ts";
 import { EDITS_HELDOUT57, REVERSED_FIXES_HISTORY57 } from "./corpus_guards_spec_heldout57.ts";
+import { EDITS_HELDOUT61, REVERSED_FIXES_HISTORY61 } from "./corpus_guards_spec_heldout61.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -138,7 +139,8 @@ export interface GuardEdit {
     | "heldout54"
     | "heldout55"
     | "heldout56"
-    | "heldout57";
+    | "heldout57"
+    | "heldout61";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2016,7 +2018,8 @@ export interface ReversedFix {
     | "history54"
     | "history55"
     | "history56"
-    | "history57";
+    | "history57"
+    | "history61";
 }
 
 /**
@@ -2347,3 +2350,5 @@ EDITS.push(...EDITS_HELDOUT56);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY56);
 EDITS.push(...EDITS_HELDOUT57);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY57);
+EDITS.push(...EDITS_HELDOUT61);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY61);
