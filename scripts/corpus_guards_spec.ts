@@ -74,6 +74,7 @@ import { EDITS_HELDOUT57, REVERSED_FIXES_HISTORY57 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT58, REVERSED_FIXES_HISTORY58 } from "./corpus_guards_spec_heldout58.ts";
 import { EDITS_HELDOUT59, REVERSED_FIXES_HISTORY59 } from "./corpus_guards_spec_heldout59.ts";
 import { EDITS_HELDOUT60, REVERSED_FIXES_HISTORY60 } from "./corpus_guards_spec_heldout60.ts";
+import { EDITS_HELDOUT61, REVERSED_FIXES_HISTORY61 } from "./corpus_guards_spec_heldout61.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -144,7 +145,8 @@ export interface GuardEdit {
     | "heldout57"
     | "heldout58"
     | "heldout59"
-    | "heldout60";
+    | "heldout60"
+    | "heldout61";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2025,7 +2027,8 @@ export interface ReversedFix {
     | "history57"
     | "history58"
     | "history59"
-    | "history60";
+    | "history60"
+    | "history61";
 }
 
 /**
@@ -2362,3 +2365,5 @@ EDITS.push(...EDITS_HELDOUT59);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY59);
 EDITS.push(...EDITS_HELDOUT60);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY60);
+EDITS.push(...EDITS_HELDOUT61);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY61);
