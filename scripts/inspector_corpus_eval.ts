@@ -11,20 +11,12 @@
  * @module
  */
 import { inspectText, loadParsers } from "../src/inspect/mod.ts";
-import { loadCorpus } from "../tests/inspect/corpus/load.ts";
+import { GUARD_RULES, loadCorpus } from "../tests/inspect/corpus/load.ts";
 
 await loadParsers();
 const args = new Set(Deno.args);
 const split = Deno.args.includes("--split") ? Deno.args[Deno.args.indexOf("--split") + 1] : null;
 const { guards, secrets, negatives } = loadCorpus();
-const GUARD_RULES = new Set([
-  "auth-check-removed",
-  "crypto-verification-removed",
-  "tls-check-removed",
-  "secure-default-weakened",
-  "tls-verify-disabled",
-  "crypto-verification-disabled",
-]);
 
 const rows: Record<string, { n: number; hit: number }> = {};
 const misses: string[] = [];

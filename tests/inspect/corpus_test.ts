@@ -6,18 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { inspectText, loadParsers } from "../../src/inspect/mod.ts";
-import { loadCorpus } from "./corpus/load.ts";
+import { GUARD_RULES, loadCorpus } from "./corpus/load.ts";
 
 await loadParsers();
 const { guards, secrets, negatives } = loadCorpus();
-const GUARD_RULES = new Set([
-  "auth-check-removed",
-  "crypto-verification-removed",
-  "tls-check-removed",
-  "secure-default-weakened",
-  "tls-verify-disabled",
-  "crypto-verification-disabled",
-]);
 
 /**
  * The newest blind batches (16 and later): measured first on rules that had not seen them

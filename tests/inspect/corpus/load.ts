@@ -8,6 +8,16 @@
  */
 
 /** One before/after case. */
+/** The guard family: a guard edit counts as found when any of these findings is reported. */
+export const GUARD_RULES: ReadonlySet<string> = new Set([
+  "auth-check-removed",
+  "crypto-verification-removed",
+  "tls-check-removed",
+  "secure-default-weakened",
+  "tls-verify-disabled",
+  "crypto-verification-disabled",
+]);
+
 export interface CorpusCase {
   id: string;
   split: string;
