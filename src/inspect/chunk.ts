@@ -296,21 +296,33 @@ export function newLineFlags(
   }
   // Many: a line whose length and end characters no line of the other text has is new; the
   // rest are looked up among the other text's lines that could be them (hashed only those).
-  const sig = new Uint8Array(0x10000);
-  for (const o of old) sig[signature(o)] = 1;
+  // The signature tables are kept between calls and told apart by a stamp (no fresh 64 KB
+  // buffers per call).
+  if (++stamp === 0xffffffff) {
+    SIG.fill(0);
+    WANT.fill(0);
+    stamp = 1;
+  }
+  const sigStamp = stamp;
+  for (const o of old) SIG[signature(o)] = sigStamp;
   const maybe: number[] = [];
   for (const i of left) {
-    if (sig[signature(lines[i])] === 1) maybe.push(i);
+    if (SIG[signature(lines[i])] === sigStamp) maybe.push(i);
     else out[i] = 1;
   }
   if (maybe.length === 0) return out;
-  const want = new Uint8Array(0x10000);
-  for (const i of maybe) want[signature(lines[i])] = 1;
+  for (const i of maybe) WANT[signature(lines[i])] = sigStamp;
   const have = new Set<string>();
-  for (const o of old) if (want[signature(o)] === 1) have.add(o);
+  for (const o of old) if (WANT[signature(o)] === sigStamp) have.add(o);
   for (const i of maybe) if (!have.has(lines[i])) out[i] = 1;
   return out;
 }
+
+/** Which lines' signatures one call of {@link newLineFlags} has seen: entries equal to `stamp`. */
+const SIG = new Uint32Array(0x10000);
+/** Which signatures it looks for among the other text's lines. */
+const WANT = new Uint32Array(0x10000);
+let stamp = 0;
 
 /** A 16-bit signature of a line from its length and its first and last characters. */
 function signature(l: string): number {
