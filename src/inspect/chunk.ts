@@ -266,6 +266,10 @@ export function newLineFlags(
   let j = head;
   let misses = 0; // left-over lines in a row
   let far = 0; // long searches made
+  // The stretches last searched (by their start `j`) and, once searched again, their lines.
+  let nearAt = -1, farAt = -1;
+  let near: Map<string, number> | null = null;
+  let farther: Map<string, number> | null = null;
   for (let i = head; i < lines.length - tail; i++) {
     const l = lines[i];
     if (j < old.length && l === old[j]) {
@@ -273,15 +277,32 @@ export function newLineFlags(
       misses = 0;
       continue;
     }
-    // Past a deleted block: the line a little further on in the other text.
+    // Past a deleted block: the line a little further on in the other text. Left-over lines
+    // come in runs that search the same stretch of the other text: from the second search of a
+    // stretch on, its lines are looked up by content (first position of each) instead.
     let k = j + 1;
     let stop = Math.min(old.length, j + 1 + RESYNC);
-    while (k < stop && old[k] !== l) k++;
+    if (nearAt !== j) {
+      nearAt = j;
+      near = null;
+      while (k < stop && old[k] !== l) k++;
+    } else {
+      near ??= firstPositions(old, k, stop);
+      k = near.get(l) ?? stop;
+    }
     if (k >= stop && ++misses % 8 === 0 && far < FAR_SEARCHES) {
       // Many in a row: maybe past a larger deletion; look much further on, a few times.
       far++;
+      const from = stop;
       stop = Math.min(old.length, j + 1 + FAR);
-      while (k < stop && old[k] !== l) k++;
+      if (farAt !== j) {
+        farAt = j;
+        farther = null;
+        while (k < stop && old[k] !== l) k++;
+      } else {
+        farther ??= firstPositions(old, from, stop);
+        k = farther.get(l) ?? stop;
+      }
     }
     if (k < stop) {
       j = k + 1;
@@ -323,6 +344,13 @@ const SIG = new Uint32Array(0x10000);
 /** Which signatures it looks for among the other text's lines. */
 const WANT = new Uint32Array(0x10000);
 let stamp = 0;
+
+/** The first position of each of `lines[from..stop)`. */
+function firstPositions(lines: readonly string[], from: number, stop: number): Map<string, number> {
+  const m = new Map<string, number>();
+  for (let x = stop - 1; x >= from; x--) m.set(lines[x], x);
+  return m;
+}
 
 /** A 16-bit signature of a line from its length and its first and last characters. */
 function signature(l: string): number {
