@@ -254,8 +254,7 @@ export function parseShared(text: string, grammar: Grammar, base?: string | null
   // Incremental: re-parse only what changed since `base`, whose tree is in the cache.
   const prev = base ? cache.find((c) => c.grammar === grammar && c.text === base) : undefined;
   let old: TsTree | undefined;
-  // Astral characters shift tree-sitter's offsets against JS string indices: parse from scratch.
-  if (prev?.result.ok && prev.result.tree && base && !ASTRAL.test(base) && !ASTRAL.test(text)) {
+  if (prev?.result.ok && prev.result.tree && base) {
     old = prev.result.tree.copy();
     old.edit(editBetween(base, text));
   }
@@ -345,10 +344,16 @@ function pointAt(text: string, index: number): TsPoint {
   return { row, column: index - last - 1 };
 }
 
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
 /** The single edit that turns `a` into `b`: common prefix and suffix kept. */
 function editBetween(a: string, b: string) {
-  const p = commonPrefix(a, b);
-  const s = commonSuffix(a, b, p);
+  let p = commonPrefix(a, b);
+  let s = commonSuffix(a, b, p);
+  // The edit never splits a surrogate pair (an astral character is two string indices).
+  if (p > 0 && isHigh(a.charCodeAt(p - 1))) p--;
+  if (s > 0 && isLow(a.charCodeAt(a.length - s))) s--;
   return {
     startIndex: p,
     oldEndIndex: a.length - s,
