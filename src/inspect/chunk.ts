@@ -119,6 +119,26 @@ export function changedStatements(
 let last: { before: string; after: string; lang: SplitLang; result: ChangedStatements } | null =
   null;
 
+/**
+ * {@link changedStatements} of a pair if they were just asked for, else null (never computed
+ * here).
+ *
+ * @example
+ * ```ts
+ * changedStatements("a = 1\n", "a = 2\n", "python");
+ * knownChangedStatements("a = 1\n", "a = 2\n", "python")?.after[0].text; // "a = 2\n"
+ * ```
+ */
+export function knownChangedStatements(
+  before: string,
+  after: string,
+  lang: SplitLang,
+): ChangedStatements | null {
+  return last && last.before === before && last.after === after && last.lang === lang
+    ? last.result
+    : null;
+}
+
 type ChangedStatements = { before: Statement[]; after: Statement[] };
 
 function changedStatementsOf(before: string, after: string, lang: SplitLang): ChangedStatements {

@@ -272,6 +272,18 @@ export function parseShared(text: string, grammar: Grammar, base?: string | null
   return shared;
 }
 
+/**
+ * Whether {@link parseShared} holds the tree of `text` (a re-parse from it is incremental).
+ *
+ * @example
+ * ```ts
+ * isParsed("a text never parsed"); // false
+ * ```
+ */
+export function isParsed(text: string): boolean {
+  return cache.some((c) => c.text === text && c.result.ok);
+}
+
 /** Node type names by type id, per language. */
 const TYPE_NAMES = new WeakMap<object, Map<number, string>>();
 
