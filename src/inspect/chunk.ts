@@ -286,10 +286,8 @@ export function newLineFlags(
   let j = head;
   let misses = 0; // left-over lines in a row
   let far = 0; // long searches made
-  // The stretches last searched (by their start `j`) and, once searched again, their lines.
-  let nearAt = -1, farAt = -1;
-  let near: Map<string, number> | null = null;
-  let farther: Map<string, number> | null = null;
+  let searches = 0; // left-over candidates searched for
+  let osig: Int32Array | null = null; // the signature of each line of `old`, once needed
   for (let i = head; i < lines.length - tail; i++) {
     const l = lines[i];
     if (j < old.length && l === old[j]) {
@@ -297,32 +295,20 @@ export function newLineFlags(
       misses = 0;
       continue;
     }
-    // Past a deleted block: the line a little further on in the other text. Left-over lines
-    // come in runs that search the same stretch of the other text: from the second search of a
-    // stretch on, its lines are looked up by content (first position of each) instead.
+    // Past a deleted block: the line a little further on in the other text. Once there have been
+    // many searches, the other text's line signatures are compared before the lines themselves.
     let k = j + 1;
     let stop = Math.min(old.length, j + 1 + RESYNC);
-    if (nearAt !== j) {
-      nearAt = j;
-      near = null;
-      while (k < stop && old[k] !== l) k++;
-    } else {
-      near ??= firstPositions(old, k, stop);
-      k = near.get(l) ?? stop;
-    }
+    const os = ++searches > EAGER ? (osig ??= signatures(old)) : null;
+    const ls = os ? signature(l) : 0;
+    if (os) { while (k < stop && (os[k] !== ls || old[k] !== l)) k++; }
+    else while (k < stop && old[k] !== l) k++;
     if (k >= stop && ++misses % 8 === 0 && far < FAR_SEARCHES) {
       // Many in a row: maybe past a larger deletion; look much further on, a few times.
       far++;
-      const from = stop;
       stop = Math.min(old.length, j + 1 + FAR);
-      if (farAt !== j) {
-        farAt = j;
-        farther = null;
-        while (k < stop && old[k] !== l) k++;
-      } else {
-        farther ??= firstPositions(old, from, stop);
-        k = farther.get(l) ?? stop;
-      }
+      if (os) { while (k < stop && (os[k] !== ls || old[k] !== l)) k++; }
+      else while (k < stop && old[k] !== l) k++;
     }
     if (k < stop) {
       j = k + 1;
@@ -345,7 +331,8 @@ export function newLineFlags(
     stamp = 1;
   }
   const sigStamp = stamp;
-  for (const o of old) SIG[signature(o)] = sigStamp;
+  const os = osig ??= signatures(old);
+  for (let x = 0; x < os.length; x++) SIG[os[x]] = sigStamp;
   const maybe: number[] = [];
   for (const i of left) {
     if (SIG[signature(lines[i])] === sigStamp) maybe.push(i);
@@ -354,7 +341,7 @@ export function newLineFlags(
   if (maybe.length === 0) return out;
   for (const i of maybe) WANT[signature(lines[i])] = sigStamp;
   const have = new Set<string>();
-  for (const o of old) if (WANT[signature(o)] === sigStamp) have.add(o);
+  for (let x = 0; x < os.length; x++) if (WANT[os[x]] === sigStamp) have.add(old[x]);
   for (const i of maybe) if (!have.has(lines[i])) out[i] = 1;
   return out;
 }
@@ -365,11 +352,11 @@ const SIG = new Uint32Array(0x10000);
 const WANT = new Uint32Array(0x10000);
 let stamp = 0;
 
-/** The first position of each of `lines[from..stop)`. */
-function firstPositions(lines: readonly string[], from: number, stop: number): Map<string, number> {
-  const m = new Map<string, number>();
-  for (let x = stop - 1; x >= from; x--) m.set(lines[x], x);
-  return m;
+/** The {@link signature} of each line. */
+function signatures(lines: readonly string[]): Int32Array {
+  const out = new Int32Array(lines.length);
+  for (let x = 0; x < lines.length; x++) out[x] = signature(lines[x]);
+  return out;
 }
 
 /** A 16-bit signature of a line from its length and its first and last characters. */
@@ -400,5 +387,7 @@ const RESYNC = 48;
 /** How far ahead a long search looks, and how many of them one walk makes. */
 const FAR = 4096;
 const FAR_SEARCHES = 16;
+/** Searches made line by line before the other text's line signatures are made and compared first. */
+const EAGER = 64;
 /** Left-over lines worth searching for in the text before hashing its lines instead. */
 const SEARCHES = 8;
