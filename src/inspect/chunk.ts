@@ -145,17 +145,48 @@ function changedStatementsOf(before: string, after: string, lang: SplitLang): Ch
   // The language's lexer runs only around the edit: from the plain declaration above the first
   // difference to the first one past the last, where it is outside strings and brackets again.
   // Before and after that window both texts are the same, split the same way by column.
+  const p = commonPrefix(before, after);
+  const q = commonSuffix(before, after, p);
   let bw: { from: number; stop: number } | undefined;
   let aw: { from: number; stop: number } | undefined;
   if (lang !== "") {
-    const p = commonPrefix(before, after);
-    const q = commonSuffix(before, after, p);
     const from = windowStart(before, p, lang);
     bw = { from, stop: before.length - q };
     aw = { from, stop: after.length - q };
   }
   const bs = splitTopLevel(before, lang, bw);
   const as = splitTopLevel(after, lang, aw);
+  // Statements wholly inside the common head (or tail) at the same offsets on both sides hold
+  // the same text: they cancel out without being compared.
+  let lead = 0;
+  while (
+    lead < bs.length && lead < as.length && bs[lead].end <= p &&
+    bs[lead].start === as[lead].start && bs[lead].end === as[lead].end
+  ) lead++;
+  let trail = 0;
+  for (; trail < bs.length - lead && trail < as.length - lead; trail++) {
+    const b = bs[bs.length - 1 - trail], a = as[as.length - 1 - trail];
+    if (b.start < before.length - q || a.start < after.length - q) break;
+    if (before.length - b.start !== after.length - a.start) break;
+    if (before.length - b.end !== after.length - a.end) break;
+  }
+  const d = multisetDifference(
+    bs.slice(lead, bs.length - trail),
+    as.slice(lead, as.length - trail),
+  );
+  if (trail === 0) return d;
+  // A text left over in the middle that the tail holds too: the whole lists decide which of its
+  // copies is left over (the last ones), so they are compared whole.
+  const unmatched = d.before.length + d.after.length;
+  const tail = before.slice(bs[bs.length - trail].start);
+  if (unmatched > 64 || [...d.before, ...d.after].some((st) => tail.includes(st.text))) {
+    return multisetDifference(bs, as);
+  }
+  return d;
+}
+
+/** The statements of `bs` and of `as` the other list does not hold (as multisets, in order). */
+function multisetDifference(bs: Statement[], as: Statement[]): ChangedStatements {
   const left = new Map<string, number>();
   for (const s of as) left.set(s.text, (left.get(s.text) ?? 0) + 1);
   const onlyBefore: Statement[] = [];
