@@ -318,6 +318,8 @@ export function newLineFlags(
   let misses = 0; // left-over lines in a row
   let far = 0; // long searches made
   let searches = 0; // left-over candidates searched for
+  let nearAt = -1, farAt = -1; // the stretches last searched, by their `j`
+  let nearMark = 0, farMark = 0; // their marks, once searched again (0: none yet)
   let osig: Int32Array | null = null; // the signature of each line of `old`, once needed
   for (let i = head; i < lines.length - tail; i++) {
     const l = lines[i];
@@ -328,18 +330,29 @@ export function newLineFlags(
     }
     // Past a deleted block: the line a little further on in the other text. Once there have been
     // many searches, the other text's line signatures are compared before the lines themselves.
+    // A stretch searched again (a run of left-over lines at one `j`) first has the signatures
+    // of its lines marked, and a line whose signature is not among them is not searched for.
     let k = j + 1;
     let stop = Math.min(old.length, j + 1 + RESYNC);
     const os = ++searches > EAGER ? (osig ??= signatures(old)) : null;
     const ls = os ? signature(l) : 0;
-    if (os) { while (k < stop && (os[k] !== ls || old[k] !== l)) k++; }
-    else while (k < stop && old[k] !== l) k++;
+    if (os) {
+      if (nearAt !== j) [nearAt, nearMark] = [j, 0];
+      else if (nearMark === 0) nearMark = markSignatures(NEAR_MARKS, os, k, stop);
+      if (nearMark !== 0 && NEAR_MARKS[ls] !== nearMark) k = stop;
+      else while (k < stop && (os[k] !== ls || old[k] !== l)) k++;
+    } else while (k < stop && old[k] !== l) k++;
     if (k >= stop && ++misses % 8 === 0 && far < FAR_SEARCHES) {
       // Many in a row: maybe past a larger deletion; look much further on, a few times.
       far++;
+      const from = stop;
       stop = Math.min(old.length, j + 1 + FAR);
-      if (os) { while (k < stop && (os[k] !== ls || old[k] !== l)) k++; }
-      else while (k < stop && old[k] !== l) k++;
+      if (os) {
+        if (farAt !== j) [farAt, farMark] = [j, 0];
+        else if (farMark === 0) farMark = markSignatures(FAR_MARKS, os, from, stop);
+        if (farMark !== 0 && FAR_MARKS[ls] !== farMark) k = stop;
+        else while (k < stop && (os[k] !== ls || old[k] !== l)) k++;
+      } else while (k < stop && old[k] !== l) k++;
     }
     if (k < stop) {
       j = k + 1;
@@ -382,6 +395,26 @@ const SIG = new Uint32Array(0x10000);
 /** Which signatures it looks for among the other text's lines. */
 const WANT = new Uint32Array(0x10000);
 let stamp = 0;
+
+/**
+ * Marks the signatures of `sigs[from..stop)` in `marks` with a fresh mark (never 0) and returns
+ * it: a signature holds the mark only if a line of that stretch has it (entries left by other
+ * stretches hold older marks).
+ */
+function markSignatures(marks: Uint32Array, sigs: Int32Array, from: number, stop: number): number {
+  if (++mark === 0xffffffff) {
+    NEAR_MARKS.fill(0);
+    FAR_MARKS.fill(0);
+    mark = 1;
+  }
+  for (let x = from; x < stop; x++) marks[sigs[x]] = mark;
+  return mark;
+}
+
+/** Signature marks of the near and far stretches {@link newLineFlags} searches again. */
+const NEAR_MARKS = new Uint32Array(0x10000);
+const FAR_MARKS = new Uint32Array(0x10000);
+let mark = 0;
 
 /** The {@link signature} of each line. */
 function signatures(lines: readonly string[]): Int32Array {
