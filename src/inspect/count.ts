@@ -113,6 +113,8 @@ function stripPython(s: string): string {
     }
     i++;
   }
+  // Nothing removed: the text itself (one string, so lookups by text compare it by identity).
+  if (parts.length === 0) return s;
   parts.push(s.slice(last));
   return parts.join("");
 }
@@ -182,6 +184,7 @@ function stripJs(s: string): string {
     if (k > i) prev = s[k];
     i = at;
   }
+  if (parts.length === 0) return s;
   parts.push(s.slice(last, n));
   return parts.join("");
 }
