@@ -7,7 +7,8 @@
  * @module
  */
 import type { Finding, Severity } from "./types.ts";
-import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts";
+import { changedRanges, type Grammar, grammarOf, parse, parseShared } from "./parser.ts";
+import { windowOf } from "./structure_window.ts";
 import { changedStatements, fileNewLines, splitLangOf, type Statement } from "./chunk.ts";
 import { type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
@@ -83,6 +84,24 @@ function factsOfPieces(pieces: Piece[], g: Grammar, before: boolean): ReturnType
       ? (before ? changedRanges(st.text, other.text) : changedRanges(other.text, st.text))
       : null;
     const range = ranges ? (before ? ranges.a : ranges.b) : undefined;
+    // A large statement edited inside: a window around the change is parsed first, and when it
+    // parses cleanly and holds no fact there, neither does the whole statement.
+    const w = range ? windowOf(st.text, range, g) : null;
+    if (w && range) {
+      const wr = parse(w.text, g);
+      if (wr.ok) {
+        try {
+          if (
+            !wr.hasError &&
+            guardScan(wr.root, g, w.range, { text: st.text, range }).facts.length === 0
+          ) continue;
+        } catch {
+          // the whole statement is parsed below
+        } finally {
+          wr.release();
+        }
+      }
+    }
     // The before-version is parsed first (and cached), so its after-version re-parses from it.
     const r = other && !before ? parseShared(st.text, g, other.text) : parseShared(st.text, g);
     if (!r.ok) return { facts: [], note: r.reason };
