@@ -286,13 +286,15 @@ export function scanSecrets(text: string): SecretHit[] {
   const seen = new Set<string>();
   const all = rules();
   const found = keywordsIn(lower);
+  // The lines of each keyword, found once per text (rules share keywords).
+  const spansOf = new Map<string, [number, number][]>();
   for (const r of all) {
     // gitleaks' pre-filter: a rule with keywords runs only when one of them occurs.
     if (r.keywordIds.length > 0 && !r.keywordIds.some((id) => found[id] === 1)) continue;
     // Single-line rules run on the lines holding a keyword only (offsets kept by padding the
     // other lines' text away is not needed: each window is scanned at its own offset).
     const windows = r.keywords.length > 0 && !r.multiline
-      ? keywordLines(text, lower, r.keywords)
+      ? keywordLines(text, lower, r.keywords, spansOf)
       : [[0, text.length]];
     for (const [ws, we] of windows) {
       const chunk = ws === 0 && we === text.length ? text : text.slice(ws, we);
@@ -402,16 +404,27 @@ function* nearMatches(near: NonNullable<CompiledRule["near"]>, text: string) {
 }
 
 /** Merged [start, end) spans of the lines containing any of the keywords. */
-function keywordLines(text: string, lower: string, keywords: string[]): [number, number][] {
+function keywordLines(
+  text: string,
+  lower: string,
+  keywords: string[],
+  known: Map<string, [number, number][]>,
+): [number, number][] {
   const spans: [number, number][] = [];
   for (const k of keywords) {
-    for (let i = lower.indexOf(k); i >= 0; i = lower.indexOf(k, i + k.length)) {
-      const s = text.lastIndexOf("\n", i) + 1;
-      const e0 = text.indexOf("\n", i);
-      const e = e0 < 0 ? text.length : e0;
-      spans.push([s, e]);
-      i = e;
+    let own = known.get(k);
+    if (!own) {
+      own = [];
+      for (let i = lower.indexOf(k); i >= 0; i = lower.indexOf(k, i + k.length)) {
+        const s = text.lastIndexOf("\n", i) + 1;
+        const e0 = text.indexOf("\n", i);
+        const e = e0 < 0 ? text.length : e0;
+        own.push([s, e]);
+        i = e;
+      }
+      known.set(k, own);
     }
+    for (const [s, e] of own) spans.push([s, e]);
   }
   if (spans.length <= 1) return spans;
   spans.sort((a, b) => a[0] - b[0]);
