@@ -87,6 +87,7 @@ const parsers = new Map<Grammar, TsParser>();
 const languages = new Map<Grammar, TsLanguage>();
 let QueryCtor: TsModule["Query"] | null = null;
 const queries = new Map<string, TsQuery | null>();
+const queriesBySource = new Map<string, TsQuery | null>();
 let loading: Promise<void> | null = null;
 let loadError: string | null = null;
 
@@ -422,10 +423,17 @@ export function captureNodes(
   let q = queries.get(key);
   if (q === undefined) {
     const known = types.filter((t) => lang.idForNodeType(t, true) !== null);
-    try {
-      q = known.length ? new QueryCtor(lang, `[${known.map((t) => `(${t})`).join(" ")}] @n`) : null;
-    } catch {
-      q = null;
+    const source = `[${known.map((t) => `(${t})`).join(" ")}] @n`;
+    // Type lists that differ only in types the grammar lacks share one query (making a query is
+    // costly: the grammar's parse tables are searched for every pattern).
+    q = known.length ? queriesBySource.get(`${grammar}:${source}`) : null;
+    if (q === undefined) {
+      try {
+        q = new QueryCtor(lang, source);
+      } catch {
+        q = null;
+      }
+      queriesBySource.set(`${grammar}:${source}`, q);
     }
     queries.set(key, q);
   }
