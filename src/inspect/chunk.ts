@@ -12,8 +12,10 @@
 
 import { commonPrefix, commonSuffix } from "./common_span.ts";
 import { CONTINUES, FREE, lineKinds, type SplitLang, windowStart } from "./chunk_lex.ts";
+import { newLineFlags } from "./new_line_flags.ts";
 
 export { type SplitLang, splitLangOf } from "./chunk_lex.ts";
+export { newLineFlags } from "./new_line_flags.ts";
 
 /** Whether the line starting at `i` starts a top-level statement. */
 function topLevelAt(text: string, i: number): boolean {
@@ -119,23 +121,74 @@ export function changedStatements(
 let last: { before: string; after: string; lang: SplitLang; result: ChangedStatements } | null =
   null;
 
+/**
+ * {@link changedStatements} of a pair if they were just asked for, else null (never computed
+ * here).
+ *
+ * @example
+ * ```ts
+ * changedStatements("a = 1\n", "a = 2\n", "python");
+ * knownChangedStatements("a = 1\n", "a = 2\n", "python")?.after[0].text; // "a = 2\n"
+ * ```
+ */
+export function knownChangedStatements(
+  before: string,
+  after: string,
+  lang: SplitLang,
+): ChangedStatements | null {
+  return last && last.before === before && last.after === after && last.lang === lang
+    ? last.result
+    : null;
+}
+
 type ChangedStatements = { before: Statement[]; after: Statement[] };
 
 function changedStatementsOf(before: string, after: string, lang: SplitLang): ChangedStatements {
   // The language's lexer runs only around the edit: from the plain declaration above the first
   // difference to the first one past the last, where it is outside strings and brackets again.
   // Before and after that window both texts are the same, split the same way by column.
+  const p = commonPrefix(before, after);
+  const q = commonSuffix(before, after, p);
   let bw: { from: number; stop: number } | undefined;
   let aw: { from: number; stop: number } | undefined;
   if (lang !== "") {
-    const p = commonPrefix(before, after);
-    const q = commonSuffix(before, after, p);
     const from = windowStart(before, p, lang);
     bw = { from, stop: before.length - q };
     aw = { from, stop: after.length - q };
   }
   const bs = splitTopLevel(before, lang, bw);
   const as = splitTopLevel(after, lang, aw);
+  // Statements wholly inside the common head (or tail) at the same offsets on both sides hold
+  // the same text: they cancel out without being compared.
+  let lead = 0;
+  while (
+    lead < bs.length && lead < as.length && bs[lead].end <= p &&
+    bs[lead].start === as[lead].start && bs[lead].end === as[lead].end
+  ) lead++;
+  let trail = 0;
+  for (; trail < bs.length - lead && trail < as.length - lead; trail++) {
+    const b = bs[bs.length - 1 - trail], a = as[as.length - 1 - trail];
+    if (b.start < before.length - q || a.start < after.length - q) break;
+    if (before.length - b.start !== after.length - a.start) break;
+    if (before.length - b.end !== after.length - a.end) break;
+  }
+  const d = multisetDifference(
+    bs.slice(lead, bs.length - trail),
+    as.slice(lead, as.length - trail),
+  );
+  if (trail === 0) return d;
+  // A text left over in the middle that the tail holds too: the whole lists decide which of its
+  // copies is left over (the last ones), so they are compared whole.
+  const unmatched = d.before.length + d.after.length;
+  const tail = before.slice(bs[bs.length - trail].start);
+  if (unmatched > 64 || [...d.before, ...d.after].some((st) => tail.includes(st.text))) {
+    return multisetDifference(bs, as);
+  }
+  return d;
+}
+
+/** The statements of `bs` and of `as` the other list does not hold (as multisets, in order). */
+function multisetDifference(bs: Statement[], as: Statement[]): ChangedStatements {
   const left = new Map<string, number>();
   for (const s of as) left.set(s.text, (left.get(s.text) ?? 0) + 1);
   const onlyBefore: Statement[] = [];
@@ -230,115 +283,3 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
   if (recentNewLines.length > 4) recentNewLines.length = 4;
   return entry;
 }
-
-/**
- * Which of `lines` (the lines of one text) the other text, split into `old`, lacks anywhere:
- * `out[i]` is 1 when line `i` is new. The two are walked side by side, a line equal to its
- * counterpart (or to one a little further on in `old`, past a deletion) being there; only the
- * lines left over are looked up: searched for in `oldText` when there are few, else a line no
- * line of `old` shares a length-and-ends signature with is new, and the others are hashed with
- * just the lines of `old` that could be them.
- *
- * @example
- * ```ts
- * const before = "a\nb\nc";
- * [...newLineFlags("a\nx\nc".split("\n"), before.split("\n"), before)]; // [0, 1, 0]
- * ```
- */
-export function newLineFlags(
-  lines: string[],
-  old: string[],
-  oldText: string,
-  knownHead?: number,
-  knownTail?: number,
-): Uint8Array {
-  let head = knownHead ?? 0;
-  const max = Math.min(lines.length, old.length);
-  if (knownHead === undefined) { while (head < max && lines[head] === old[head]) head++; }
-  let tail = knownTail ?? 0;
-  if (knownTail === undefined) {
-    while (tail < max - head && lines[lines.length - 1 - tail] === old[old.length - 1 - tail]) {
-      tail++;
-    }
-  }
-  const out = new Uint8Array(lines.length);
-  const left: number[] = [];
-  let j = head;
-  let misses = 0; // left-over lines in a row
-  let far = 0; // long searches made
-  for (let i = head; i < lines.length - tail; i++) {
-    const l = lines[i];
-    if (j < old.length && l === old[j]) {
-      j++;
-      misses = 0;
-      continue;
-    }
-    // Past a deleted block: the line a little further on in the other text.
-    let k = j + 1;
-    let stop = Math.min(old.length, j + 1 + RESYNC);
-    while (k < stop && old[k] !== l) k++;
-    if (k >= stop && ++misses % 8 === 0 && far < FAR_SEARCHES) {
-      // Many in a row: maybe past a larger deletion; look much further on, a few times.
-      far++;
-      stop = Math.min(old.length, j + 1 + FAR);
-      while (k < stop && old[k] !== l) k++;
-    }
-    if (k < stop) {
-      j = k + 1;
-      misses = 0;
-    } else left.push(i);
-  }
-  if (left.length === 0) return out;
-  // A few lines are searched for in the text.
-  if (left.length <= SEARCHES) {
-    for (const i of left) if (!hasLine(oldText, lines[i])) out[i] = 1;
-    return out;
-  }
-  // Many: a line whose length and end characters no line of the other text has is new; the
-  // rest are looked up among the other text's lines that could be them (hashed only those).
-  const sig = new Uint8Array(0x10000);
-  for (const o of old) sig[signature(o)] = 1;
-  const maybe: number[] = [];
-  for (const i of left) {
-    if (sig[signature(lines[i])] === 1) maybe.push(i);
-    else out[i] = 1;
-  }
-  if (maybe.length === 0) return out;
-  const want = new Uint8Array(0x10000);
-  for (const i of maybe) want[signature(lines[i])] = 1;
-  const have = new Set<string>();
-  for (const o of old) if (want[signature(o)] === 1) have.add(o);
-  for (const i of maybe) if (!have.has(lines[i])) out[i] = 1;
-  return out;
-}
-
-/** A 16-bit signature of a line from its length and its first and last characters. */
-function signature(l: string): number {
-  const n = l.length;
-  return n === 0 ? 0 : ((n * 961 + l.charCodeAt(0) * 31 + l.charCodeAt(n - 1)) & 0xffff);
-}
-
-/** Whether `line` (no newline in it) is one of the lines of `text`. */
-function hasLine(text: string, line: string): boolean {
-  if (line === "") {
-    return text === "" || text.charCodeAt(0) === 10 || text.endsWith("\n") ||
-      text.includes("\n\n");
-  }
-  for (let x = text.indexOf(line); x >= 0; x = text.indexOf(line, x + 1)) {
-    const end = x + line.length;
-    if (
-      (x === 0 || text.charCodeAt(x - 1) === 10) &&
-      (end === text.length || text.charCodeAt(end) === 10)
-    ) return true;
-    if (end === text.length) break;
-  }
-  return false;
-}
-
-/** How far ahead in the other text a line is looked for before it is left over. */
-const RESYNC = 48;
-/** How far ahead a long search looks, and how many of them one walk makes. */
-const FAR = 4096;
-const FAR_SEARCHES = 16;
-/** Left-over lines worth searching for in the text before hashing its lines instead. */
-const SEARCHES = 8;

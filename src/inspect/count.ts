@@ -113,6 +113,8 @@ function stripPython(s: string): string {
     }
     i++;
   }
+  // Nothing removed: the text itself (one string, so lookups by text compare it by identity).
+  if (parts.length === 0) return s;
   parts.push(s.slice(last));
   return parts.join("");
 }
@@ -120,10 +122,8 @@ function stripPython(s: string): string {
 /** Characters after which a `/` starts a regex literal rather than a division. */
 const REGEX_PREV = new Set(["(", ",", "=", ":", "[", "!", "&", "|", "?", "{", "}", ";", "\n", ""]);
 
-/** ASCII characters that open nothing in JS (everything but / " ' and the backtick). */
-const JS_PLAIN = new Uint8Array(128).map((_, c) =>
-  "/\"'`".includes(String.fromCharCode(c)) ? 0 : 1
-);
+/** The characters that may open something in JS: / " ' and the backtick. */
+const JS_OPENS = /[/"'`]/g;
 
 function stripJs(s: string): string {
   const parts: string[] = [];
@@ -175,14 +175,16 @@ function stripJs(s: string): string {
       continue;
     }
     if (c !== " " && c !== "\t" && c !== "\r") prev = c;
-    i++;
-    // A run of characters that open nothing: the last one that is not white space is `prev`.
-    let k = -1;
-    for (let d = s.charCodeAt(i); i < n && (d >= 128 || JS_PLAIN[d] === 1); d = s.charCodeAt(++i)) {
-      if (d !== 32 && d !== 9 && d !== 13) k = i;
-    }
-    if (k >= 0) prev = s[k];
+    // A run of characters that open nothing, up to the next that may (found by a native scan):
+    // the last one that is not white space is `prev`.
+    JS_OPENS.lastIndex = i + 1;
+    const at = JS_OPENS.exec(s)?.index ?? n;
+    let k = at - 1;
+    while (k > i && (s[k] === " " || s[k] === "\t" || s[k] === "\r")) k--;
+    if (k > i) prev = s[k];
+    i = at;
   }
+  if (parts.length === 0) return s;
   parts.push(s.slice(last, n));
   return parts.join("");
 }

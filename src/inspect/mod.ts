@@ -111,8 +111,9 @@ export function inspectTextNoted(
   if (before?.includes("\0") || after?.includes("\0")) {
     return { findings: [], notes: [`${path || "(input)"}: binary content, not inspected`] };
   }
-  const out = regexFindings(path, before, after, opts);
+  // The parser path first: the secret scan re-parses a statement it changed incrementally.
   const s = structuralFindings(path, before, after, isTestPath(path, opts.root));
+  const out = regexFindings(path, before, after, opts);
   for (const f of s.findings) {
     const same = out.find((x) => x.rule === f.rule);
     if (same) {

@@ -87,6 +87,7 @@ const parsers = new Map<Grammar, TsParser>();
 const languages = new Map<Grammar, TsLanguage>();
 let QueryCtor: TsModule["Query"] | null = null;
 const queries = new Map<string, TsQuery | null>();
+const queriesBySource = new Map<string, TsQuery | null>();
 let loading: Promise<void> | null = null;
 let loadError: string | null = null;
 
@@ -254,8 +255,7 @@ export function parseShared(text: string, grammar: Grammar, base?: string | null
   // Incremental: re-parse only what changed since `base`, whose tree is in the cache.
   const prev = base ? cache.find((c) => c.grammar === grammar && c.text === base) : undefined;
   let old: TsTree | undefined;
-  // Astral characters shift tree-sitter's offsets against JS string indices: parse from scratch.
-  if (prev?.result.ok && prev.result.tree && base && !ASTRAL.test(base) && !ASTRAL.test(text)) {
+  if (prev?.result.ok && prev.result.tree && base) {
     old = prev.result.tree.copy();
     old.edit(editBetween(base, text));
   }
@@ -271,6 +271,18 @@ export function parseShared(text: string, grammar: Grammar, base?: string | null
     old.free();
   }
   return shared;
+}
+
+/**
+ * Whether {@link parseShared} holds the tree of `text` (a re-parse from it is incremental).
+ *
+ * @example
+ * ```ts
+ * isParsed("a text never parsed"); // false
+ * ```
+ */
+export function isParsed(text: string): boolean {
+  return cache.some((c) => c.text === text && c.result.ok);
 }
 
 /** Node type names by type id, per language. */
@@ -345,10 +357,16 @@ function pointAt(text: string, index: number): TsPoint {
   return { row, column: index - last - 1 };
 }
 
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
 /** The single edit that turns `a` into `b`: common prefix and suffix kept. */
 function editBetween(a: string, b: string) {
-  const p = commonPrefix(a, b);
-  const s = commonSuffix(a, b, p);
+  let p = commonPrefix(a, b);
+  let s = commonSuffix(a, b, p);
+  // The edit never splits a surrogate pair (an astral character is two string indices).
+  if (p > 0 && isHigh(a.charCodeAt(p - 1))) p--;
+  if (s > 0 && isLow(a.charCodeAt(a.length - s))) s--;
   return {
     startIndex: p,
     oldEndIndex: a.length - s,
@@ -405,10 +423,17 @@ export function captureNodes(
   let q = queries.get(key);
   if (q === undefined) {
     const known = types.filter((t) => lang.idForNodeType(t, true) !== null);
-    try {
-      q = known.length ? new QueryCtor(lang, `[${known.map((t) => `(${t})`).join(" ")}] @n`) : null;
-    } catch {
-      q = null;
+    const source = `[${known.map((t) => `(${t})`).join(" ")}] @n`;
+    // Type lists that differ only in types the grammar lacks share one query (making a query is
+    // costly: the grammar's parse tables are searched for every pattern).
+    q = known.length ? queriesBySource.get(`${grammar}:${source}`) : null;
+    if (q === undefined) {
+      try {
+        q = new QueryCtor(lang, source);
+      } catch {
+        q = null;
+      }
+      queriesBySource.set(`${grammar}:${source}`, q);
     }
     queries.set(key, q);
   }

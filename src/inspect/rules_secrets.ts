@@ -15,8 +15,8 @@ import {
   type SecretHit,
 } from "./secret_scan.ts";
 import { contextSecrets } from "./secret_context.ts";
-import { type Grammar, grammarOf, isLoaded, parse } from "./parser.ts";
-import { newLinesOnly, splitTopLevel } from "./chunk.ts";
+import { type Grammar, grammarOf, isLoaded, isParsed, parse, parseShared } from "./parser.ts";
+import { knownChangedStatements, newLinesOnly, splitTopLevel } from "./chunk.ts";
 import { windowStart } from "./chunk_lex.ts";
 
 /** Token formats whose shape alone identifies a live credential. */
@@ -251,6 +251,7 @@ function parsedContextSecrets(
     lexWindow = { from: windowStart(full, from, lang), stop: at };
   }
   const sts = splitTopLevel(full, lang, lexWindow);
+  const known = prior === undefined ? null : knownChangedStatements(prior, full, lang);
   for (let k = 0; k < sts.length; k++) {
     const st = sts[k];
     if (window && (st.end <= window[0] || st.start >= window[1])) continue;
@@ -258,7 +259,10 @@ function parsedContextSecrets(
       const end = k + 1 < sts.length ? sts[k + 1].line : hot.length;
       if (hot.subarray(st.line, end).indexOf(1) < 0) continue;
     } else if (!CONTEXT_HINT.test(st.text) || !quotesNew(st.text, prior)) continue;
-    const tree = parse(st.text, g);
+    // A statement the edit changed inside re-parses from its before-version's tree when the
+    // parser path has just parsed that.
+    const base = known ? pairedBefore(known, st.text) : undefined;
+    const tree = base ? parseShared(st.text, g, base) : parse(st.text, g);
     if (!tree.ok) return null;
     try {
       for (const h of contextSecrets(tree.root, g)) out.push({ ...h, line: h.line + st.line });
@@ -267,6 +271,16 @@ function parsedContextSecrets(
     }
   }
   return out;
+}
+
+/**
+ * The before-version of a changed statement (the first changed one of the before-text with the
+ * same first line) when the parser already holds its tree, else undefined.
+ */
+function pairedBefore(d: { before: { text: string }[] }, text: string): string | undefined {
+  const head = text.slice(0, text.indexOf("\n") + 1 || undefined);
+  for (const b of d.before) if (b.text.startsWith(head) && isParsed(b.text)) return b.text;
+  return undefined;
 }
 
 function countSecrets(text: string, lang: Lang): number {

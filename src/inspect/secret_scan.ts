@@ -8,6 +8,7 @@
  * @module
  */
 import data from "./data/gitleaks_rules.json" with { type: "json" };
+import { nearKeyword, nearMatches, type NearRule } from "./secret_near.ts";
 
 interface RawRegex {
   source: string;
@@ -46,6 +47,11 @@ interface CompiledRule {
   /** Indices of the keywords in {@link KeywordIndex.words}. */
   keywordIds: number[];
   allow: Allow[];
+  /**
+   * For a rule of the shape `[\w.-]{0,50}?(?:KEYWORDS)…`: where its keywords start (a lookahead)
+   * and the rule anchored (sticky), to try only the positions a match can start at.
+   */
+  near?: NearRule;
 }
 
 /**
@@ -116,6 +122,7 @@ function rules(): CompiledRule[] {
       keywords,
       keywordIds: keywords.map(idOf),
       allow: r.allow.map((a) => ({ ...a, regexes: a.regexes.map(rx) })),
+      near: nearKeyword(r.source, r.flags),
     };
   });
   const pairs = new Uint8Array(1 << 16);
@@ -280,18 +287,20 @@ export function scanSecrets(text: string): SecretHit[] {
   const seen = new Set<string>();
   const all = rules();
   const found = keywordsIn(lower);
+  // The lines of each keyword, found once per text (rules share keywords).
+  const spansOf = new Map<string, [number, number][]>();
   for (const r of all) {
     // gitleaks' pre-filter: a rule with keywords runs only when one of them occurs.
     if (r.keywordIds.length > 0 && !r.keywordIds.some((id) => found[id] === 1)) continue;
     // Single-line rules run on the lines holding a keyword only (offsets kept by padding the
     // other lines' text away is not needed: each window is scanned at its own offset).
     const windows = r.keywords.length > 0 && !r.multiline
-      ? keywordLines(text, lower, r.keywords)
+      ? keywordLines(text, lower, r.keywords, spansOf)
       : [[0, text.length]];
     for (const [ws, we] of windows) {
       const chunk = ws === 0 && we === text.length ? text : text.slice(ws, we);
       r.re.lastIndex = 0;
-      for (const mm of chunk.matchAll(r.re)) {
+      for (const mm of r.near ? nearMatches(r.near, chunk) : chunk.matchAll(r.re)) {
         const m = mm;
         const base = ws;
         let secret = r.group > 0 ? m[r.group] : m.slice(1).find((g) => g !== undefined && g !== "");
@@ -323,16 +332,27 @@ export function scanSecrets(text: string): SecretHit[] {
 }
 
 /** Merged [start, end) spans of the lines containing any of the keywords. */
-function keywordLines(text: string, lower: string, keywords: string[]): [number, number][] {
+function keywordLines(
+  text: string,
+  lower: string,
+  keywords: string[],
+  known: Map<string, [number, number][]>,
+): [number, number][] {
   const spans: [number, number][] = [];
   for (const k of keywords) {
-    for (let i = lower.indexOf(k); i >= 0; i = lower.indexOf(k, i + k.length)) {
-      const s = text.lastIndexOf("\n", i) + 1;
-      const e0 = text.indexOf("\n", i);
-      const e = e0 < 0 ? text.length : e0;
-      spans.push([s, e]);
-      i = e;
+    let own = known.get(k);
+    if (!own) {
+      own = [];
+      for (let i = lower.indexOf(k); i >= 0; i = lower.indexOf(k, i + k.length)) {
+        const s = text.lastIndexOf("\n", i) + 1;
+        const e0 = text.indexOf("\n", i);
+        const e = e0 < 0 ? text.length : e0;
+        own.push([s, e]);
+        i = e;
+      }
+      known.set(k, own);
     }
+    for (const [s, e] of own) spans.push([s, e]);
   }
   if (spans.length <= 1) return spans;
   spans.sort((a, b) => a[0] - b[0]);

@@ -7,7 +7,8 @@
  * @module
  */
 import type { Finding, Severity } from "./types.ts";
-import { changedRanges, type Grammar, grammarOf, parseShared } from "./parser.ts";
+import { changedRanges, type Grammar, grammarOf, parse, parseShared } from "./parser.ts";
+import { windowOf } from "./structure_window.ts";
 import { changedStatements, fileNewLines, splitLangOf, type Statement } from "./chunk.ts";
 import { type GuardFact, type GuardRuleId, guardScan } from "./structure.ts";
 import { describeMissing, guardDrops } from "./structure_diff.ts";
@@ -83,6 +84,24 @@ function factsOfPieces(pieces: Piece[], g: Grammar, before: boolean): ReturnType
       ? (before ? changedRanges(st.text, other.text) : changedRanges(other.text, st.text))
       : null;
     const range = ranges ? (before ? ranges.a : ranges.b) : undefined;
+    // A large statement edited inside: a window around the change is parsed first, and when it
+    // parses cleanly and holds no fact there, neither does the whole statement.
+    const w = range ? windowOf(st.text, range, g) : null;
+    if (w && range) {
+      const wr = parse(w.text, g);
+      if (wr.ok) {
+        try {
+          if (
+            !wr.hasError &&
+            guardScan(wr.root, g, w.range, { text: st.text, range }).facts.length === 0
+          ) continue;
+        } catch {
+          // the whole statement is parsed below
+        } finally {
+          wr.release();
+        }
+      }
+    }
     // The before-version is parsed first (and cached), so its after-version re-parses from it.
     const r = other && !before ? parseShared(st.text, g, other.text) : parseShared(st.text, g);
     if (!r.ok) return { facts: [], note: r.reason };
@@ -140,8 +159,15 @@ export function structuralFindings(
     const p = pairUp(d.before, d.after);
     const decided = new Map<Statement, boolean>();
     // Which lines of each side the other side lacks anywhere, once for the whole file.
-    const freshB = fileNewLines(before!, after!).fresh;
-    const freshA = fileNewLines(after!, before!).fresh;
+    const nb = fileNewLines(before!, after!);
+    const na = fileNewLines(after!, before!);
+    const freshB = { fresh: nb.fresh, lines: nb.lines };
+    const freshA = {
+      get fresh() {
+        return na.fresh;
+      },
+      lines: na.lines,
+    };
     const needed = (x: Piece, side: "b" | "a") => {
       if (!x.other) return GUARD_HINT.test(x.st.text);
       const known = decided.get(x.other);
@@ -254,21 +280,31 @@ const GUARD_HINT =
  * the file), each with three lines around and the header lines of the blocks it sits in (the
  * nearest less-indented line above, up to column zero).
  */
-function changedContext(st: Statement, fileFresh: Uint8Array): string {
-  const lines = st.text.split("\n");
-  const fresh = fileFresh.subarray(st.line, st.line + lines.length);
-  const keep = new Uint8Array(lines.length);
-  const header = new Uint8Array(lines.length);
+function changedContext(
+  st: Statement,
+  file: { readonly fresh: Uint8Array; readonly lines: readonly string[] },
+): string {
+  // The statement's lines are the file's (no split): `n` of them, the last one empty when the
+  // statement ends with a line break.
+  let n = 1;
+  for (let i = st.text.indexOf("\n"); i >= 0; i = st.text.indexOf("\n", i + 1)) n++;
+  const endsNl = st.text.endsWith("\n");
+  const line = (i: number) => (endsNl && i === n - 1 ? "" : file.lines[st.line + i]);
+  const fresh = file.fresh.subarray(st.line, st.line + n);
+  const keep = new Uint8Array(n);
+  const header = new Uint8Array(n);
   // Indents are asked for again and again while walking up from each changed line: once each.
-  const indents = new Int32Array(lines.length).fill(-1);
-  const indent = (j: number) => indents[j] >= 0 ? indents[j] : (indents[j] = indentOf(lines[j]));
-  for (let i = fresh.indexOf(1); i >= 0 && i < lines.length; i = fresh.indexOf(1, i + 1)) {
-    keep.fill(1, Math.max(0, i - 3), Math.min(lines.length, i + 4));
+  const indents = new Int32Array(n).fill(-1);
+  const lengths = new Int32Array(n).fill(-1);
+  const len = (j: number) => lengths[j] >= 0 ? lengths[j] : (lengths[j] = line(j).length);
+  const indent = (j: number) => indents[j] >= 0 ? indents[j] : (indents[j] = indentOf(line(j)));
+  for (let i = fresh.indexOf(1); i >= 0 && i < n; i = fresh.indexOf(1, i + 1)) {
+    keep.fill(1, Math.max(0, i - 3), Math.min(n, i + 4));
     const own = indent(i);
-    let level = own === lines[i].length ? Infinity : own;
+    let level = own === len(i) ? Infinity : own;
     for (let j = i - 1; j >= 0 && level > 0; j--) {
       const k = indent(j);
-      if (k === lines[j].length) continue; // blank
+      if (k === len(j)) continue; // blank
       if (k < level) {
         if (header[j]) break; // its own headers are in already
         keep[j] = header[j] = 1;
@@ -276,7 +312,9 @@ function changedContext(st: Statement, fileFresh: Uint8Array): string {
       }
     }
   }
-  return lines.filter((_, i) => keep[i]).join("\n");
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) if (keep[i]) out.push(line(i));
+  return out.join("\n");
 }
 
 /** The width of a line's leading white space (its length when the line is blank). */

@@ -177,12 +177,15 @@ export function guardScan(
   root: SyntaxNode,
   grammar: Grammar,
   range?: readonly [number, number],
+  whole?: { text: string; range: readonly [number, number] },
 ): { facts: GuardFact[]; defs: Set<string> } {
   const out: GuardFact[] = [];
   const defs = new Set<string>();
   const scopes: string[] = [];
   const preds: string[] = []; // predicate function names, innermost last ("" = not a predicate)
-  const text = root.text;
+  // A window of a statement (`structure_window.ts`) reads its words from the whole statement.
+  const text = whole ? whole.text : root.text;
+  const at = whole ? whole.range : range;
   const hasConst = /CERT_REQUIRED|VERIFY_PEER|VERIFY_FAIL_IF_NO_PEER_CERT|VerifyClientCert/.test(
     text,
   );
@@ -191,8 +194,8 @@ export function guardScan(
   const hasCredHeader = /authorization|cookie/i.test(text);
   // Comparisons and flags are looked at only when the text names something they are about.
   // Only nodes overlapping the range are looked at: their words sit near it.
-  const near = range && text.length > 4000
-    ? text.slice(Math.max(0, range[0] - 1500), range[1] + 1500)
+  const near = at && text.length > 4000
+    ? text.slice(Math.max(0, at[0] - 1500), at[1] + 1500)
     : text;
   const hasCmpWord = CMP_HINT.test(near);
   const hasFlagWord = FLAG_HINT.test(near);

@@ -194,7 +194,8 @@ export function branchFact(ctx: ScanCtx, n: SyntaxNode) {
   const authy = [...w].some((x) => COND_WORDS.has(x));
   const strong = STRONG_FAIL_STMT.test(body);
   let sure = strong || [...w].some((x) => STRONG_WORDS.has(x));
-  let fam = familyOf(authy ? w : words(body));
+  // The family is read off the body's words only when the branch turns out to count.
+  let fam: ReturnType<typeof familyOf> | null = null;
   const fails = strong || FAIL.test(body);
   if (!(strong || (authy && fails))) {
     // No auth words: still a check when the branch fails on the result of a verify/validate
@@ -220,6 +221,7 @@ export function branchFact(ctx: ScanCtx, n: SyntaxNode) {
       fam = "token";
     }
   }
+  fam ??= familyOf(authy ? w : words(body));
   // A failure branch on a generic subject (`if (!user)`) inside an authenticate/verify/login
   // function is surely a check.
   if (!sure && authy && fails) sure = STRONG_GUARD_FN.test(ctx.fnOf(n));

@@ -1,0 +1,181 @@
+/**
+ * Which lines of a text the other version of it lacks anywhere: the two are walked side by side
+ * and only the lines left over are looked up (see {@link newLineFlags}). Split from `chunk.ts`,
+ * which re-exports it.
+ *
+ * @module
+ */
+
+/**
+ * Which of `lines` (the lines of one text) the other text, split into `old`, lacks anywhere:
+ * `out[i]` is 1 when line `i` is new. The two are walked side by side, a line equal to its
+ * counterpart (or to one a little further on in `old`, past a deletion) being there; only the
+ * lines left over are looked up: searched for in `oldText` when there are few, else a line no
+ * line of `old` shares a length-and-ends signature with is new, and the others are hashed with
+ * just the lines of `old` that could be them.
+ *
+ * @example
+ * ```ts
+ * const before = "a\nb\nc";
+ * [...newLineFlags("a\nx\nc".split("\n"), before.split("\n"), before)]; // [0, 1, 0]
+ * ```
+ */
+export function newLineFlags(
+  lines: string[],
+  old: string[],
+  oldText: string,
+  knownHead?: number,
+  knownTail?: number,
+): Uint8Array {
+  let head = knownHead ?? 0;
+  const max = Math.min(lines.length, old.length);
+  if (knownHead === undefined) { while (head < max && lines[head] === old[head]) head++; }
+  let tail = knownTail ?? 0;
+  if (knownTail === undefined) {
+    while (tail < max - head && lines[lines.length - 1 - tail] === old[old.length - 1 - tail]) {
+      tail++;
+    }
+  }
+  const out = new Uint8Array(lines.length);
+  const left: number[] = [];
+  let j = head;
+  let misses = 0; // left-over lines in a row
+  let far = 0; // long searches made
+  let searches = 0; // left-over candidates searched for
+  let nearAt = -1, farAt = -1; // the stretches last searched, by their `j`
+  let nearMark = 0, farMark = 0; // their marks, once searched again (0: none yet)
+  let osig: Int32Array | null = null; // the signature of each line of `old`, once needed
+  for (let i = head; i < lines.length - tail; i++) {
+    const l = lines[i];
+    if (j < old.length && l === old[j]) {
+      j++;
+      misses = 0;
+      continue;
+    }
+    // Past a deleted block: the line a little further on in the other text. Once there have been
+    // many searches, the other text's line signatures are compared before the lines themselves.
+    // A stretch searched again (a run of left-over lines at one `j`) first has the signatures
+    // of its lines marked, and a line whose signature is not among them is not searched for.
+    let k = j + 1;
+    let stop = Math.min(old.length, j + 1 + RESYNC);
+    const os = ++searches > EAGER ? (osig ??= signatures(old)) : null;
+    const ls = os ? signature(l) : 0;
+    if (os) {
+      if (nearAt !== j) [nearAt, nearMark] = [j, 0];
+      else if (nearMark === 0) nearMark = markSignatures(NEAR_MARKS, os, k, stop);
+      if (nearMark !== 0 && NEAR_MARKS[ls] !== nearMark) k = stop;
+      else while (k < stop && (os[k] !== ls || old[k] !== l)) k++;
+    } else while (k < stop && old[k] !== l) k++;
+    if (k >= stop && ++misses % 8 === 0 && far < FAR_SEARCHES) {
+      // Many in a row: maybe past a larger deletion; look much further on, a few times.
+      far++;
+      const from = stop;
+      stop = Math.min(old.length, j + 1 + FAR);
+      if (os) {
+        if (farAt !== j) [farAt, farMark] = [j, 0];
+        else if (farMark === 0) farMark = markSignatures(FAR_MARKS, os, from, stop);
+        if (farMark !== 0 && FAR_MARKS[ls] !== farMark) k = stop;
+        else while (k < stop && (os[k] !== ls || old[k] !== l)) k++;
+      } else while (k < stop && old[k] !== l) k++;
+    }
+    if (k < stop) {
+      j = k + 1;
+      misses = 0;
+    } else left.push(i);
+  }
+  if (left.length === 0) return out;
+  // A few lines are searched for in the text.
+  if (left.length <= SEARCHES) {
+    for (const i of left) if (!hasLine(oldText, lines[i])) out[i] = 1;
+    return out;
+  }
+  // Many: a line whose length and end characters no line of the other text has is new; the
+  // rest are looked up among the other text's lines that could be them (hashed only those).
+  // The signature tables are kept between calls and told apart by a stamp (no fresh 64 KB
+  // buffers per call).
+  if (++stamp === 0xffffffff) {
+    SIG.fill(0);
+    WANT.fill(0);
+    stamp = 1;
+  }
+  const sigStamp = stamp;
+  const os = osig ??= signatures(old);
+  for (let x = 0; x < os.length; x++) SIG[os[x]] = sigStamp;
+  const maybe: number[] = [];
+  for (const i of left) {
+    if (SIG[signature(lines[i])] === sigStamp) maybe.push(i);
+    else out[i] = 1;
+  }
+  if (maybe.length === 0) return out;
+  for (const i of maybe) WANT[signature(lines[i])] = sigStamp;
+  const have = new Set<string>();
+  for (let x = 0; x < os.length; x++) if (WANT[os[x]] === sigStamp) have.add(old[x]);
+  for (const i of maybe) if (!have.has(lines[i])) out[i] = 1;
+  return out;
+}
+
+/** Which lines' signatures one call of {@link newLineFlags} has seen: entries equal to `stamp`. */
+const SIG = new Uint32Array(0x10000);
+/** Which signatures it looks for among the other text's lines. */
+const WANT = new Uint32Array(0x10000);
+let stamp = 0;
+
+/**
+ * Marks the signatures of `sigs[from..stop)` in `marks` with a fresh mark (never 0) and returns
+ * it: a signature holds the mark only if a line of that stretch has it (entries left by other
+ * stretches hold older marks).
+ */
+function markSignatures(marks: Uint32Array, sigs: Int32Array, from: number, stop: number): number {
+  if (++mark === 0xffffffff) {
+    NEAR_MARKS.fill(0);
+    FAR_MARKS.fill(0);
+    mark = 1;
+  }
+  for (let x = from; x < stop; x++) marks[sigs[x]] = mark;
+  return mark;
+}
+
+/** Signature marks of the near and far stretches {@link newLineFlags} searches again. */
+const NEAR_MARKS = new Uint32Array(0x10000);
+const FAR_MARKS = new Uint32Array(0x10000);
+let mark = 0;
+
+/** The {@link signature} of each line. */
+function signatures(lines: readonly string[]): Int32Array {
+  const out = new Int32Array(lines.length);
+  for (let x = 0; x < lines.length; x++) out[x] = signature(lines[x]);
+  return out;
+}
+
+/** A 16-bit signature of a line from its length and its first and last characters. */
+function signature(l: string): number {
+  const n = l.length;
+  return n === 0 ? 0 : ((n * 961 + l.charCodeAt(0) * 31 + l.charCodeAt(n - 1)) & 0xffff);
+}
+
+/** Whether `line` (no newline in it) is one of the lines of `text`. */
+function hasLine(text: string, line: string): boolean {
+  if (line === "") {
+    return text === "" || text.charCodeAt(0) === 10 || text.endsWith("\n") ||
+      text.includes("\n\n");
+  }
+  for (let x = text.indexOf(line); x >= 0; x = text.indexOf(line, x + 1)) {
+    const end = x + line.length;
+    if (
+      (x === 0 || text.charCodeAt(x - 1) === 10) &&
+      (end === text.length || text.charCodeAt(end) === 10)
+    ) return true;
+    if (end === text.length) break;
+  }
+  return false;
+}
+
+/** How far ahead in the other text a line is looked for before it is left over. */
+const RESYNC = 48;
+/** How far ahead a long search looks, and how many of them one walk makes. */
+const FAR = 4096;
+const FAR_SEARCHES = 16;
+/** Searches made line by line before the other text's line signatures are made and compared first. */
+const EAGER = 64;
+/** Left-over lines worth searching for in the text before hashing its lines instead. */
+const SEARCHES = 8;
