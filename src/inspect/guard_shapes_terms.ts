@@ -13,9 +13,9 @@
  *
  * @module
  */
-import { FAILURE } from "./guard_vocab.ts";
+import { FAILURE, PERMISSIVE } from "./guard_vocab.ts";
 import { clip, code, condition, isCheckCall } from "./guard_text.ts";
-import { PROTECTING_FN } from "./guard_shape_vocab.ts";
+import { PROTECTING_FN, STRICT_ARG } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import {
   AND,
@@ -44,7 +44,7 @@ const SAYS_YES =
 
 /** Calls that look records up: a binding dropped from one finds records it should not. */
 const LOOKUP =
-  /^(get|filter|filter_by|find\w*|where|first|exists|select\w*|query|one|get_object_or_404|fetch\w*|load\w*|count|update|delete|destroy|exclude|objects)$/i;
+  /^(get|filter|filter_by|find\w*|where|first|exists|select\w*|query|one|get_object_or_404|fetch\w*|load\w*|count|update\w*|delete\w*|destroy|exclude|objects)$/i;
 
 /** What binds a lookup to the caller or to a secret. */
 const BINDING =
@@ -93,7 +93,8 @@ function grantsMore(ctx: ShapeContext, n: number, line: string): boolean {
     const fn = ctx.fn(n);
     return !SAYS_NO.test(fn) && !PROTECTING_FN.test(fn);
   }
-  if (kind === "assign") return !SAYS_NO.test(name.split(",")[0]);
+  // A switch that turns a protection off (`DISABLE_AUTH`) lets more through when it is on.
+  if (kind === "assign") return PERMISSIVE.test(name) || !SAYS_NO.test(name.split(",")[0]);
   return !SAYS_NO.test(line.slice(0, 40));
 }
 
@@ -154,15 +155,19 @@ export function loweredPrivilege(b: string, a: string): [string, string] | null 
  * assert.deepEqual(termShapes({ ...v, removed: added, added: removed }, ctx), []);
  * ```
  */
-export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Shape[] {
-  // (A run is placed by its before-line: a hunk that only adds has none to go by.)
-  if (removed.length === 0 || removed.length > 12 || added.length > 12) {
+export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): Shape[] {
+  // (A run is placed by its before-line: a hunk that only adds goes in front of `h.at`.)
+  const at = removed.length ? removed[0].l.n : h.at;
+  if (
+    at === undefined || removed.length > 12 || added.length > 12 ||
+    added.length === 0 && !removed.length
+  ) {
     return [];
   }
   // The unchanged lines just above and below the hunk, on both sides: what a run sits in.
   const lines = ctx.beforeLines ?? [];
-  const first = removed[0].l.n;
-  const last = removed[removed.length - 1].l.n;
+  const first = at;
+  const last = removed.length ? removed[removed.length - 1].l.n : at - 1;
   const around = (from: number, to: number) =>
     lines.slice(Math.max(0, from), Math.max(0, to)).map((t, k) => ({
       l: { n: Math.max(0, from) + k + 1 },
@@ -176,6 +181,7 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
   );
   if (!cs || cs.length === 0 || cs.length > 6) return [];
   const lineOf = (n: number) => removed.find((r) => r.l.n === n)?.c ?? "";
+  const addedText = added.map((a) => a.c).join("\n");
   const out: Shape[] = [];
   const push = (rule: Shape["rule"], n: number, what: string) => out.push({ rule, n, what });
   for (const ch of cs) {
@@ -242,6 +248,21 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
       // An alternative put in front of (or after) a check: `checkpw(k, h)` → `k == key or checkpw(k, h)`.
       const alt = joined(ins, OR);
       const whole = `${ch.pre.slice(-20).join(" ")} ${ch.post.slice(0, 20).join(" ")}`;
+      const { kind: altKind, name: altName } = kindOf(line);
+      // A value the client sends, offered as what a check expects (`expected = session.x ||
+      // req.body.x`), or a default that switches a protection off (`DISABLE_AUTH = env or 'yes'`).
+      const fromRequest = !!alt && /^(req|request)$/.test(alt[0]) &&
+        /^(body|query|params|args|form|headers|cookies|values|json|data|GET|POST)$/.test(
+          alt[2] ?? "",
+        );
+      if (
+        alt && altKind === "assign" && ctx.secure(n) &&
+        ((fromRequest && /expect|challenge|nonce|state|secret|token|csrf/i.test(altName)) ||
+          (PERMISSIVE.test(altName) && alt.length === 3 && /^['"]$/.test(alt[0])))
+      ) {
+        push("auth-check-removed", n, `\`${altName}\` given a fallback: \`${clip(text(alt))}\``);
+        continue;
+      }
       if (
         // (A negated check joined with `or` is one more way to fail.)
         alt && (!/^(!|not)$/.test(alt.find((t) => t !== "(") ?? "") || noError(alt)) &&
@@ -274,6 +295,15 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
         ) && cs.some((o) => o.del.length === 0 && o.ins[0] === "try")
       ) {
         push("auth-check-removed", n, `a failing check is now caught and ignored`);
+        continue;
+      }
+      // A protective option added switched off (`credentialsRequired: false,`).
+      const off = ins.filter((t) => t !== ",");
+      if (
+        off.length === 3 && (off[1] === ":" || off[1] === "=") && /^(false|False)$/.test(off[2]) &&
+        STRICT_ARG.test(off[0])
+      ) {
+        push("secure-default-weakened", n, `\`${off[0]}\` switched off`);
         continue;
       }
       // A check's name bound to something that does not check (`{ verify }` → `{ decode as verify }`).
@@ -340,6 +370,56 @@ export function termShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
         push("secure-default-weakened", n, `\`${d}\` → \`${i}\` in \`${clip(line)}\``);
         continue;
       }
+    }
+    // A middleware dropped from a chain (`.Use(middleware.CasbinHandler())` gone).
+    // (The run may start anywhere in `.Use(…)`: the diff picks one of its rotations.)
+    if (
+      ins.length === 0 && del.some((t) => /^(Use|use)$/.test(t)) &&
+      del.filter((t) => t === "(").length === del.filter((t) => t === ")").length &&
+      /casbin|auth|jwt|guard|perm|acl|role|csrf|session|login|rbac|policy|verify/i.test(
+        del.join(""),
+      )
+    ) {
+      const k = del.findIndex((t) => /^(Use|use)$/.test(t));
+      const from = del[k - 1] === "." ? k - 1 : k;
+      const call = [...del.slice(from), ...del.slice(0, from)];
+      // (Moved elsewhere in the chain, or to another line, it is still used.)
+      const flat = (t: string) => t.replace(/\s+/g, "");
+      const used = flat(call.join(""));
+      const times = (t: string) => flat(t).split(used).length - 1;
+      if (times(ctx.afterCode) < times(ctx.beforeCode)) {
+        push("auth-check-removed", n, `middleware no longer used: \`${clip(text(call))}\``);
+        continue;
+      }
+    }
+    // A query no longer scoped to the caller (`.filter(pk=request.user.pk)` → `.all()`).
+    if (
+      /^(filter|filter_by|where)$/.test(del[0] ?? "") &&
+      (ins.join("") === "all()" || ins.join("") === "all" || ins.length === 0) &&
+      new RegExp(`\\b${del[0]}\\([^)]*(user|owner|tenant|org|account|member)`, "i").test(line) &&
+      (ctx.secure(n) || /\b(request|req|ctx|g)\.user\b|current_?user|currentUser/.test(line))
+    ) {
+      push("auth-check-removed", n, `query no longer scoped: \`${clip(line)}\``);
+      continue;
+    }
+    // A query's conditions joined with OR instead of AND (`WHERE state = ? AND expiry > ?`).
+    if (
+      del.length === 1 && ins.length === 1 && del[0] === "AND" && ins[0] === "OR" &&
+      /\bWHERE\b/.test(line)
+    ) {
+      push("auth-check-removed", n, `query conditions joined with OR: \`${clip(line)}\``);
+      continue;
+    }
+    // An allow-list of networks opened to every address (`['10.0.0.0/8', …]` → `['0.0.0.0/0']`).
+    if (
+      ins.length > 0 && /0\.0\.0\.0\/0|::\/0/.test(addedText) &&
+      !/0\.0\.0\.0\/0|::\/0/.test(line) &&
+      /trust|allow|proxies|whitelist|cidr|network|subnet/i.test(
+        `${ch.pre.slice(-12).join(" ")} ${line}`,
+      )
+    ) {
+      push("secure-default-weakened", n, `allow-list opened to every address: \`${clip(line)}\``);
+      continue;
     }
     // An error no longer returned (`return result, err` → `return result, nil`).
     if (

@@ -36,7 +36,12 @@ export interface Line {
 export interface Hunk {
   removed: Line[];
   added: Line[];
+  /** The before-line (1-based) the hunk starts at: where added lines go in when none is removed. */
+  at?: number;
 }
+
+/** The user a request is made by: code that reads it scopes what the requester may see. */
+const REQUESTER = /\b(request|req|ctx|g)\.user\b|\bcurrent_?user\b|\bcurrentUser\b/;
 
 /**
  * Whether anything around an edit is about security (the path, the changed lines with a few
@@ -57,6 +62,7 @@ export function securityAround(before: string[], after: string[], path: string):
     ...after.slice(start, endA),
   ].join("\n");
   return speaksSecurity(path) || speaksSecurity(middle) || SECURE_SETTING.test(middle) ||
+    REQUESTER.test(middle) ||
     WEAKENING_TEST.test(middle) || SECURITY_HEADER.test(middle) || PERMISSIVE.test(middle) ||
     SCOPING.test(middle) || WILDCARD_ALLOW.test(middle) || PRIVILEGE_NAME.test(middle) ||
     /\b(chmod|umask)\b/.test(middle) || ACCESS_VERDICT.test(middle) ||
@@ -96,7 +102,7 @@ export function hunks(before: string[], after: string[], path: string): Hunk[] {
       a += k;
       continue;
     }
-    cur ??= (out.push({ removed: [], added: [] }), out[out.length - 1]);
+    cur ??= (out.push({ removed: [], added: [], at: b + 1 }), out[out.length - 1]);
     for (let i = 0; i < k; i++) {
       if (p.removed) cur.removed.push({ text: before[b + i], n: b + i + 1 });
       else cur.added.push({ text: after[a + i], n: a + i + 1 });

@@ -69,7 +69,7 @@ export const SECURE_SETTING =
 
 /** Options whose removal from a call or a config weakens a check. */
 export const SECURITY_OPTION =
-  /^\s*['"]?(issuer|iss|audience|aud|nonce|expected_?nonce|expectedNonce|algorithms|algs|max_?age|maxAge|clock_?tolerance|clockTolerance|verify_\w+|verify[A-Z]\w*|secure|http_?only|httpOnly|same_?site|sameSite|required|\w+_required|\w+Required|strict\w*|check_\w+|check[A-Z]\w*|validate_\w+|validate[A-Z]\w*|enforce\w*|signed|leeway|subject|checks|pkce\w*|code_?challenge\w*|jwks?_?\w*|public_?key|secretOrKey|require_\w+|read_?only|readOnly|is_?read_?only|isReadOnly)['"]?\s*[:=](?!=)\s*(?!(bytes|str|int|float|bool|dict|list|tuple|Any|Optional|Union|typing|string|number|boolean)\b)/i;
+  /^\s*['"]?(issuer|iss|audience|aud|exp|expires_?in|expiresIn|expiration|min_?version|MinVersion|minVersion|ssl_?version|tls_?version|nonce|expected_?nonce|expectedNonce|algorithms|algs|max_?age|maxAge|clock_?tolerance|clockTolerance|verify_\w+|verify[A-Z]\w*|secure|http_?only|httpOnly|same_?site|sameSite|required|\w+_required|\w+Required|strict\w*|check_\w+|check[A-Z]\w*|validate_\w+|validate[A-Z]\w*|enforce\w*|signed|leeway|subject|checks|pkce\w*|code_?challenge\w*|jwks?_?\w*|public_?key|secretOrKey|require_\w+|read_?only|readOnly|is_?read_?only|isReadOnly)['"]?\s*[:=](?!=)\s*(?!(bytes|str|int|float|bool|dict|list|tuple|Any|Optional|Union|typing|string|number|boolean)\b)/i;
 
 export const STRONG_TO_WEAK: [RegExp, RegExp][] = [
   [/\b(true|True|TRUE)\b/, /\b(false|False|FALSE|None|null|nil|undefined)\b/],
@@ -87,8 +87,8 @@ export const STRONG_TO_WEAK: [RegExp, RegExp][] = [
     /['"](none|optional|prefer|allow|disable)['"]/i,
   ],
   [
-    /\b(VersionTLS1[23]|TLSv1_[23]|TLSv1\.[23]|TLS1[23]|PROTOCOL_TLS_CLIENT)\b/,
-    /\b(VersionTLS1[01]|VersionSSL30|TLSv1(_[01])?|TLSv1\.[01]|SSLv[23]\w*|TLS1[01]|PROTOCOL_TLS|PROTOCOL_SSLv23)\b/,
+    /\b(VersionTLS1[23]|TLSv1_[23]|TLSv1\.[23]|TLS1[23]|PROTOCOL_TLS_CLIENT|PROTOCOL_TLSv1_[23])\b/,
+    /\b(VersionTLS1[01]|VersionSSL30|TLSv1(_[01])?|TLSv1\.[01]|SSLv[23]\w*|TLS1[01]|PROTOCOL_TLS|PROTOCOL_SSLv23|PROTOCOL_TLSv1(_1)?)\b/,
   ],
   [
     /\bRequireAndVerifyClientCert\b/,
@@ -145,7 +145,7 @@ export const SECURITY_HEADER =
 
 /** Words that switch a protection off. */
 export const WEAKENING =
-  /\w*(unsafe|unverified|without_?verif\w*|insecure|exempt|skip_?\w*(check|verif|valid|auth|csrf)\w*|skip[A-Z]\w*(Check|Verif|Valid|Auth|Csrf)\w*|no_?verify|noverify|disable_?\w*(verif|check|csrf|auth)\w*|allow_?(all|any)_?\w*|trust_?all\w*|accept_?any\w*|bypass\w*|ignore_?\w*(cert|ssl|tls|verif|check|invalid|hostname|signature|expir)\w*)\w*/i;
+  /\w*(unsafe|unverified|without_?verif\w*|Without\w*(Validation|Verification|Check)\w*|insecure|exempt|skip_?\w*(check|verif|valid|auth|csrf)\w*|skip[A-Z]\w*(Check|Verif|Valid|Auth|Csrf)\w*|no_?verify|noverify|disable_?\w*(verif|check|csrf|auth)\w*|allow_?(all|any)_?\w*|trust_?all\w*|accept_?any\w*|bypass\w*|ignore_?\w*(cert|ssl|tls|verif|check|invalid|hostname|signature|expir)\w*)\w*/i;
 
 /** {@link WEAKENING} for `.test()` alone: the same words without the `\w*` around them (which only
  * widen a match, never decide one), so a line without them is passed over in one scan. */

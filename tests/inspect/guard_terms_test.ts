@@ -315,6 +315,69 @@ const TERM_CASES: OneWayCase[] = [
     to: "",
     finds: /SAMLError|check_status_success/,
   },
+  {
+    what: "An authorization middleware dropped from a router's chain (Go).",
+    path: "server/initialize/router.go",
+    before:
+      "func Routers() *gin.Engine {\n\tPrivateGroup.Use(middleware.JWTAuth()).Use(middleware.CasbinHandler()).Use(middleware.DataScope())\n\treturn Router\n}\n",
+    from: ".Use(middleware.CasbinHandler())",
+    to: "",
+    finds: /middleware no longer used: `\.Use\(middleware\.CasbinHandler\(\)\)`/,
+  },
+  {
+    what: "A queryset no longer scoped to the requesting user.",
+    path: "users/api/views.py",
+    before:
+      "def _get_users_queryset(request):\n    return User.objects.filter(pk=request.user.pk)\n",
+    from: "filter(pk=request.user.pk)",
+    to: "all()",
+    finds: /query no longer scoped/,
+  },
+  {
+    what: "A state lookup's conditions joined with OR.",
+    path: "src/accounts/openid.js",
+    before:
+      "export async function loginWithOpenIdFinalize(body) {\n  const row = db.first(\n    'SELECT code_verifier FROM pending_openid_requests WHERE state = ? AND expiry_time > ?',\n    [body.state, Date.now()],\n  );\n  return row;\n}\n",
+    from: "state = ? AND expiry_time",
+    to: "state = ? OR expiry_time",
+    finds: /query conditions joined with OR/,
+  },
+  {
+    what: "Trusted proxies opened to every address.",
+    path: "src/load-config.js",
+    before:
+      "const defaultConfig = {\n  loginMethod: 'password',\n  trustedProxies: ['10.0.0.0/8', '192.168.0.0/16'],\n};\n",
+    from: "['10.0.0.0/8', '192.168.0.0/16']",
+    to: "['0.0.0.0/0', '::/0']",
+    finds: /allow-list opened to every address/,
+  },
+  {
+    what: "A protective option added, switched off.",
+    path: "src/app/routes/auth/auth.ts",
+    before:
+      "const auth = {\n  required: expressjwt({\n    secret: process.env.JWT_SECRET,\n    algorithms: ['HS256'],\n  }),\n};\n",
+    from: "    algorithms: ['HS256'],\n",
+    to: "    algorithms: ['HS256'],\n    credentialsRequired: false,\n",
+    finds: /`credentialsRequired` switched off/,
+  },
+  {
+    what: "An expected challenge given a fallback the client sends.",
+    path: "controllers/webauthn.js",
+    before:
+      "exports.postLoginVerify = async (req, res) => {\n  const expectedChallenge = req.session.loginChallenge;\n  const result = await verifyAuthenticationResponse({ expectedChallenge });\n  return result;\n};\n",
+    from: "req.session.loginChallenge;",
+    to: "req.session.loginChallenge || req.body.challenge;",
+    finds: /`expectedChallenge` given a fallback/,
+  },
+  {
+    what: "A switch that turns authentication off, defaulted on.",
+    path: "config.py",
+    before:
+      "class Config:\n    SECRET_KEY = os.environ.get('SECRET_KEY')\n    DISABLE_AUTH = as_bool(os.environ.get('DISABLE_AUTH'))\n",
+    from: "os.environ.get('DISABLE_AUTH'))",
+    to: "os.environ.get('DISABLE_AUTH') or 'yes')",
+    finds: /`DISABLE_AUTH` given a fallback/,
+  },
 ];
 
 Deno.test("term shapes: a finding forward, silence when the guard is put back", () => {
