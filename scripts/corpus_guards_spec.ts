@@ -76,6 +76,7 @@ import { EDITS_HELDOUT59, REVERSED_FIXES_HISTORY59 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT60, REVERSED_FIXES_HISTORY60 } from "./corpus_guards_spec_heldout60.ts";
 import { EDITS_HELDOUT61, REVERSED_FIXES_HISTORY61 } from "./corpus_guards_spec_heldout61.ts";
 import { EDITS_HELDOUT62, REVERSED_FIXES_HISTORY62 } from "./corpus_guards_spec_heldout62.ts";
+import { EDITS_HELDOUT63, REVERSED_FIXES_HISTORY63 } from "./corpus_guards_spec_heldout63.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -148,7 +149,8 @@ export interface GuardEdit {
     | "heldout59"
     | "heldout60"
     | "heldout61"
-    | "heldout62";
+    | "heldout62"
+    | "heldout63";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2031,7 +2033,8 @@ export interface ReversedFix {
     | "history59"
     | "history60"
     | "history61"
-    | "history62";
+    | "history62"
+    | "history63";
 }
 
 /**
@@ -2372,3 +2375,5 @@ EDITS.push(...EDITS_HELDOUT61);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY61);
 EDITS.push(...EDITS_HELDOUT62);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY62);
+EDITS.push(...EDITS_HELDOUT63);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY63);
