@@ -77,6 +77,7 @@ import { EDITS_HELDOUT60, REVERSED_FIXES_HISTORY60 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT61, REVERSED_FIXES_HISTORY61 } from "./corpus_guards_spec_heldout61.ts";
 import { EDITS_HELDOUT62, REVERSED_FIXES_HISTORY62 } from "./corpus_guards_spec_heldout62.ts";
 import { EDITS_HELDOUT63, REVERSED_FIXES_HISTORY63 } from "./corpus_guards_spec_heldout63.ts";
+import { EDITS_HELDOUT64, REVERSED_FIXES_HISTORY64 } from "./corpus_guards_spec_heldout64.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -150,7 +151,8 @@ export interface GuardEdit {
     | "heldout60"
     | "heldout61"
     | "heldout62"
-    | "heldout63";
+    | "heldout63"
+    | "heldout64";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2034,7 +2036,8 @@ export interface ReversedFix {
     | "history60"
     | "history61"
     | "history62"
-    | "history63";
+    | "history63"
+    | "history64";
 }
 
 /**
@@ -2377,3 +2380,5 @@ EDITS.push(...EDITS_HELDOUT62);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY62);
 EDITS.push(...EDITS_HELDOUT63);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY63);
+EDITS.push(...EDITS_HELDOUT64);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY64);
