@@ -75,6 +75,7 @@ import { EDITS_HELDOUT58, REVERSED_FIXES_HISTORY58 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT59, REVERSED_FIXES_HISTORY59 } from "./corpus_guards_spec_heldout59.ts";
 import { EDITS_HELDOUT60, REVERSED_FIXES_HISTORY60 } from "./corpus_guards_spec_heldout60.ts";
 import { EDITS_HELDOUT61, REVERSED_FIXES_HISTORY61 } from "./corpus_guards_spec_heldout61.ts";
+import { EDITS_HELDOUT65, REVERSED_FIXES_HISTORY65 } from "./corpus_guards_spec_heldout65.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -146,7 +147,8 @@ export interface GuardEdit {
     | "heldout58"
     | "heldout59"
     | "heldout60"
-    | "heldout61";
+    | "heldout61"
+    | "heldout65";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2028,7 +2030,8 @@ export interface ReversedFix {
     | "history58"
     | "history59"
     | "history60"
-    | "history61";
+    | "history61"
+    | "history65";
 }
 
 /**
@@ -2367,3 +2370,5 @@ EDITS.push(...EDITS_HELDOUT60);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY60);
 EDITS.push(...EDITS_HELDOUT61);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY61);
+EDITS.push(...EDITS_HELDOUT65);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY65);
