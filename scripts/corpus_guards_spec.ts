@@ -78,6 +78,7 @@ import { EDITS_HELDOUT61, REVERSED_FIXES_HISTORY61 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT62, REVERSED_FIXES_HISTORY62 } from "./corpus_guards_spec_heldout62.ts";
 import { EDITS_HELDOUT63, REVERSED_FIXES_HISTORY63 } from "./corpus_guards_spec_heldout63.ts";
 import { EDITS_HELDOUT64, REVERSED_FIXES_HISTORY64 } from "./corpus_guards_spec_heldout64.ts";
+import { EDITS_HELDOUT65, REVERSED_FIXES_HISTORY65 } from "./corpus_guards_spec_heldout65.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -152,7 +153,8 @@ export interface GuardEdit {
     | "heldout61"
     | "heldout62"
     | "heldout63"
-    | "heldout64";
+    | "heldout64"
+    | "heldout65";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2037,7 +2039,8 @@ export interface ReversedFix {
     | "history61"
     | "history62"
     | "history63"
-    | "history64";
+    | "history64"
+    | "history65";
 }
 
 /**
@@ -2382,3 +2385,5 @@ EDITS.push(...EDITS_HELDOUT63);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY63);
 EDITS.push(...EDITS_HELDOUT64);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY64);
+EDITS.push(...EDITS_HELDOUT65);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY65);
