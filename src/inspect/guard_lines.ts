@@ -465,7 +465,7 @@ export function lineGuardFindings(
   }
   // Nothing any shape names: the learned signal, from the words the edit took away.
   if (found.size === 0 && opts.learned !== false) {
-    const s = learnedSignal(path, bl, hs);
+    const s = learnedSignal(path, bl, hs, undefined, al);
     if (s) add(s.rule, s.n, s.what);
   }
   return [...found.values()];

@@ -59,7 +59,8 @@ export function scoreOf(features: readonly string[], model: GuardModel = MODEL):
 
 /**
  * The learned signal for an edit whose hunks are `hs`, or null when its score stays under the
- * model's threshold.
+ * model's threshold or, given the after-lines, the edit only renames (a name taken out of the file
+ * for one it did not have, the same way everywhere).
  *
  * @example
  * ```ts
@@ -78,7 +79,9 @@ export function learnedSignal(
   before: string[],
   hs: readonly Hunk[],
   model: GuardModel = MODEL,
+  after?: string[],
 ): LearnedSignal | null {
+  if (after && renamesOnly(hs, before, after)) return null;
   const features = editFeatures(path, before, hs);
   const score = scoreOf(features, model);
   if (score <= model.threshold) return null;
@@ -112,4 +115,40 @@ export function learnedSignal(
 function word(feature: string): string {
   const w = feature.replace(/^[-+](k:|b:|[a-z@]+\|)?/, "");
   return w.includes("_") ? w.split("_").pop()! : w;
+}
+
+/**
+ * Whether every hunk only renames: each removed line has an added line with the same tokens
+ * except names, each old name always becomes the same new one, in two places at least, leaves the
+ * file and is replaced by a name the file did not have (a rename changes no logic).
+ */
+function renamesOnly(hs: readonly Hunk[], before: string[], after: string[]): boolean {
+  const map = new Map<string, string>();
+  const seen = new Map<string, number>();
+  const toks = (t: string) => code(t).match(/[A-Za-z_$][\w$]*|\S/g) ?? [];
+  const KEYWORD = /^(true|false|True|False|None|null|nil|undefined|and|or|not|in|is|if|return)$/;
+  for (const h of hs) {
+    if (h.removed.length !== h.added.length || h.removed.length === 0) return false;
+    for (let i = 0; i < h.removed.length; i++) {
+      const a = toks(h.removed[i].text);
+      const b = toks(h.added[i].text);
+      if (a.length !== b.length) return false;
+      for (let k = 0; k < a.length; k++) {
+        if (a[k] === b[k]) continue;
+        if (!/^[A-Za-z_$]/.test(a[k]) || !/^[A-Za-z_$]/.test(b[k])) return false;
+        if (KEYWORD.test(a[k]) || KEYWORD.test(b[k])) return false;
+        if ((map.get(a[k]) ?? b[k]) !== b[k]) return false;
+        map.set(a[k], b[k]);
+        seen.set(a[k], (seen.get(a[k]) ?? 0) + 1);
+      }
+    }
+  }
+  // A rename takes the old name out of the file and brings a name it did not have: swapping one
+  // existing name for another (`is_manager` → `is_member`) is not one.
+  const has = (lines: string[], name: string) =>
+    new RegExp(`(^|[^\\w$])${name.replace(/\$/g, "\\$")}([^\\w$]|$)`).test(lines.join("\n"));
+  // (A name declared and used is renamed in two places at least; one value swapped for another,
+  // `"lax"` → `"none"`, is not a rename.)
+  return map.size > 0 &&
+    [...map].every(([o, n]) => (seen.get(o) ?? 0) >= 2 && !has(after, o) && !has(before, n));
 }
