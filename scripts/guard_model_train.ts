@@ -47,8 +47,12 @@ function features(path: string, before: string, after: string): string[] | null 
 const rows: { f: string[]; y: number }[] = [];
 const take = (f: string[] | null, y: number) => f && rows.push({ f, y });
 const { guards } = loadCorpus();
-const later = new Set(guards.filter((g) => batch(g.split) > THROUGH).map((g) => g.origin.split("@")[0]));
-const earlier = new Set(guards.filter((g) => batch(g.split) <= THROUGH).map((g) => g.origin.split("@")[0]));
+const later = new Set(
+  guards.filter((g) => batch(g.split) > THROUGH).map((g) => g.origin.split("@")[0]),
+);
+const earlier = new Set(
+  guards.filter((g) => batch(g.split) <= THROUGH).map((g) => g.origin.split("@")[0]),
+);
 let used = { pos: 0, rev: 0, commits: 0, benign: 0 };
 for (const g of guards) {
   if (batch(g.split) > THROUGH) continue;
