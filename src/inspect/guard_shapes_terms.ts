@@ -14,9 +14,11 @@
  * @module
  */
 import { FAILURE, PERMISSIVE } from "./guard_vocab.ts";
-import { clip, code, condition, isCheckCall } from "./guard_text.ts";
-import { PROTECTING_FN, STRICT_ARG } from "./guard_shape_vocab.ts";
+import { clip, code, isCheckCall } from "./guard_text.ts";
+import { STRICT_ARG } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
+import { swapShapes } from "./guard_shapes_swaps.ts";
+import { grantsMore, kindOf } from "./guard_term_polarity.ts";
 import {
   AND,
   balanced,
@@ -33,14 +35,6 @@ import {
 /** A requirement a term states: being allowed, verified, active, an owner, unused, a member. */
 const REQUIRES =
   /allow|verif|valid|active|enabled|confirm|approv|authori[sz]|authentic|trust|signed|secure|\bis_?[a-z]|\bhas_?[A-Za-z]|\bcan_?[A-Za-z]|check|perm|role|admin|staff|super|owner|manager|moder|scope|csrf|expir|revok|\bused\b|consumed|redeemed|user_?id|userId|tenant|org(anization)?_?id|\bin\s+[\w$.]+$|includes|member/i;
-
-/** A name that says no: what it holds is a reason to refuse, so more of it is stricter. */
-const SAYS_NO =
-  /block|deni|deny|invalid|expir|revok|disabl|\bban|banned|lock|fail|error|reject|forbid|insecure|unsafe|skip|bypass|exempt|ignor|missing|unauth|refus|blacklist|denylist|suspend|anonym|guest|public|optional|open/i;
-
-/** A name that says yes: what it holds lets someone through. */
-const SAYS_YES =
-  /\bok\b|_ok\b|Ok\b|valid|allow|trust|verified|authori[sz]|authenticated|permit|grant|access|match|admin|owner|member|\bcan_?|\bhas_?|success|passed|approved/i;
 
 /** Calls that look records up: a binding dropped from one finds records it should not. */
 const LOOKUP =
@@ -60,81 +54,6 @@ const PRIVILEGE_FIELD =
 /** A list whose members are protected (read-only, excluded, restricted, sensitive). */
 const PROTECTED_LIST =
   /readonly|read_only|protected|exclude|restricted|sensitive|immutable|private|forbid|denied|csrf|method/i;
-
-/** Privilege words, strongest first, by the segment of a name they make up. */
-const LEVELS: RegExp[] = [
-  /^(root|super_?user|superuser|super_?admin|sudo)$/i,
-  /^(admin|administrator|owner|master)$/i,
-  /^(manager|moderator|maintainer|staff|editor|writer|write|private|internal)$/i,
-  /^(member|user|authenticated|authed|reader|read|viewer|verified|required|registered|active|logged_?in)$/i,
-  /^(guest|public|anonymous|anon|any|optional|everyone|none|unauthenticated|all)$/i,
-];
-
-/** What the line of before-line `n` is: a branch header, a `return`, an assignment, or else. */
-function kindOf(
-  line: string,
-): { kind: "if" | "return" | "assign" | "other"; name: string } {
-  if (condition(line) !== null && /^\s*(}\s*)?(if|elif|else\s+if|while)\b/.test(line)) {
-    return { kind: "if", name: "" };
-  }
-  if (/^\s*(}\s*)?return\b/.test(line)) return { kind: "return", name: "" };
-  const m = /^\s*(?:(?:const|let|var)\s+)?([\w$.]+(?:\s*,\s*[\w$.]+)*)\s*(?::=|=(?!=))/.exec(line);
-  return m ? { kind: "assign", name: m[1] } : { kind: "other", name: "" };
-}
-
-/**
- * Whether more passing at before-line `n` lets more through: false where the branch fails (it
- * then fails less), the name says no, or the function's yes enforces.
- */
-function grantsMore(ctx: ShapeContext, n: number, line: string): boolean {
-  const { kind, name } = kindOf(line);
-  if (kind === "if") return !FAILURE.test(ctx.block(n).body);
-  if (kind === "return") {
-    const fn = ctx.fn(n);
-    return !SAYS_NO.test(fn) && !PROTECTING_FN.test(fn);
-  }
-  // A switch that turns a protection off (`DISABLE_AUTH`) lets more through when it is on.
-  if (kind === "assign") return PERMISSIVE.test(name) || !SAYS_NO.test(name.split(",")[0]);
-  return !SAYS_NO.test(line.slice(0, 40));
-}
-
-/** The segments of a name: `hasAdminRole` → has, Admin, Role; `is_manager` → is, manager. */
-function segments(name: string): string[] {
-  return name.split(/_|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).filter((x) => x);
-}
-
-/** The level of a privilege word (0 strongest), or -1. */
-function level(word: string): number {
-  return LEVELS.findIndex((re) => re.test(word));
-}
-
-/**
- * `[from, to]` when name `a` is name `b` with one privilege segment moved down, else null.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { loweredPrivilege } from "./guard_shapes_terms.ts";
- * assert.deepEqual(loweredPrivilege("hasAdmin", "hasMember"), ["hasAdmin", "hasMember"]);
- * assert.equal(loweredPrivilege("hasMember", "hasAdmin"), null);
- * ```
- */
-export function loweredPrivilege(b: string, a: string): [string, string] | null {
-  const sb = segments(b);
-  const sa = segments(a);
-  if (sb.length !== sa.length || sb.length < 2) {
-    // `AuthenticatorAssuranceLevel2` → `…Level1`: a level number lowered.
-    const nb = /^(.*(?:Level|level|LEVEL|Aal|AAL|aal|Tier|tier))(\d+)$/.exec(b);
-    const na = /^(.*(?:Level|level|LEVEL|Aal|AAL|aal|Tier|tier))(\d+)$/.exec(a);
-    return nb && na && nb[1] === na[1] && Number(na[2]) < Number(nb[2]) ? [b, a] : null;
-  }
-  const diff = sb.map((_, k) => k).filter((k) => sb[k] !== sa[k]);
-  if (diff.length !== 1) return null;
-  const [k] = diff;
-  const lb = level(sb[k]);
-  const la = level(sa[k]);
-  return lb >= 0 && la > lb ? [b, a] : null;
-}
 
 /**
  * The term shapes of one hunk.
@@ -343,130 +262,7 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         continue;
       }
     }
-    if (del.length === 1 && ins.length === 1) {
-      const [d, i] = [del[0], ins[0]];
-      // A verdict handed on flipped to yes (`resolve(false)` → `resolve(true)`, `.catch(() =>
-      // false)` → `=> true`): a failure or an error now answers yes.
-      const handed = /^(resolve|callback|cb|done|next)$/.test(ch.pre.at(-2) ?? "") ||
-        (ch.pre.at(-1) === "," && /^(callback|cb|done)$/.test(ch.pre.at(-4) ?? "")) ||
-        (ch.pre.at(-1) === "=>" && ch.pre.slice(-6).includes("catch"));
-      if (
-        /^(false|False)$/.test(d) && /^(true|True)$/.test(i) && handed &&
-        !SAYS_NO.test(ctx.fn(n)) && ctx.secure(n)
-      ) {
-        push("auth-check-removed", n, `a refusal now answers yes: \`${clip(line)}\``);
-        continue;
-      }
-      // `or` and `and` swapped in a protective or a granting value (`secure = a || b` → `a && b`).
-      const { kind, name } = kindOf(line);
-      const swap = OR.has(d) && AND.has(i) ? "fewer" : AND.has(d) && OR.has(i) ? "more" : null;
-      const protective =
-        /secur|verif|strict|requir|enforc|protect|deny|denied|block|reject|forbid|lock|ssl|tls|https/i;
-      if (
-        swap && kind === "assign" && ctx.secure(n) &&
-        ((swap === "fewer" && protective.test(name)) ||
-          (swap === "more" && SAYS_YES.test(name) && !protective.test(name)))
-      ) {
-        push("secure-default-weakened", n, `\`${d}\` → \`${i}\` in \`${clip(line)}\``);
-        continue;
-      }
-    }
-    // A middleware dropped from a chain (`.Use(middleware.CasbinHandler())` gone).
-    // (The run may start anywhere in `.Use(…)`: the diff picks one of its rotations.)
-    if (
-      ins.length === 0 && del.some((t) => /^(Use|use)$/.test(t)) &&
-      del.filter((t) => t === "(").length === del.filter((t) => t === ")").length &&
-      /casbin|auth|jwt|guard|perm|acl|role|csrf|session|login|rbac|policy|verify/i.test(
-        del.join(""),
-      )
-    ) {
-      const k = del.findIndex((t) => /^(Use|use)$/.test(t));
-      const from = del[k - 1] === "." ? k - 1 : k;
-      const call = [...del.slice(from), ...del.slice(0, from)];
-      // (Moved elsewhere in the chain, or to another line, it is still used.)
-      const flat = (t: string) => t.replace(/\s+/g, "");
-      const used = flat(call.join(""));
-      const times = (t: string) => flat(t).split(used).length - 1;
-      if (times(ctx.afterCode) < times(ctx.beforeCode)) {
-        push("auth-check-removed", n, `middleware no longer used: \`${clip(text(call))}\``);
-        continue;
-      }
-    }
-    // A query no longer scoped to the caller (`.filter(pk=request.user.pk)` → `.all()`).
-    if (
-      /^(filter|filter_by|where)$/.test(del[0] ?? "") &&
-      (ins.join("") === "all()" || ins.join("") === "all" || ins.length === 0) &&
-      new RegExp(`\\b${del[0]}\\([^)]*(user|owner|tenant|org|account|member)`, "i").test(line) &&
-      (ctx.secure(n) || /\b(request|req|ctx|g)\.user\b|current_?user|currentUser/.test(line))
-    ) {
-      push("auth-check-removed", n, `query no longer scoped: \`${clip(line)}\``);
-      continue;
-    }
-    // A query's conditions joined with OR instead of AND (`WHERE state = ? AND expiry > ?`).
-    if (
-      del.length === 1 && ins.length === 1 && del[0] === "AND" && ins[0] === "OR" &&
-      /\bWHERE\b/.test(line)
-    ) {
-      push("auth-check-removed", n, `query conditions joined with OR: \`${clip(line)}\``);
-      continue;
-    }
-    // An allow-list of networks opened to every address (`['10.0.0.0/8', …]` → `['0.0.0.0/0']`).
-    if (
-      ins.length > 0 && /0\.0\.0\.0\/0|::\/0/.test(addedText) &&
-      !/0\.0\.0\.0\/0|::\/0/.test(line) &&
-      /trust|allow|proxies|whitelist|cidr|network|subnet/i.test(
-        `${ch.pre.slice(-12).join(" ")} ${line}`,
-      )
-    ) {
-      push("secure-default-weakened", n, `allow-list opened to every address: \`${clip(line)}\``);
-      continue;
-    }
-    // An error no longer returned (`return result, err` → `return result, nil`).
-    if (
-      del.length === 1 && /^(err|error)$/.test(del[0]) && ins.length === 1 && ins[0] === "nil" &&
-      kindOf(line).kind === "return" && ctx.secure(n)
-    ) {
-      push("auth-check-removed", n, `error no longer returned: \`${clip(line)}\``);
-      continue;
-    }
-    // What a check compares against no longer passed (`this.issuers,` → `undefined,`).
-    if (
-      ins.length === 1 && /^(undefined|None|null|nil)$/.test(ins[0]) && del.length % 2 === 1 &&
-      del.every((t, k) => k % 2 === 0 ? /^[A-Za-z_$]/.test(t) : t === ".") &&
-      /issuer|audience|nonce|state|host|cert|secret|expected|fingerprint|subject|algorithm|tls/i
-        .test(del[del.length - 1]) &&
-      openCall(ch.pre) !== null &&
-      [",", "("].includes(ch.pre.at(-1) ?? "")
-    ) {
-      push("crypto-verification-removed", n, `\`${text(del)}\` no longer passed`);
-      continue;
-    }
-    if (del.length === 1 && ins.length === 1 && /^[A-Za-z_$]/.test(del[0])) {
-      // A privilege lowered inside a name (`hasAdmin` → `hasMember`, `UserLevelUser` → `…Optional`).
-      const low = loweredPrivilege(del[0], ins[0]);
-      const assigning = kindOf(line).kind === "assign" &&
-        !new RegExp(`[=(,]\\s*\\b${del[0].replace(/\$/g, "\\$")}\\b`).test(line);
-      const privileged = segments(del[0]).some((x) => level(x) >= 0 && level(x) <= 2);
-      if (low && !assigning && (ctx.secure(n) || privileged)) {
-        push("auth-check-removed", n, `\`${low[0]}\` → \`${low[1]}\``);
-        continue;
-      }
-    }
-    // A check's result replaced by a constant (`is_blocked = user.is_blocked(…)` → `= False`).
-    const { kind, name } = kindOf(line);
-    if (
-      kind === "assign" && del.includes("(") && ins.length > 0 &&
-      ins.every((t) => /^(true|True|false|False|None|null|nil|undefined|0|,)$/.test(t)) &&
-      /^:?=$/.test(ch.pre[ch.pre.length - 1] ?? "") && ctx.secure(n)
-    ) {
-      const first = name.split(",")[0].trim();
-      const yes = /^(true|True)$/.test(ins[0]);
-      const weak = SAYS_NO.test(first) ? !yes : SAYS_YES.test(first) && yes;
-      const calls = del.filter((t, k) => del[k + 1] === "(" && /^[A-Za-z_$]/.test(t));
-      if (weak && calls.length > 0) {
-        push("auth-check-removed", n, `\`${first}\` hard-coded to \`${ins[0]}\``);
-      }
-    }
+    out.push(...swapShapes(ch, { ctx, line, addedText }));
   }
   return out;
 }

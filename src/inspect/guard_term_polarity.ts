@@ -1,0 +1,136 @@
+/**
+ * How a line reads for the term shapes: what kind of statement it is, whether letting more pass
+ * there grants more (a branch that fails, a name that says no, a function whose yes enforces read
+ * the other way round), and privilege words by rank inside a name. Pure.
+ *
+ * @module
+ */
+import { FAILURE, PERMISSIVE } from "./guard_vocab.ts";
+import { condition } from "./guard_text.ts";
+import { PROTECTING_FN } from "./guard_shape_vocab.ts";
+import type { ShapeContext } from "./guard_shapes.ts";
+
+/** A name that says no: what it holds is a reason to refuse, so more of it is stricter. */
+export const SAYS_NO =
+  /block|deni|deny|invalid|expir|revok|disabl|\bban|banned|lock|fail|error|reject|forbid|insecure|unsafe|skip|bypass|exempt|ignor|missing|unauth|refus|blacklist|denylist|suspend|anonym|guest|public|optional|open/i;
+
+/** A name that says yes: what it holds lets someone through. */
+export const SAYS_YES =
+  /\bok\b|_ok\b|Ok\b|valid|allow|trust|verified|authori[sz]|authenticated|permit|grant|access|match|admin|owner|member|\bcan_?|\bhas_?|success|passed|approved/i;
+
+/** Privilege words, strongest first, by the segment of a name they make up. */
+const LEVELS: RegExp[] = [
+  /^(root|super_?user|superuser|super_?admin|sudo)$/i,
+  /^(admin|administrator|owner|master)$/i,
+  /^(manager|moderator|maintainer|staff|editor|writer|write|private|internal)$/i,
+  /^(member|user|authenticated|authed|reader|read|viewer|verified|required|registered|active|logged_?in)$/i,
+  /^(guest|public|anonymous|anon|any|optional|everyone|none|unauthenticated|all)$/i,
+];
+
+/**
+ * What a line is: a branch header, a `return`, an assignment (with the names assigned), or else.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { kindOf } from "./guard_term_polarity.ts";
+ * assert.deepEqual(kindOf("is_ok = a and b"), { kind: "assign", name: "is_ok" });
+ * assert.equal(kindOf("if not ok:").kind, "if");
+ * ```
+ */
+export function kindOf(
+  line: string,
+): { kind: "if" | "return" | "assign" | "other"; name: string } {
+  if (condition(line) !== null && /^\s*(}\s*)?(if|elif|else\s+if|while)\b/.test(line)) {
+    return { kind: "if", name: "" };
+  }
+  if (/^\s*(}\s*)?return\b/.test(line)) return { kind: "return", name: "" };
+  const m = /^\s*(?:(?:const|let|var)\s+)?([\w$.]+(?:\s*,\s*[\w$.]+)*)\s*(?::=|=(?!=))/.exec(line);
+  return m ? { kind: "assign", name: m[1] } : { kind: "other", name: "" };
+}
+
+/**
+ * Whether more passing at before-line `n` lets more through: false where the branch fails (it
+ * then fails less), the name says no, or the function's yes enforces.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { grantsMore } from "./guard_term_polarity.ts";
+ * const ctx = {
+ *   beforeCode: "", afterCode: "", afterLines: [], secure: () => true, body: () => "",
+ *   fn: () => "login", block: () => ({ body: "raise Denied()", after: "" }),
+ * };
+ * assert.equal(grantsMore(ctx, 2, "if not user.ok:"), false);
+ * assert.equal(grantsMore(ctx, 2, "is_ok = a and b"), true);
+ * assert.equal(grantsMore(ctx, 2, "is_blocked = a and b"), false);
+ * ```
+ */
+export function grantsMore(ctx: ShapeContext, n: number, line: string): boolean {
+  const { kind, name } = kindOf(line);
+  if (kind === "if") return !FAILURE.test(ctx.block(n).body);
+  if (kind === "return") {
+    const fn = ctx.fn(n);
+    return !SAYS_NO.test(fn) && !PROTECTING_FN.test(fn);
+  }
+  // A switch that turns a protection off (`DISABLE_AUTH`) lets more through when it is on.
+  if (kind === "assign") return PERMISSIVE.test(name) || !SAYS_NO.test(name.split(",")[0]);
+  return !SAYS_NO.test(line.slice(0, 40));
+}
+
+/**
+ * The segments of a name: `hasAdminRole` → has, Admin, Role; `is_manager` → is, manager.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { segments } from "./guard_term_polarity.ts";
+ * assert.deepEqual(segments("hasAdminRole"), ["has", "Admin", "Role"]);
+ * ```
+ */
+export function segments(name: string): string[] {
+  return name.split(/_|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).filter((x) => x);
+}
+
+/**
+ * The level of a privilege word (0 strongest), or -1.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { level } from "./guard_term_polarity.ts";
+ * assert.ok(level("admin") < level("member"));
+ * assert.equal(level("widget"), -1);
+ * ```
+ */
+export function level(word: string): number {
+  return LEVELS.findIndex((re) => re.test(word));
+}
+
+/**
+ * `[from, to]` when name `a` is name `b` with one privilege segment moved down, else null.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loweredPrivilege } from "./guard_term_polarity.ts";
+ * assert.deepEqual(loweredPrivilege("hasAdmin", "hasMember"), ["hasAdmin", "hasMember"]);
+ * assert.equal(loweredPrivilege("hasMember", "hasAdmin"), null);
+ * ```
+ */
+export function loweredPrivilege(b: string, a: string): [string, string] | null {
+  const sb = segments(b);
+  const sa = segments(a);
+  if (sb.length !== sa.length || sb.length < 2) {
+    // `AuthenticatorAssuranceLevel2` → `…Level1`: a level number lowered.
+    const nb = /^(.*(?:Level|level|LEVEL|Aal|AAL|aal|Tier|tier))(\d+)$/.exec(b);
+    const na = /^(.*(?:Level|level|LEVEL|Aal|AAL|aal|Tier|tier))(\d+)$/.exec(a);
+    return nb && na && nb[1] === na[1] && Number(na[2]) < Number(nb[2]) ? [b, a] : null;
+  }
+  const diff = sb.map((_, k) => k).filter((k) => sb[k] !== sa[k]);
+  if (diff.length !== 1) return null;
+  const [k] = diff;
+  const lb = level(sb[k]);
+  const la = level(sa[k]);
+  return lb >= 0 && la > lb ? [b, a] : null;
+}
