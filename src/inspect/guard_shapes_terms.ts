@@ -142,6 +142,40 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         push("auth-check-removed", n, `\`${clip(text(arg))}\` no longer binds ${call}()`);
         continue;
       }
+      // A guard dropped from a list of bases, guards or arguments (`StaffOnlyMixin,`,
+      // `@UseGuards(JwtGuard, AdministratorGuard)`), or an argument a check needs (`checks`).
+      const el = del[0] === "," ? del.slice(1) : del.at(-1) === "," ? del.slice(0, -1) : null;
+      if (
+        el?.length === 1 &&
+        (/^[A-Z]\w*(Required|Only|Guard|Permission|Auth\w*|Admin\w*|Staff\w*|Login\w*|Owner\w*)(Mixin)?$|^(Staff|Admin|Login|Owner|Superuser)\w*Mixin$/
+          .test(el[0]) ||
+          (/^(checks?|verif\w*|validat\w*|expected_?\w*|nonce|state)$/i.test(el[0]) &&
+            openCall(ch.pre) !== null && ctx.secure(n)))
+      ) {
+        push("auth-check-removed", n, `\`${el[0]}\` no longer applied: \`${clip(line)}\``);
+        continue;
+      }
+      // A protection built without what it protects (`CSRFProtect(app)` → `CSRFProtect()`).
+      const builder = openCall(ch.pre);
+      if (
+        del.length === 1 && /^[a-z_]\w*$/.test(del[0]) && ch.pre.at(-1) === "(" &&
+        ch.post[0] === ")" && builder && /^[A-Z]/.test(builder) &&
+        /csrf|protect|talisman|limiter|guard|auth/i.test(builder)
+      ) {
+        push("auth-check-removed", n, `${builder}() no longer given \`${del[0]}\``);
+        continue;
+      }
+      // An exempt path cut to a prefix (`"/api/config"` → `"/api/"`): everything under it is exempt.
+      if (
+        del.every((t) => /^\w+$/.test(t)) && ch.pre.at(-1) === "/" &&
+        /^['"`]$/.test(ch.post[0] ?? "") &&
+        /exempt|no_?login|public|anonymous|skip|ignore|whitelist|allow_?list|unauthenticated/i.test(
+          `${line} ${ch.pre.join(" ")} ${ctx.fn(n)}`,
+        )
+      ) {
+        push("auth-check-removed", n, `exempt path widened: \`${clip(line)}\``);
+        continue;
+      }
       // An item dropped from a list that protects: an unsafe method, a privilege field; a method
       // dropped from a list written as words (`"PATCH POST PUT DELETE"`).
       const word = del.length === 1 && UNSAFE_METHOD.test(del[0]) &&
@@ -150,7 +184,7 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         : null;
       const item = listItem(del) ?? word;
       if (item && ctx.secure(n)) {
-        const around = `${ch.pre.slice(-20).join(" ")} ${ctx.fn(n)}`;
+        const around = `${line} ${ch.pre.join(" ")} ${ctx.fn(n)}`;
         // A list of safe or exempted methods (`GET`, `HEAD` in it) is stricter without one.
         const exempting = /exempt|safe|skip|allow|ignor|exclu|bypass/i.test(around) ||
           listAround(ch).some((t) => /^(GET|HEAD|OPTIONS|TRACE)$/.test(t));
@@ -177,7 +211,8 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
       if (
         alt && altKind === "assign" && ctx.secure(n) &&
         ((fromRequest && /expect|challenge|nonce|state|secret|token|csrf/i.test(altName)) ||
-          (PERMISSIVE.test(altName) && alt.length === 3 && /^['"]$/.test(alt[0])))
+          (PERMISSIVE.test(altName) && alt.length === 3 && /^['"]$/.test(alt[0])) ||
+          /^allow|^trust|^is_?allowed|^is_?trusted|[a-z]Allow(ed)?$|_allow(ed)?$/i.test(altName))
       ) {
         push("auth-check-removed", n, `\`${altName}\` given a fallback: \`${clip(text(alt))}\``);
         continue;
@@ -214,6 +249,35 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         ) && cs.some((o) => o.del.length === 0 && o.ins[0] === "try")
       ) {
         push("auth-check-removed", n, `a failing check is now caught and ignored`);
+        continue;
+      }
+      // Everything exempted: `"/"` or `"*"` put into a list of exemptions or public paths.
+      const exempt =
+        /exempt|no_?login|public|anonymous|skip|ignore|whitelist|allow_?list|unauthenticated|unprotected/i;
+      const around = `${line} ${ch.pre.join(" ")} ${ctx.fn(n)}`;
+      if (
+        /^['"`]$/.test(ins.find((t) => t !== ",") ?? "") &&
+        /^[/*]$/.test(ins.filter((t) => t !== "," && !/^['"`]$/.test(t)).join("")) &&
+        exempt.test(around)
+      ) {
+        push("auth-check-removed", n, `every path exempted: \`${clip(line || text(ins))}\``);
+        continue;
+      }
+      // A failed lookup now falls back to what was asked for (`find(…)?.name ?? currentRole`).
+      if (
+        ins[0] === "?" && ins[1] === "?" && ins.length <= 5 &&
+        ch.pre.slice(-30).some((t) => /^(find\w*|get\w*|lookup\w*|filter)$/.test(t)) &&
+        ctx.secure(n)
+      ) {
+        push("auth-check-removed", n, `a failed lookup now falls back: \`${clip(text(ins))}\``);
+        continue;
+      }
+      // A permission predicate given an alternative (`is_owner` → `is_owner | is_collaborator`).
+      if (
+        ins.length === 2 && ins[0] === "|" && /^(is|has|can)_\w+$/.test(ins[1]) &&
+        /^(is|has|can)_\w+$/.test(ch.pre.at(-1) ?? "")
+      ) {
+        push("auth-check-removed", n, `predicate widened: \`${ch.pre.at(-1)} | ${ins[1]}\``);
         continue;
       }
       // A protective option added switched off (`credentialsRequired: false,`).

@@ -23,7 +23,7 @@ const LEVELS: RegExp[] = [
   /^(root|super_?user|superuser|super_?admin|sudo)$/i,
   /^(admin|administrator|owner|master)$/i,
   /^(manager|moderator|maintainer|staff|editor|writer|write|private|internal)$/i,
-  /^(member|user|authenticated|authed|reader|read|viewer|verified|required|registered|active|logged_?in)$/i,
+  /^(member|user|authenticated|authed|auth|reader|read|viewer|verified|required|registered|active|logged_?in)$/i,
   /^(guest|public|anonymous|anon|any|optional|everyone|none|unauthenticated|all)$/i,
 ];
 

@@ -42,7 +42,7 @@ export const TLS_VERIFY_DISABLED: Rule = {
       /\bNODE_TLS_REJECT_UNAUTHORIZED["']?\s*(?:=|:|\]\s*=)\s*["']?0/g,
       /\bPYTHONHTTPSVERIFY["']?\s*[=:]\s*["']?0/g,
       /\bGIT_SSL_NO_VERIFY["']?\s*[=:]\s*["']?(?:1|true)/gi,
-      /\bInsecureSkipVerify\s*:\s*true\b/g,
+      /\bInsecureSkipVerify\s*(?::|=)\s*true\b/g,
       /\bVERIFY_NONE\b/g,
       /\bCURLOPT_SSL_VERIFY(?:PEER|HOST)\s*,\s*(?:0|false)\b/gi,
       /\bsslverify\s*=\s*(?:0|false|no)\b/gi,

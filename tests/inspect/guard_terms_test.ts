@@ -378,6 +378,58 @@ const TERM_CASES: OneWayCase[] = [
     to: "os.environ.get('DISABLE_AUTH') or 'yes')",
     finds: /`DISABLE_AUTH` given a fallback/,
   },
+  {
+    what: "A staff-only mixin dropped from a view's bases.",
+    path: "app/views.py",
+    before:
+      "class UserDelete(\n    StaffOnlyMixin, PermissionRequiredMixin, DeleteView\n):\n    model = User\n",
+    from: "StaffOnlyMixin, ",
+    to: "",
+    finds: /`StaffOnlyMixin` no longer applied/,
+  },
+  {
+    what: "CSRF protection built without the app it protects.",
+    path: "app/__init__.py",
+    before: "app = Flask(__name__)\ncsrf = CSRFProtect(app)\nlogin_manager.init_app(app)\n",
+    from: "CSRFProtect(app)",
+    to: "CSRFProtect()",
+    finds: /CSRFProtect\(\) no longer given `app`/,
+  },
+  {
+    what: "Every path exempted from CSRF checks.",
+    path: "middleware/middleware.go",
+    before:
+      'var csrfExemptPrefixes = []string{\n\t"/api",\n}\n\nfunc CSRFExceptions(handler http.Handler) http.HandlerFunc {\n\treturn handler\n}\n',
+    from: '\t"/api",\n',
+    to: '\t"/api",\n\t"/",\n',
+    finds: /every path exempted/,
+  },
+  {
+    what: "A role lookup that now falls back to the role asked for.",
+    path: "src/server/middlewares/setCurrentRole.ts",
+    before:
+      "export async function setCurrentRole(ctx, next) {\n  const currentRole = ctx.get('X-Role');\n  const role = userRoles.find((role) => role.name === currentRole)?.name;\n  ctx.state.currentRole = role;\n}\n",
+    from: "?.name;",
+    to: "?.name ?? currentRole;",
+    finds: /a failed lookup now falls back/,
+  },
+  {
+    what: "A permission predicate widened with `|`.",
+    path: "core/rules.py",
+    before: 'rules.add_perm("core.delete_service", is_service_owner)\n',
+    from: "is_service_owner)",
+    to: "is_service_owner | is_service_collaborator)",
+    finds: /predicate widened/,
+  },
+  {
+    what: "An exempt path cut to a prefix.",
+    path: "middleware/auth.go",
+    before:
+      'var noLogin = []string{"/auth/", "/error/", "/api/config"}\n\nfunc AuthMiddleware(c *gin.Context) {\n\tc.Next()\n}\n',
+    from: '"/api/config"',
+    to: '"/api/"',
+    finds: /exempt path widened/,
+  },
 ];
 
 Deno.test("term shapes: a finding forward, silence when the guard is put back", () => {
