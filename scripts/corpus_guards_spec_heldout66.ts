@@ -575,6 +575,46 @@ export const EDITS_HELDOUT66: GuardEdit[] = [
     "      if (!user) return oauthError('You are not logged in, unable to link account.');\n",
     "",
   ),
+  E(
+    "zl-registration-open-default",
+    ZL,
+    "src/lib/config/validateConfig.ts",
+    "secure-default",
+    "      user_registration: s.boolean.default(false),\n",
+    "      user_registration: s.boolean.default(true),\n",
+  ),
+  E(
+    "sk-readonly-plugin-route-anonymous",
+    SK,
+    SKT,
+    "authn-branch",
+    "          const skReq = req as SKRequest\n          if (skReq.skIsAuthenticated) {\n            return next()\n          }\n          return handlePermissionDenied(req, res)\n",
+    "          return next()\n",
+  ),
+  E(
+    "sk-session-cookie-samesite-none",
+    SK,
+    SKT,
+    "secure-default",
+    "      sameSite: 'strict',\n",
+    "      sameSite: 'none',\n",
+  ),
+  E(
+    "pm-domain-link-cookie-readable",
+    PM,
+    "app/(ee)/api/workflow-entry/domains/[...domainSlug]/route.ts",
+    "secure-default",
+    "  cookies().set(`pm_ls_${executionResult.targetLinkId}`, sessionToken, {\n    httpOnly: true,\n",
+    "  cookies().set(`pm_ls_${executionResult.targetLinkId}`, sessionToken, {\n    httpOnly: false,\n",
+  ),
+  E(
+    "sk-plugin-default-write-tier",
+    SK,
+    SKT,
+    "authz",
+    "      return adminMw(req, res, next)\n",
+    "      return writeMw(req, res, next)\n",
+  ),
 ];
 
 /** Reversed real security fixes of the sixty-sixth batch (split `history66`), chosen by message only. */
