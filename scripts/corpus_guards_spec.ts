@@ -80,6 +80,7 @@ import { EDITS_HELDOUT63, REVERSED_FIXES_HISTORY63 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT64, REVERSED_FIXES_HISTORY64 } from "./corpus_guards_spec_heldout64.ts";
 import { EDITS_HELDOUT65, REVERSED_FIXES_HISTORY65 } from "./corpus_guards_spec_heldout65.ts";
 import { EDITS_HELDOUT66, REVERSED_FIXES_HISTORY66 } from "./corpus_guards_spec_heldout66.ts";
+import { EDITS_HELDOUT67, REVERSED_FIXES_HISTORY67 } from "./corpus_guards_spec_heldout67.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -156,7 +157,8 @@ export interface GuardEdit {
     | "heldout63"
     | "heldout64"
     | "heldout65"
-    | "heldout66";
+    | "heldout66"
+    | "heldout67";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2043,7 +2045,8 @@ export interface ReversedFix {
     | "history63"
     | "history64"
     | "history65"
-    | "history66";
+    | "history66"
+    | "history67";
 }
 
 /**
@@ -2392,3 +2395,5 @@ EDITS.push(...EDITS_HELDOUT65);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY65);
 EDITS.push(...EDITS_HELDOUT66);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY66);
+EDITS.push(...EDITS_HELDOUT67);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY67);
