@@ -81,6 +81,7 @@ import { EDITS_HELDOUT64, REVERSED_FIXES_HISTORY64 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT65, REVERSED_FIXES_HISTORY65 } from "./corpus_guards_spec_heldout65.ts";
 import { EDITS_HELDOUT66, REVERSED_FIXES_HISTORY66 } from "./corpus_guards_spec_heldout66.ts";
 import { EDITS_HELDOUT67, REVERSED_FIXES_HISTORY67 } from "./corpus_guards_spec_heldout67.ts";
+import { EDITS_HELDOUT68, REVERSED_FIXES_HISTORY68 } from "./corpus_guards_spec_heldout68.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -158,7 +159,8 @@ export interface GuardEdit {
     | "heldout64"
     | "heldout65"
     | "heldout66"
-    | "heldout67";
+    | "heldout67"
+    | "heldout68";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2046,7 +2048,8 @@ export interface ReversedFix {
     | "history64"
     | "history65"
     | "history66"
-    | "history67";
+    | "history67"
+    | "history68";
 }
 
 /**
@@ -2397,3 +2400,5 @@ EDITS.push(...EDITS_HELDOUT66);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY66);
 EDITS.push(...EDITS_HELDOUT67);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY67);
+EDITS.push(...EDITS_HELDOUT68);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY68);
