@@ -79,6 +79,7 @@ import { EDITS_HELDOUT62, REVERSED_FIXES_HISTORY62 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT63, REVERSED_FIXES_HISTORY63 } from "./corpus_guards_spec_heldout63.ts";
 import { EDITS_HELDOUT64, REVERSED_FIXES_HISTORY64 } from "./corpus_guards_spec_heldout64.ts";
 import { EDITS_HELDOUT65, REVERSED_FIXES_HISTORY65 } from "./corpus_guards_spec_heldout65.ts";
+import { EDITS_HELDOUT69, REVERSED_FIXES_HISTORY69 } from "./corpus_guards_spec_heldout69.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -154,7 +155,8 @@ export interface GuardEdit {
     | "heldout62"
     | "heldout63"
     | "heldout64"
-    | "heldout65";
+    | "heldout65"
+    | "heldout69";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2040,7 +2042,8 @@ export interface ReversedFix {
     | "history62"
     | "history63"
     | "history64"
-    | "history65";
+    | "history65"
+    | "history69";
 }
 
 /**
@@ -2387,3 +2390,5 @@ EDITS.push(...EDITS_HELDOUT64);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY64);
 EDITS.push(...EDITS_HELDOUT65);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY65);
+EDITS.push(...EDITS_HELDOUT69);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY69);
