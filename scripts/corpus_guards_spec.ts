@@ -82,6 +82,7 @@ import { EDITS_HELDOUT65, REVERSED_FIXES_HISTORY65 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT66, REVERSED_FIXES_HISTORY66 } from "./corpus_guards_spec_heldout66.ts";
 import { EDITS_HELDOUT67, REVERSED_FIXES_HISTORY67 } from "./corpus_guards_spec_heldout67.ts";
 import { EDITS_HELDOUT68, REVERSED_FIXES_HISTORY68 } from "./corpus_guards_spec_heldout68.ts";
+import { EDITS_HELDOUT69, REVERSED_FIXES_HISTORY69 } from "./corpus_guards_spec_heldout69.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -160,7 +161,8 @@ export interface GuardEdit {
     | "heldout65"
     | "heldout66"
     | "heldout67"
-    | "heldout68";
+    | "heldout68"
+    | "heldout69";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2049,7 +2051,8 @@ export interface ReversedFix {
     | "history65"
     | "history66"
     | "history67"
-    | "history68";
+    | "history68"
+    | "history69";
 }
 
 /**
@@ -2402,3 +2405,5 @@ EDITS.push(...EDITS_HELDOUT67);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY67);
 EDITS.push(...EDITS_HELDOUT68);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY68);
+EDITS.push(...EDITS_HELDOUT69);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY69);
