@@ -21,7 +21,7 @@
  */
 import { existsSync } from "node:fs";
 import { collectEdits } from "./inspector_fp.ts";
-import { loadCorpus } from "../tests/inspect/corpus/load.ts";
+import { batchOf, commitHeldOut, loadCorpus } from "../tests/inspect/corpus/load.ts";
 import { hunks } from "../src/inspect/guard_text.ts";
 import { editFeatures } from "../src/inspect/guard_features.ts";
 
@@ -34,9 +34,6 @@ const THRESHOLD = Number(arg("--threshold", "1"));
 const COMMITS = Deno.env.get("COMMITS") ?? "/work/data/commits.jsonl";
 const OUT = new URL("../src/inspect/data/guard_model.json", import.meta.url).pathname;
 
-/** The batch number of a split (`heldout45` → 45; the first splits count as 0). */
-const batch = (split: string) => Number(/(\d+)$/.exec(split)?.[1] ?? "0");
-
 /** The features of an edit, or null when the changed-line signals would not read it. */
 function features(path: string, before: string, after: string): string[] | null {
   const bl = before.split("\n");
@@ -47,24 +44,18 @@ function features(path: string, before: string, after: string): string[] | null 
 const rows: { f: string[]; y: number }[] = [];
 const take = (f: string[] | null, y: number) => f && rows.push({ f, y });
 const { guards } = loadCorpus();
-const later = new Set(
-  guards.filter((g) => batch(g.split) > THROUGH).map((g) => g.origin.split("@")[0]),
-);
-const earlier = new Set(
-  guards.filter((g) => batch(g.split) <= THROUGH).map((g) => g.origin.split("@")[0]),
-);
 let used = { pos: 0, rev: 0, commits: 0, benign: 0 };
 for (const g of guards) {
-  if (batch(g.split) > THROUGH) continue;
+  if (batchOf(g.split) > THROUGH) continue;
   used.pos += take(features(g.path, g.before ?? "", g.after), 1) ? 1 : 0;
   used.rev += take(features(g.path, g.after, g.before ?? ""), 0) ? 1 : 0;
 }
 if (existsSync(COMMITS)) {
-  let i = 0;
+  const heldOut = commitHeldOut(guards, THROUGH);
   for (const line of Deno.readTextFileSync(COMMITS).split("\n")) {
     if (!line) continue;
     const c = JSON.parse(line);
-    if ((later.has(c.repo) && !earlier.has(c.repo)) || i++ % 2 === 1) continue;
+    if (heldOut(c.repo)) continue;
     used.commits += take(features(c.path, c.before, c.after), 0) ? 1 : 0;
   }
 } else console.error(`${COMMITS}: not found (build it with scripts/corpus_commits_build.ts)`);

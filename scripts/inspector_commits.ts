@@ -10,31 +10,23 @@
  * @module
  */
 import { inspectText, loadParsers } from "../src/inspect/mod.ts";
-import { GUARD_RULES, loadCorpus } from "../tests/inspect/corpus/load.ts";
+import { commitHeldOut, GUARD_RULES, loadCorpus } from "../tests/inspect/corpus/load.ts";
 import model from "../src/inspect/data/guard_model.json" with { type: "json" };
 
 const COMMITS = Deno.env.get("COMMITS") ?? "/work/data/commits.jsonl";
 await loadParsers();
 const through = (model as { trainedOn?: { throughBatch?: number } }).trainedOn?.throughBatch ?? 0;
-const batch = (split: string) => Number(/(\d+)$/.exec(split)?.[1] ?? "0");
-const { guards } = loadCorpus();
-const later = new Set(
-  guards.filter((g) => batch(g.split) > through).map((g) => g.origin.split("@")[0]),
-);
-const earlier = new Set(
-  guards.filter((g) => batch(g.split) <= through).map((g) => g.origin.split("@")[0]),
-);
+// The same split as the training script's: later projects, then the odd half, are held out.
+const isHeldOut = commitHeldOut(loadCorpus().guards, through);
 
 type Tally = { edits: number; guard: number; high: number; medium: number; learned: number };
 const tally = (): Tally => ({ edits: 0, guard: 0, high: 0, medium: 0, learned: 0 });
 const all = tally();
 const heldOut = tally();
-let i = 0;
 for (const line of Deno.readTextFileSync(COMMITS).split("\n")) {
   if (!line) continue;
   const c = JSON.parse(line);
-  // The same split as the training script's: later projects, then the odd half, are held out.
-  const held = (later.has(c.repo) && !earlier.has(c.repo)) || i++ % 2 === 1;
+  const held = isHeldOut(c.repo);
   const fs = inspectText(c.path, c.before, c.after).filter((f) => GUARD_RULES.has(f.rule));
   for (const t of held ? [all, heldOut] : [all]) {
     t.edits++;

@@ -11,6 +11,7 @@
  * @module
  */
 import { code, enclosing, type Hunk } from "./guard_text.ts";
+import { segments } from "./guard_term_polarity.ts";
 
 /** Operators and keywords kept as they are (lower-cased); other identifiers are split into words. */
 const KEPT = new Set([
@@ -70,8 +71,7 @@ const MAX_HUNKS = 8;
  * ```
  */
 export function subwords(id: string): string[] {
-  return id.split(/_|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).map((x) => x.toLowerCase())
-    .filter((x) => x.length >= 2 && !/^\d+$/.test(x));
+  return segments(id).map((x) => x.toLowerCase()).filter((x) => x.length >= 2 && !/^\d+$/.test(x));
 }
 
 /** The words and operators of one line of code, in order, each once. */

@@ -4,7 +4,7 @@ import { type GuardModel, learnedSignal, scoreOf } from "../../src/inspect/guard
 import { hunks } from "../../src/inspect/guard_text.ts";
 import { inspectText, loadParsers } from "../../src/inspect/mod.ts";
 import model from "../../src/inspect/data/guard_model.json" with { type: "json" };
-import { loadCorpus } from "./corpus/load.ts";
+import { batchOf, loadCorpus } from "./corpus/load.ts";
 
 await loadParsers();
 const shipped = model as GuardModel & { trainedOn: { throughBatch: number } };
@@ -64,8 +64,7 @@ Deno.test("learned signal: speaks only past the threshold, naming the line and t
 Deno.test("learned signal: on the batches it was not trained on, it finds guard removals the rules miss", () => {
   // Floors at today's counts (docs/inspector.md has the measures); a retrained model resets them.
   const { guards } = loadCorpus();
-  const batch = (s: string) => Number(/(\d+)$/.exec(s)?.[1] ?? "0");
-  const held = guards.filter((g) => batch(g.split) > shipped.trainedOn.throughBatch);
+  const held = guards.filter((g) => batchOf(g.split) > shipped.trainedOn.throughBatch);
   let learned = 0;
   let reversed = 0;
   for (const g of held) {

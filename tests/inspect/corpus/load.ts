@@ -18,6 +18,47 @@ export const GUARD_RULES: ReadonlySet<string> = new Set([
   "crypto-verification-disabled",
 ]);
 
+/**
+ * The batch number of a corpus split (`heldout45` → 45; the first splits, `dev` and `heldout`,
+ * count as 0).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { batchOf } from "./load.ts";
+ * assert.equal(batchOf("history57"), 57);
+ * assert.equal(batchOf("dev"), 0);
+ * ```
+ */
+export function batchOf(split: string): number {
+  return Number(/(\d+)$/.exec(split)?.[1] ?? "0");
+}
+
+/**
+ * How the ordinary commits are split for the learned signal trained through batch `through`:
+ * the returned function, called once per commit in file order, says whether a commit is held out
+ * (its project is only in later batches, or it is in the odd half of the rest). The training
+ * script trains on the others; the measuring scripts report the held-out ones.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { commitHeldOut } from "./load.ts";
+ * const held = commitHeldOut([{ split: "heldout50", origin: "a/new@1" }, { split: "dev", origin: "a/old@1" }], 45);
+ * assert.deepEqual(["a/new", "a/old", "a/old"].map(held), [true, false, true]);
+ * ```
+ */
+export function commitHeldOut(
+  guards: readonly { split: string; origin: string }[],
+  through: number,
+): (repo: string) => boolean {
+  const repo = (g: { origin: string }) => g.origin.split("@")[0];
+  const later = new Set(guards.filter((g) => batchOf(g.split) > through).map(repo));
+  const earlier = new Set(guards.filter((g) => batchOf(g.split) <= through).map(repo));
+  let i = 0;
+  return (r) => (later.has(r) && !earlier.has(r)) || i++ % 2 === 1;
+}
+
 export interface CorpusCase {
   id: string;
   split: string;
