@@ -44,7 +44,7 @@ function features(path: string, before: string, after: string): string[] | null 
 const rows: { f: string[]; y: number }[] = [];
 const take = (f: string[] | null, y: number) => f && rows.push({ f, y });
 const { guards } = loadCorpus();
-let used = { pos: 0, rev: 0, commits: 0, benign: 0 };
+const used = { pos: 0, rev: 0, commits: 0, benign: 0 };
 for (const g of guards) {
   if (batchOf(g.split) > THROUGH) continue;
   used.pos += take(features(g.path, g.before ?? "", g.after), 1) ? 1 : 0;

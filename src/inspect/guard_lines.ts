@@ -34,6 +34,7 @@ import {
   LIMIT_NAME,
   PERMISSIVE,
   PREDICATE,
+  PROTECTIVE_NAME,
   SECURE_SETTING,
   SECURITY,
   SECURITY_ARG,
@@ -76,8 +77,10 @@ import { lostFailure } from "./guard_failures.ts";
 const ENFORCING =
   /^(should_?(handle|check|verify|validate|enforce|require|protect|apply|run|prompt|challenge)|needs?_?|must_?|require|enforce)|_?required$/i;
 
-/** A name that clears, strips or refuses: its `true` protects, whatever else it names. */
-const PROTECTIVE_NAME = /\b(clear|strip|drop|remove|reject|deny|block|forbid)_?\w*/i;
+/** Words joined by dashes read as one name (`ignore-certificate-errors`). */
+function undash(c: string): string {
+  return c.replace(/(?<=[A-Za-z])-(?=[A-Za-z])/g, "_");
+}
 
 /** Whether the first change between two lines falls inside a call's parentheses. */
 function inArguments(rc: string, ac: string): boolean {
@@ -297,7 +300,7 @@ export function lineGuardFindings(
         // name, `clear_untrusted_proxy_headers`, is not a permissive one.)
         const strictSide = (/^\s*return\b/.test(rc) && !ENFORCING.test(bare(enclosing(bl, r.n))) &&
           !inArguments(rc, ac)) ||
-          (PERMISSIVE.test(rc) && !PROTECTIVE_NAME.test(rc));
+          (PERMISSIVE.test(undash(rc)) && !PROTECTIVE_NAME.test(undash(rc)));
         for (const [strong, weak] of STRONG_TO_WEAK) {
           if (!strong.test(rc) || !weak.test(ac) || strong.test(ac) || !settingNamed) continue;
           if (strictSide) continue;
@@ -311,13 +314,22 @@ export function lineGuardFindings(
     for (let i = 0; i < h.removed.length; i++) {
       const r = h.removed[i];
       const rc = removedCode[i];
+      // (A flag's name may be written with dashes: `"ignore-certificate-errors"`.)
+      const named = undash(rc);
+      const permissive = PERMISSIVE.test(named) && !PROTECTIVE_NAME.test(named) &&
+        !/\b(true|True)\b/.test(rc);
       for (const ac of addedCode) {
-        if (!similar(rc, ac) && overlap(rc, ac) < 0.5) continue;
+        // A permissive switch's value made a constant yes (`envBool("…_SKIP_VERIFY")` → `true`).
         if (
-          PERMISSIVE.test(rc) && !PROTECTIVE_NAME.test(rc) && /\b(false|False|0)\b/.test(rc) &&
-          /\b(true|True|1)\b/.test(ac) &&
-          !/\b(true|True)\b/.test(rc)
-        ) add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
+          permissive && /^([\w$.'"]+\s*[:=]\s*)?(true|True)\s*[,;)]?$/.test(ac) &&
+          !/\b(false|False)\b/.test(rc)
+        ) {
+          add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
+        }
+        if (!similar(rc, ac) && overlap(rc, ac) < 0.5) continue;
+        if (permissive && /\b(false|False|0)\b/.test(rc) && /\b(true|True|1)\b/.test(ac)) {
+          add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
+        }
         if (
           (/chmod|mkdir|open|write|mode|perm|umask|create/i.test(rc) ||
             /\b0o[0-7]{3}\b/.test(rc)) &&

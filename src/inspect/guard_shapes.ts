@@ -31,6 +31,7 @@ import { branchShapes } from "./guard_shapes_branches.ts";
 import { settingShapes } from "./guard_shapes_settings.ts";
 import { defaultShapes } from "./guard_shapes_defaults.ts";
 import { flowShapes } from "./guard_shapes_flow.ts";
+import { resultShapes } from "./guard_shapes_results.ts";
 import { termShapes } from "./guard_shapes_terms.ts";
 
 /** Calls whose result is a match or a comparison (`matchExpectedRPID`, `compareHash`, `equals`). */
@@ -102,6 +103,7 @@ export function shapeSignals(h: Hunk, ctx: ShapeContext): Shape[] {
       ...defaultShapes(v, ctx),
       ...flowShapes(v, ctx),
       ...termShapes(v, ctx),
+      ...resultShapes(v, ctx),
     );
   }
   return out;

@@ -18,6 +18,7 @@ import { clip, code, isCheckCall } from "./guard_text.ts";
 import { STRICT_ARG } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { swapShapes } from "./guard_shapes_swaps.ts";
+import { resultRunShapes } from "./guard_shapes_results.ts";
 import { grantsMore, kindOf } from "./guard_term_polarity.ts";
 import {
   AND,
@@ -326,6 +327,7 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         continue;
       }
     }
+    out.push(...resultRunShapes(ch, ctx, line));
     out.push(...swapShapes(ch, { ctx, line, addedText }));
   }
   return out;

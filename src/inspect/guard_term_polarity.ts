@@ -18,6 +18,10 @@ export const SAYS_NO =
 export const SAYS_YES =
   /\bok\b|_ok\b|Ok\b|valid|allow|trust|verified|authori[sz]|authenticated|permit|grant|access|match|admin|owner|member|\bcan_?|\bhas_?|success|passed|approved/i;
 
+/** A name whose yes asks for more (a second factor, a requirement): `false` there lets through. */
+export const ASKS_MORE =
+  /2fa|mfa|otp|two_?factor|twoFactor|captcha|^(is_?|has_?)?(needs?|must|requires?|enforce\w*)|should_?(check|verify|validate|enforce|require)|_?required$|Required$/i;
+
 /** Privilege words, strongest first, by the segment of a name they make up. */
 const LEVELS: RegExp[] = [
   /^(root|super_?user|superuser|super_?admin|sudo)$/i,
@@ -74,7 +78,11 @@ export function grantsMore(ctx: ShapeContext, n: number, line: string): boolean 
     return !SAYS_NO.test(fn) && !PROTECTING_FN.test(fn);
   }
   // A switch that turns a protection off (`DISABLE_AUTH`) lets more through when it is on.
-  if (kind === "assign") return PERMISSIVE.test(name) || !SAYS_NO.test(name.split(",")[0]);
+  // (A name that asks for more, `needs_otp`, lets fewer through when it is on.)
+  if (kind === "assign") {
+    const first = name.split(",")[0];
+    return PERMISSIVE.test(name) || (!SAYS_NO.test(first) && !ASKS_MORE.test(first));
+  }
   return !SAYS_NO.test(line.slice(0, 40));
 }
 

@@ -1,0 +1,189 @@
+/**
+ * Shapes of a check whose result no longer decides: its `await` dropped (a pending promise is
+ * truthy, a coroutine too), a constant put in front of it (`false && twoFactor.isEnabled(id)`,
+ * `True or verify(sig)`), its exception caught and only logged, or an early `return true` put
+ * into a function that checks. Each is read with its polarity, so the reverse edit (a guard
+ * added) stays silent. Called by `guard_shapes_terms.ts` (runs) and `guard_shapes.ts` (hunks);
+ * pure.
+ *
+ * @module
+ */
+import { FAILURE, PROTECTIVE_NAME } from "./guard_vocab.ts";
+import { callNames, clip, code, isCheckCall } from "./guard_text.ts";
+import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
+import type { Chunk } from "./term_diff.ts";
+import { ASKS_MORE, kindOf, SAYS_NO, SAYS_YES } from "./guard_term_polarity.ts";
+
+/** Constants that decide an `and`/`or` on their own. */
+const FALSE = /^(false|False)$/;
+const TRUE = /^(true|True)$/;
+const AND_OP = /^(&&|and)$/;
+const OR_OP = /^(\|\||or)$/;
+
+/** The dotted call a token run starts with (`auth . verifyPassword (` → `auth.verifyPassword`). */
+function leadingCall(ts: readonly string[]): string | null {
+  let i = ts[0] === "(" ? 1 : 0;
+  const parts: string[] = [];
+  for (; i < ts.length; i++) {
+    if (/^[A-Za-z_$][\w$]*$/.test(ts[i]) || ts[i] === ".") parts.push(ts[i]);
+    else break;
+  }
+  return ts[i] === "(" && parts.length ? parts.join("") : null;
+}
+
+/**
+ * The result shapes of one run (`ch`) of a hunk's token diff, read on its before-line `line`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resultRunShapes } from "./guard_shapes_results.ts";
+ * const ctx = {
+ *   beforeCode: "", afterCode: "", afterLines: [], secure: () => true, body: () => "",
+ *   fn: () => "login", block: () => ({ body: "", after: "" }),
+ * };
+ * const line = "const valid = await auth.verifyPassword(secret);";
+ * const ch = { del: ["await"], ins: [], n: 3, pre: ["const", "valid", "="], post: ["auth", ".", "verifyPassword", "("] };
+ * assert.match(resultRunShapes(ch, ctx, line)[0].what, /no longer awaited/);
+ * assert.deepEqual(resultRunShapes({ ...ch, del: [], ins: ["await"] }, ctx, line), []);
+ * ```
+ */
+export function resultRunShapes(ch: Chunk, ctx: ShapeContext, line: string): Shape[] {
+  const { del, ins, n, pre, post } = ch;
+  if (!ctx.secure(n)) return [];
+  // An `await` dropped before a check whose result is used: the promise itself is truthy.
+  if (del.length === 1 && del[0] === "await" && ins.length === 0) {
+    const call = leadingCall(post);
+    const used = /^(=|\(|!|&&|\|\||and|or|not|if|\?|:|,)$/.test(pre.at(-1) ?? "");
+    if (call && isCheckCall(call) && used) {
+      return [{
+        rule: "auth-check-removed",
+        n,
+        what: `result of ${call}() no longer awaited: \`${clip(line)}\``,
+      }];
+    }
+  }
+  // A constant put in front of or behind a check (`false && isEnabled(id)`, `ok || true`).
+  if (del.length === 0 && ins.length >= 2 && ins.length <= 4) {
+    const t = ins.filter((x) => x !== "(" && x !== ")");
+    const front = t.length === 2 && (FALSE.test(t[0]) || TRUE.test(t[0])) ? t : null;
+    const back = t.length === 2 && (FALSE.test(t[1]) || TRUE.test(t[1])) ? [t[1], t[0]] : null;
+    const [value, op] = front ?? back ?? [];
+    const forced = value && FALSE.test(value) && AND_OP.test(op)
+      ? false
+      : value && TRUE.test(value) && OR_OP.test(op)
+      ? true
+      : null;
+    if (forced === null) return [];
+    // (Under a `!`, what the constant decides is read the other way round.)
+    const negated = /^(!|not)$/.test(pre.at(-1) ?? "") ||
+      (pre.at(-1) === "(" && /^(!|not)$/.test(pre.at(-2) ?? ""));
+    const decided = negated ? !forced : forced;
+    const { kind, name } = kindOf(line);
+    let weakens = false;
+    if (kind === "if") weakens = FAILURE.test(ctx.block(n).body) ? !decided : decided;
+    else if (kind === "assign") {
+      const askMore = ASKS_MORE.test(name) || SAYS_NO.test(name);
+      weakens = askMore ? !decided : decided && SAYS_YES.test(name);
+    } else if (kind === "return") {
+      const fn = ctx.fn(n);
+      weakens = SAYS_NO.test(fn) || ASKS_MORE.test(fn) ? !decided : decided && SAYS_YES.test(fn);
+    }
+    if (weakens) {
+      return [{
+        rule: "auth-check-removed",
+        n,
+        what: `check decided by a constant (\`${value}\`): \`${clip(line)}\``,
+      }];
+    }
+  }
+  return [];
+}
+
+/**
+ * The check call inside the `try` that the after-line `at` (an `except`/`catch`) closes, when
+ * the before-text had it already: its code and its before-line.
+ */
+function triedCheck(ctx: ShapeContext, at: number): { c: string; n: number } | null {
+  const lines = ctx.afterLines;
+  const indent = (t: string) => /^\s*/.exec(t)![0].length;
+  const depth = indent(lines[at - 1] ?? "");
+  const before = ctx.beforeLines ?? [];
+  for (let i = at - 2; i >= 0 && i >= at - 30; i--) {
+    const t = lines[i];
+    if (/^\s*try\b/.test(t) && indent(t) <= depth) {
+      for (let j = i + 1; j < at - 1; j++) {
+        const c = code(lines[j]);
+        if (!c || !callNames(c).some(isCheckCall)) continue;
+        const n = before.findIndex((b) => b.trim() === lines[j].trim()) + 1;
+        if (n > 0 && ctx.secure(n)) return { c, n };
+      }
+      return null;
+    }
+  }
+  return null;
+}
+
+/** A handler's line that lets a failure pass: nothing, `pass`, a closing brace, a log line. */
+const QUIET =
+  /^(pass|continue|[})\];]*)$|^(print|console|log|logger|logging|_?log\w*|LOG|warnings|sentry\w*|Sentry|self\.(_?log\w*)|this\.(_?log\w*))\b[\w$.]*\(/;
+
+/**
+ * The result shapes of one hunk: a check call's exception now caught and only logged, an early
+ * `return true` put into a function that checks.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resultShapes } from "./guard_shapes_results.ts";
+ * const line = (n: number, text: string) => ({ l: { n, text }, c: text.trim() });
+ * const beforeLines = ["def check_token(t, key):", "    key.verify(t)", "    return t"];
+ * const afterLines = ["def check_token(t, key):", "    try:", "        key.verify(t)",
+ *   "    except Exception:", "        log.debug('bad token')", "    return t"];
+ * const added = [line(4, afterLines[3]), line(5, afterLines[4])];
+ * const v = { h: { removed: [], added: [], at: 3 }, removed: [], added, addedCodes: new Set<string>() };
+ * const ctx = {
+ *   beforeCode: beforeLines.join("\n"), afterCode: afterLines.join("\n"), beforeLines, afterLines,
+ *   secure: () => true, body: () => "", fn: () => "check_token", block: () => ({ body: "", after: "" }),
+ * };
+ * assert.match(resultShapes(v, ctx)[0].what, /failure of `key\.verify\(t\)` caught and not failed/);
+ * assert.deepEqual(resultShapes(v, { ...ctx, afterCode: ctx.beforeCode }), []);
+ * ```
+ */
+export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext): Shape[] {
+  const out: Shape[] = [];
+  // A handler put in (`except Exception:` / `catch (e) {`) that does not fail, around a check
+  // that was already there, under a `try` the before-text did not have.
+  const catchAt = added.findIndex((a) => /^(}\s*)?(except\b|catch\b)/.test(a.c));
+  const removedTry = removed.some((r) => /^(try\b|(}\s*)?(except|catch)\b)/.test(r.c));
+  const tries = (t: string) => (t.match(/(^|\n)\s*try\b/g) ?? []).length;
+  if (catchAt >= 0 && !removedTry && tries(ctx.afterCode) > tries(ctx.beforeCode)) {
+    // (A handler that returns, raises or hands the error on still fails; one that only logs
+    // or passes does not.)
+    const handler = added.slice(catchAt + 1).map((a) => a.c);
+    const quiet = handler.length > 0 && handler.every((c) => QUIET.test(c));
+    const check = quiet ? triedCheck(ctx, added[catchAt].l.n) : null;
+    if (check) {
+      out.push({
+        rule: "auth-check-removed",
+        n: check.n,
+        what: `failure of \`${clip(check.c)}\` caught and not failed`,
+      });
+    }
+  }
+  // An early yes put into a function that checks and could say no.
+  const at = h.at ?? removed[0]?.l.n;
+  if (removed.length === 0 && at !== undefined) {
+    const yes = added.find((a) => /^return\s+(true|True)\b\s*;?$/.test(a.c));
+    const fn = ctx.fn(at);
+    const checks = isCheckCall(fn) || (SAYS_YES.test(fn) && /^_*(is|has|can)_?[A-Za-z]/.test(fn));
+    const couldDeny = /\breturn\s+(false|False)\b|\b(raise|throw)\b/.test(ctx.beforeCode);
+    if (
+      yes && fn && checks && !SAYS_NO.test(fn) && !PROTECTIVE_NAME.test(fn.replace(/_/g, " ")) &&
+      couldDeny && ctx.secure(at)
+    ) {
+      out.push({ rule: "auth-check-removed", n: at, what: `early yes in ${fn}(): \`${yes.c}\`` });
+    }
+  }
+  return out;
+}
