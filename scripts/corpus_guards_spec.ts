@@ -84,6 +84,7 @@ import { EDITS_HELDOUT67, REVERSED_FIXES_HISTORY67 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT68, REVERSED_FIXES_HISTORY68 } from "./corpus_guards_spec_heldout68.ts";
 import { EDITS_HELDOUT69, REVERSED_FIXES_HISTORY69 } from "./corpus_guards_spec_heldout69.ts";
 import { EDITS_HELDOUT70, REVERSED_FIXES_HISTORY70 } from "./corpus_guards_spec_heldout70.ts";
+import { EDITS_HELDOUT71, REVERSED_FIXES_HISTORY71 } from "./corpus_guards_spec_heldout71.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -165,6 +166,7 @@ export interface GuardEdit {
     | "heldout68"
     | "heldout69"
     | "heldout70";
+    | "heldout71";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2056,6 +2058,7 @@ export interface ReversedFix {
     | "history68"
     | "history69"
     | "history70";
+    | "history71";
 }
 
 /**
@@ -2412,3 +2415,5 @@ EDITS.push(...EDITS_HELDOUT69);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY69);
 EDITS.push(...EDITS_HELDOUT70);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY70);
+EDITS.push(...EDITS_HELDOUT71);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY71);
