@@ -85,6 +85,7 @@ import { EDITS_HELDOUT68, REVERSED_FIXES_HISTORY68 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT69, REVERSED_FIXES_HISTORY69 } from "./corpus_guards_spec_heldout69.ts";
 import { EDITS_HELDOUT70, REVERSED_FIXES_HISTORY70 } from "./corpus_guards_spec_heldout70.ts";
 import { EDITS_HELDOUT71, REVERSED_FIXES_HISTORY71 } from "./corpus_guards_spec_heldout71.ts";
+import { EDITS_HELDOUT72, REVERSED_FIXES_HISTORY72 } from "./corpus_guards_spec_heldout72.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -167,6 +168,7 @@ export interface GuardEdit {
     | "heldout69"
     | "heldout70";
     | "heldout71";
+    | "heldout72";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2059,6 +2061,7 @@ export interface ReversedFix {
     | "history69"
     | "history70";
     | "history71";
+    | "history72";
 }
 
 /**
@@ -2417,3 +2420,5 @@ EDITS.push(...EDITS_HELDOUT70);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY70);
 EDITS.push(...EDITS_HELDOUT71);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY71);
+EDITS.push(...EDITS_HELDOUT72);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY72);
