@@ -1,9 +1,9 @@
 /**
  * Seventy-third held-out batch of the guard-removal corpus: removals written by reading the
- * security code of projects not otherwise used by the corpus (mailpit, caprover, server, flood, chisel, keel, filestash, rest-server, statping-ng, reproxy), chosen the way a careless
+ * security code of projects not otherwise used by the corpus (mailpit, caprover, etesync server,
+ * flood, chisel, keel, filestash, rest-server, statping-ng, reproxy), chosen the way a careless
  * refactor or an attacker would weaken them, before any measurement. Reversed fixes were picked by
  * commit message or advisory only.
- *
  * @module
  */
 import type { GuardEdit, ReversedFix } from "./corpus_guards_spec.ts";
