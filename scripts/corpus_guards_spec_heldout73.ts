@@ -4,6 +4,7 @@
  * flood, chisel, keel, filestash, rest-server, statping-ng, reproxy), chosen the way a careless
  * refactor or an attacker would weaken them, before any measurement. Reversed fixes were picked by
  * commit message or advisory only.
+ *
  * @module
  */
 import type { GuardEdit, ReversedFix } from "./corpus_guards_spec.ts";
