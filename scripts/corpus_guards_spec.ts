@@ -86,6 +86,7 @@ import { EDITS_HELDOUT69, REVERSED_FIXES_HISTORY69 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT70, REVERSED_FIXES_HISTORY70 } from "./corpus_guards_spec_heldout70.ts";
 import { EDITS_HELDOUT71, REVERSED_FIXES_HISTORY71 } from "./corpus_guards_spec_heldout71.ts";
 import { EDITS_HELDOUT72, REVERSED_FIXES_HISTORY72 } from "./corpus_guards_spec_heldout72.ts";
+import { EDITS_HELDOUT73, REVERSED_FIXES_HISTORY73 } from "./corpus_guards_spec_heldout73.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -169,6 +170,7 @@ export interface GuardEdit {
     | "heldout70";
     | "heldout71";
     | "heldout72";
+    | "heldout73";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2062,6 +2064,7 @@ export interface ReversedFix {
     | "history70";
     | "history71";
     | "history72";
+    | "history73";
 }
 
 /**
@@ -2422,3 +2425,5 @@ EDITS.push(...EDITS_HELDOUT71);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY71);
 EDITS.push(...EDITS_HELDOUT72);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY72);
+EDITS.push(...EDITS_HELDOUT73);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY73);
