@@ -167,9 +167,9 @@ export interface GuardEdit {
     | "heldout67"
     | "heldout68"
     | "heldout69"
-    | "heldout70";
-    | "heldout71";
-    | "heldout72";
+    | "heldout70"
+    | "heldout71"
+    | "heldout72"
     | "heldout73";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
@@ -2061,9 +2061,9 @@ export interface ReversedFix {
     | "history67"
     | "history68"
     | "history69"
-    | "history70";
-    | "history71";
-    | "history72";
+    | "history70"
+    | "history71"
+    | "history72"
     | "history73";
 }
 
