@@ -114,6 +114,16 @@ export function weakenedConditions(
       callNames(body).some((c) => isCheckCall(c));
     const onlyDropped = at.length < bt.length && at.every((t) => bt.includes(t));
     if (protects && onlyDropped && !flipped) continue;
+    // A way in dropped from a branch that lets through (`if (isMatch || token) return cb(null,
+    // user)` → `if (isMatch)`) is stricter too.
+    const bo = terms(cb, "or");
+    const ao = terms(ca, "or");
+    const wayInDropped = kind !== "return" && kind !== "=" && ao.length < bo.length &&
+      ao.every((t) => bo.includes(t));
+    const grants =
+      /\breturn\s+(true|True)\b|\b(cb|callback|done)\(\s*null\s*,\s*(?!false\b|null\b)\w/
+        .test(body);
+    if (wayInDropped && grants && !protects && !flipped) continue;
     if (
       (weaker && (env.strong(r.n) || (flipped && env.secure(r.n)))) ||
       (droppedCheck && env.secure(r.n))

@@ -316,18 +316,24 @@ export function lineGuardFindings(
       const rc = removedCode[i];
       // (A flag's name may be written with dashes: `"ignore-certificate-errors"`.)
       const named = undash(rc);
-      const permissive = PERMISSIVE.test(named) && !PROTECTIVE_NAME.test(named) &&
-        !/\b(true|True)\b/.test(rc);
+      const permissive = PERMISSIVE.test(named) && !PROTECTIVE_NAME.test(named);
+      const count = (re: RegExp, t: string) => t.match(re)?.length ?? 0;
       for (const ac of addedCode) {
         // A permissive switch's value made a constant yes (`envBool("…_SKIP_VERIFY")` → `true`).
         if (
           permissive && /^([\w$.'"]+\s*[:=]\s*)?(true|True)\s*[,;)]?$/.test(ac) &&
-          !/\b(false|False)\b/.test(rc)
+          !/\b(false|False|true|True)\b/.test(rc)
         ) {
           add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
         }
         if (!similar(rc, ac) && overlap(rc, ac) < 0.5) continue;
-        if (permissive && /\b(false|False|0)\b/.test(rc) && /\b(true|True|1)\b/.test(ac)) {
+        // (Counted: `os.environ.get("TRUST_PROXY", "False") == "true"` → `"True"` says yes more.)
+        if (
+          // (`is not False` → `is True` is no switch turned on: it lets fewer through.)
+          permissive && !/(\bis\s+not|!==?)\s*(false|False)\b/.test(rc) &&
+          count(/\b(false|False|0)\b/g, rc) > count(/\b(false|False|0)\b/g, ac) &&
+          count(/\b(true|True|1)\b/g, ac) > count(/\b(true|True|1)\b/g, rc)
+        ) {
           add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
         }
         if (

@@ -108,7 +108,7 @@ export const EXEMPTIONS =
 
 /** A name that applies a check when passed along (a middleware, a validator, a guard). */
 export const CHECK_REFERENCE =
-  /^_*(?:(?:check|verify|validate|ensure|require|authori[sz]e|authenticate|enforce|protect|guard|restrict|deny|permit)[A-Z]\w*|(?:check|verify|validate|ensure|require|authori[sz]e|authenticate|enforce|protect|guard|restrict|deny|permit)_[a-z]\w*|\w*_?(?:auth\w*|perm\w*|roles?|admin|csrf|xsrf|login|owner\w*|access|otp|mfa|2fa|two_factor|verified|staff|superuser)(?:_\w+)?_?(?:required|check\w*|guard|middleware|validator|verifier|protect\w*))$/;
+  /^_*(?:(?:check|verify|validate|ensure|require|authori[sz]e|authenticate|enforce|protect|guard|restrict|deny|permit)[A-Z]\w*|(?:check|verify|validate|ensure|require|authori[sz]e|authenticate|enforce|protect|guard|restrict|deny|permit)_[a-z]\w*|\w*_?(?:auth\w*|perm\w*|roles?|admin|csrf|xsrf|login|owner\w*|access|otp|mfa|2fa|two_factor|verified|staff|superuser)(?:_\w+)?_?(?:required|check\w*|guard|middleware|validator|verifier|protect\w*|handler|interceptor|filter))$/;
 
 /** How many times `name` occurs as a whole word in `text`. */
 export function words(text: string, name: string): number {

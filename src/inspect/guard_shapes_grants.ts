@@ -18,7 +18,7 @@ const LOOKUP =
 
 /** A lookup key that ties a record to a credential or an owner. */
 const LOOKUP_KEY =
-  /token|secret|key|password|hash|digest|signature|nonce|code|user(_?id)?|owner\w*|tenant\w*|team\w*|org\w*|account\w*|project\w*|workspace\w*|scope/i;
+  /token|secret|key|password|hash|digest|signature|nonce|code|user(_?id)?|owner\w*|tenant\w*|team\w*|org\w*|account\w*|project\w*|workspace\w*|scope|expir\w*|revoked|used\b|active/i;
 
 /** A lookup key that is itself a credential (a token, a share link's id, a key). */
 const CREDENTIAL_KEY = /token|uuid|secret|key|share|code|hash|digest|nonce/i;
@@ -309,7 +309,10 @@ export function grantShapes(
     ) push(l.n, `intersection made a union: \`${clip(a.c)}\``);
   }
   // A query no longer scoped to an owner (`.filter(owner=user)` dropped from the chain).
-  for (const m of c.matchAll(/\.(filter|filter_by|where|filterBy)\(([^()]*)\)/g)) {
+  // (An argument may call once: `.andWhere('reset_expire', '>', new Date())`.)
+  const scoping =
+    /\.(filter|filter_by|where|filterBy|andWhere|and_where|whereNot)\(([^()]*(?:\([^()]*\)[^()]*)?)\)/g;
+  for (const m of c.matchAll(scoping)) {
     const rest = (c.slice(0, m.index) + c.slice(m.index! + m[0].length)).replace(/\s+/g, "");
     if (
       LOOKUP_KEY.test(m[2]) && added.some((a) => a.c.replace(/\s+/g, "") === rest) &&

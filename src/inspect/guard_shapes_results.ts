@@ -14,6 +14,10 @@ import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import type { Chunk } from "./term_diff.ts";
 import { ASKS_MORE, kindOf, SAYS_NO, SAYS_YES } from "./guard_term_polarity.ts";
 
+/** An attribute whose yes lets someone in: active, verified, authorized, an admin. */
+const YES_ATTRIBUTE =
+  /(^|[._])(is_?)?(active|verified|valid|authori[sz]ed|authenticated|allowed|approved|confirmed|trusted|permitted|admin|staff|super_?user)$/i;
+
 /** Constants that decide an `and`/`or` on their own. */
 const FALSE = /^(false|False)$/;
 const TRUE = /^(true|True)$/;
@@ -169,6 +173,39 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
         n: check.n,
         what: `failure of \`${clip(check.c)}\` caught and not failed`,
       });
+    }
+  }
+  for (const r of removed) {
+    // A yes-attribute computed from a check made a constant yes (`user.is_active = 'active' in
+    // groups` → `= True`).
+    const { kind, name } = kindOf(r.c);
+    const value = /[:=]\s*(.*?)\s*;?$/.exec(r.c)?.[1] ?? "";
+    if (
+      kind === "assign" && YES_ATTRIBUTE.test(name) && !/^(true|True|false|False)$/.test(value) &&
+      added.some((a) => {
+        const k = kindOf(a.c);
+        return k.kind === "assign" && k.name === name && /[:=]\s*(true|True)\s*;?$/.test(a.c);
+      }) && ctx.secure(r.l.n)
+    ) {
+      out.push({ rule: "auth-check-removed", n: r.l.n, what: `\`${name}\` made a constant yes` });
+    }
+    // A failing branch's falsy test narrowed to a missing value (`not password` → `password is
+    // None`): an empty one, `false` or `0`, now passes.
+    if (kind === "if" && /\bnot\s|!\s*[\w$]/.test(r.c) && FAILURE.test(ctx.block(r.l.n).body)) {
+      const falsy = r.c.replace(/(?:\bnot\s+|!\s*)([\w$.]+)(?![\w$.(])/g, "¬$1");
+      const a = added.find((x) =>
+        x.c.replace(
+          /([\w$.]+)\s*(?:is\s+None|===?\s*(?:undefined|null|None|nil))(?![\w$])/g,
+          "¬$1",
+        ) === falsy
+      );
+      if (a && falsy !== r.c && ctx.secure(r.l.n)) {
+        out.push({
+          rule: "auth-check-removed",
+          n: r.l.n,
+          what: `failure narrowed to a missing value: \`${clip(a.c)}\``,
+        });
+      }
     }
   }
   // An early yes put into a function that checks and could say no.

@@ -20,6 +20,9 @@ import {
   segments,
 } from "./guard_term_polarity.ts";
 
+/** A handler's name (`onRuleError`, `handle_failure`): what it hands on is no predicate's yes. */
+const HANDLER = /^_*(on|handle)([A-Z_]|$)/;
+
 /**
  * The shapes of one run (`ch`) of a hunk's token diff, read on its before-line `line`.
  *
@@ -48,12 +51,13 @@ export function swapShapes(
     const [d, i] = [del[0], ins[0]];
     // A verdict handed on flipped to yes (`resolve(false)` → `resolve(true)`, `.catch(() =>
     // false)` → `=> true`): a failure or an error now answers yes.
+    // (Any argument of the call counts: `cb(pw === null ? false : …)`, `callback(a, b, false)`.)
     const handed = /^(resolve|callback|cb|done|next)$/.test(ch.pre.at(-2) ?? "") ||
-      (ch.pre.at(-1) === "," && /^(callback|cb|done)$/.test(ch.pre.at(-4) ?? "")) ||
+      /^(callback|cb|done|resolve)$/.test(openCall(ch.pre) ?? "") ||
       (ch.pre.at(-1) === "=>" && ch.pre.slice(-6).includes("catch"));
     if (
       /^(false|False)$/.test(d) && /^(true|True)$/.test(i) && handed &&
-      !SAYS_NO.test(ctx.fn(n)) && ctx.secure(n)
+      (!SAYS_NO.test(ctx.fn(n)) || HANDLER.test(ctx.fn(n))) && ctx.secure(n)
     ) {
       push("auth-check-removed", n, `a refusal now answers yes: \`${clip(line)}\``);
       return out;

@@ -45,6 +45,13 @@ const LOOKUP =
 const BINDING =
   /enabled|secret|token|key|hash|nonce|state|owner|user|author|tenant|org|account|creator|member|session|password|code|used|active|revoked|expir|deleted|valid|verified/i;
 
+/** A token that makes a term a test: a comparison, a membership (or a call, read apart). */
+const COMPARES = /^(==|!=|===|!==|<|>|<=|>=|in|is)$/;
+
+/** A name holding a check's verdict (`isMatch`, `valid`, `is_authorized`). */
+const VERDICT_NAME =
+  /^(is_?|has_?)?(match|matches|matched|valid|verified|authori[sz]ed|authenticated|allowed|permitted|granted)$/i;
+
 /** HTTP methods that change state (the ones CSRF protection and write checks cover). */
 const UNSAFE_METHOD = /^(POST|PUT|PATCH|DELETE)$/;
 
@@ -125,6 +132,24 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         grantsMore(ctx, n, line) && ctx.secure(n)
       ) {
         push("auth-check-removed", n, `requirement dropped: \`${clip(text(term))}\``);
+        continue;
+      }
+      // A way to fail dropped from a failing branch (`!user ||` gone from `if (!user || …)`),
+      // the branch's condition read on the line it opens.
+      // (The term tests something; the branch's first lines fail, not just `return None`.)
+      // (The diff may place the run one token late: `user || !` for `! user ||`.)
+      const shifted = del.at(-1) === ch.pre.at(-1) ? [del.at(-1)!, ...del.slice(0, -1)] : del;
+      const way = joined(del, OR) ?? joined(shifted, OR);
+      const tests = !!way && (/^(!|not)$/.test(way[0]) ||
+        way.some((t, k) =>
+          COMPARES.test(t) || (t === "(" && /^[A-Za-z_$]/.test(way[k - 1] ?? ""))
+        ));
+      const header = tests ? conditionHeader(lines, n) : 0;
+      const opening = header ? branchOpening(lines, header) : "";
+      if (
+        way && header && FAILURE.test(opening) && !/^(!|not)$/.test(ins[0] ?? "") && ctx.secure(n)
+      ) {
+        push("auth-check-removed", n, `failure no longer on \`${clip(text(way))}\``);
         continue;
       }
       // A binding dropped from a lookup (`get(id=i, secret_key=k)` → `get(id=i)`).
@@ -222,10 +247,12 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         // (A negated check joined with `or` is one more way to fail.)
         alt && (!/^(!|not)$/.test(alt.find((t) => t !== "(") ?? "") || noError(alt)) &&
         grantsMore(ctx, n, line) &&
-        (/\w+\s*\(/.test(whole) &&
+        ((/\w+\s*\(/.test(whole) &&
           whole.match(/[A-Za-z_$][\w$]*(?=\s*\()/g)!.some((x) =>
             isCheckCall(x) || /check|verif|valid|auth|login|compare|match/i.test(x)
-          )) &&
+          )) ||
+          // (or a check's verdict held in a name: `if (isMatch)` → `if (isMatch || hash)`)
+          [...ch.pre.slice(-2), ...ch.post.slice(0, 2)].some((t) => VERDICT_NAME.test(t))) &&
         ctx.secure(n)
       ) {
         push("auth-check-removed", n, `alternative to the check: \`${clip(text(alt))}\``);
@@ -321,7 +348,8 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         ins.length >= 2 && ins.length % 2 === 0 &&
         ins.every((t, k) => k % 2 === 0 ? t === "*" : /^\d+$/.test(t)) &&
         ins.some((t, k) => k % 2 === 1 && Number(t) > 1) &&
-        /expir|max_?age|maxAge|ttl|lifetime|timeout|session_?age|valid_?for|\bage\b/i.test(line)
+        /expir|max_?age|maxAge|ttl|lifetime|timeout|session_?age|valid_?for|\bage\b|skew|leeway|tolerance/i
+          .test(line)
       ) {
         push("secure-default-weakened", n, `lifetime multiplied: \`${clip(line)}\``);
         continue;
@@ -338,4 +366,42 @@ function noError(alt: string[]): boolean {
   const t = alt.filter((x) => x !== "(" && x !== ")");
   return t.length === 2 && /^(!|not)$/.test(t[0]) &&
     /^(err|error|errors|exception|failed|failure)$/i.test(t[1]);
+}
+
+/**
+ * The before-line (1-based) of the `if` whose condition line `n` of `lines` belongs to: the line
+ * itself, or one of the five above whose parenthesis is still open at `n`; 0 when none.
+ */
+function conditionHeader(lines: string[], n: number): number {
+  let depth = 0;
+  for (let k = n; k >= 1 && k >= n - 5; k--) {
+    const c = code(lines[k - 1] ?? "");
+    if (k < n) { for (const ch of c) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0; }
+    if (/^(}\s*)?(if|elif|else\s+if)\b/.test(c)) return k === n || depth > 0 ? k : 0;
+  }
+  return 0;
+}
+
+/**
+ * The first three lines of code the branch opened at before-line `header` runs, after its
+ * condition closes (`return None` left out: it lets the caller go on).
+ */
+function branchOpening(lines: string[], header: number): string {
+  let depth = 0;
+  for (let k = header; k <= lines.length && k < header + 12; k++) {
+    const c = code(lines[k - 1]);
+    for (const ch of c) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
+    if (depth > 0) continue;
+    // (A one-line branch runs what follows its condition on the same line; the branch ends
+    // where the code goes back to the header's indentation or an `else` begins.)
+    const rest = c.replace(/^.*?\)\s*[{:]?\s*|^[^:]*:\s*/, "");
+    const indent = (t: string) => /^\s*/.exec(t)![0].length;
+    const body: string[] = [];
+    for (const t of lines.slice(k, k + 3)) {
+      if (indent(t) <= indent(lines[header - 1]) || /^\s*(}|else\b|elif\b)/.test(t)) break;
+      body.push(code(t));
+    }
+    return [rest, ...body].join("\n").replace(/\breturn\s+(None|null|nil)\b/g, "");
+  }
+  return "";
 }
