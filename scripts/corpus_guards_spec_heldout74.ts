@@ -543,7 +543,7 @@ export const REVERSED_FIXES_HISTORY74: ReversedFix[] = [
     commit: "371108a",
     path: "dash_auth/basic_auth.py",
     cls: "credential",
-    note: "fix basic auth handling of credentials (split on the first separator only)",
+    note: "fix basic auth handling of semicolons in passwords (RFC 2617)",
     split: "history74",
   },
 ];
