@@ -87,6 +87,7 @@ import { EDITS_HELDOUT70, REVERSED_FIXES_HISTORY70 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT71, REVERSED_FIXES_HISTORY71 } from "./corpus_guards_spec_heldout71.ts";
 import { EDITS_HELDOUT72, REVERSED_FIXES_HISTORY72 } from "./corpus_guards_spec_heldout72.ts";
 import { EDITS_HELDOUT73, REVERSED_FIXES_HISTORY73 } from "./corpus_guards_spec_heldout73.ts";
+import { EDITS_HELDOUT74, REVERSED_FIXES_HISTORY74 } from "./corpus_guards_spec_heldout74.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -171,6 +172,7 @@ export interface GuardEdit {
     | "heldout71"
     | "heldout72"
     | "heldout73";
+    | "heldout74";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2065,6 +2067,7 @@ export interface ReversedFix {
     | "history71"
     | "history72"
     | "history73";
+    | "history74";
 }
 
 /**
@@ -2427,3 +2430,5 @@ EDITS.push(...EDITS_HELDOUT72);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY72);
 EDITS.push(...EDITS_HELDOUT73);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY73);
+EDITS.push(...EDITS_HELDOUT74);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY74);
