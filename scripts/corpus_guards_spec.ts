@@ -88,6 +88,7 @@ import { EDITS_HELDOUT71, REVERSED_FIXES_HISTORY71 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT72, REVERSED_FIXES_HISTORY72 } from "./corpus_guards_spec_heldout72.ts";
 import { EDITS_HELDOUT73, REVERSED_FIXES_HISTORY73 } from "./corpus_guards_spec_heldout73.ts";
 import { EDITS_HELDOUT74, REVERSED_FIXES_HISTORY74 } from "./corpus_guards_spec_heldout74.ts";
+import { EDITS_HELDOUT75, REVERSED_FIXES_HISTORY75 } from "./corpus_guards_spec_heldout75.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -173,6 +174,7 @@ export interface GuardEdit {
     | "heldout72"
     | "heldout73";
     | "heldout74";
+    | "heldout75";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2068,6 +2070,7 @@ export interface ReversedFix {
     | "history72"
     | "history73";
     | "history74";
+    | "history75";
 }
 
 /**
@@ -2432,3 +2435,5 @@ EDITS.push(...EDITS_HELDOUT73);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY73);
 EDITS.push(...EDITS_HELDOUT74);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY74);
+EDITS.push(...EDITS_HELDOUT75);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY75);
