@@ -89,6 +89,7 @@ import { EDITS_HELDOUT72, REVERSED_FIXES_HISTORY72 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT73, REVERSED_FIXES_HISTORY73 } from "./corpus_guards_spec_heldout73.ts";
 import { EDITS_HELDOUT74, REVERSED_FIXES_HISTORY74 } from "./corpus_guards_spec_heldout74.ts";
 import { EDITS_HELDOUT75, REVERSED_FIXES_HISTORY75 } from "./corpus_guards_spec_heldout75.ts";
+import { EDITS_HELDOUT76, REVERSED_FIXES_HISTORY76 } from "./corpus_guards_spec_heldout76.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -175,6 +176,7 @@ export interface GuardEdit {
     | "heldout73";
     | "heldout74";
     | "heldout75";
+    | "heldout76";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2071,6 +2073,7 @@ export interface ReversedFix {
     | "history73";
     | "history74";
     | "history75";
+    | "history76";
 }
 
 /**
@@ -2437,3 +2440,5 @@ EDITS.push(...EDITS_HELDOUT74);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY74);
 EDITS.push(...EDITS_HELDOUT75);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY75);
+EDITS.push(...EDITS_HELDOUT76);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY76);
