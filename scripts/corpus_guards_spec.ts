@@ -90,6 +90,7 @@ import { EDITS_HELDOUT73, REVERSED_FIXES_HISTORY73 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT74, REVERSED_FIXES_HISTORY74 } from "./corpus_guards_spec_heldout74.ts";
 import { EDITS_HELDOUT75, REVERSED_FIXES_HISTORY75 } from "./corpus_guards_spec_heldout75.ts";
 import { EDITS_HELDOUT76, REVERSED_FIXES_HISTORY76 } from "./corpus_guards_spec_heldout76.ts";
+import { EDITS_HELDOUT77, REVERSED_FIXES_HISTORY77 } from "./corpus_guards_spec_heldout77.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -177,6 +178,7 @@ export interface GuardEdit {
     | "heldout74";
     | "heldout75";
     | "heldout76";
+    | "heldout77";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2074,6 +2076,7 @@ export interface ReversedFix {
     | "history74";
     | "history75";
     | "history76";
+    | "history77";
 }
 
 /**
@@ -2442,3 +2445,5 @@ EDITS.push(...EDITS_HELDOUT75);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY75);
 EDITS.push(...EDITS_HELDOUT76);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY76);
+EDITS.push(...EDITS_HELDOUT77);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY77);
