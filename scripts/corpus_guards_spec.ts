@@ -91,6 +91,7 @@ import { EDITS_HELDOUT74, REVERSED_FIXES_HISTORY74 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT75, REVERSED_FIXES_HISTORY75 } from "./corpus_guards_spec_heldout75.ts";
 import { EDITS_HELDOUT76, REVERSED_FIXES_HISTORY76 } from "./corpus_guards_spec_heldout76.ts";
 import { EDITS_HELDOUT77, REVERSED_FIXES_HISTORY77 } from "./corpus_guards_spec_heldout77.ts";
+import { EDITS_HELDOUT78, REVERSED_FIXES_HISTORY78 } from "./corpus_guards_spec_heldout78.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -179,6 +180,7 @@ export interface GuardEdit {
     | "heldout75";
     | "heldout76";
     | "heldout77";
+    | "heldout78";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2077,6 +2079,7 @@ export interface ReversedFix {
     | "history75";
     | "history76";
     | "history77";
+    | "history78";
 }
 
 /**
@@ -2447,3 +2450,5 @@ EDITS.push(...EDITS_HELDOUT76);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY76);
 EDITS.push(...EDITS_HELDOUT77);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY77);
+EDITS.push(...EDITS_HELDOUT78);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY78);
