@@ -215,7 +215,7 @@ export const EDITS_HELDOUT79: GuardEdit[] = [
     "drfpasswordless/serializers.py",
     "authn-branch",
     "                if not user.is_active:\n                    # If valid, return attrs so we can create a token in our logic controller\n                    msg = _('User account is disabled.')\n                    raise serializers.ValidationError(msg)\n",
-    "",
+    "                pass\n",
   ),
   // ---- pyca/service-identity
   E(
