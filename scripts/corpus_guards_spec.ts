@@ -92,6 +92,7 @@ import { EDITS_HELDOUT75, REVERSED_FIXES_HISTORY75 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT76, REVERSED_FIXES_HISTORY76 } from "./corpus_guards_spec_heldout76.ts";
 import { EDITS_HELDOUT77, REVERSED_FIXES_HISTORY77 } from "./corpus_guards_spec_heldout77.ts";
 import { EDITS_HELDOUT78, REVERSED_FIXES_HISTORY78 } from "./corpus_guards_spec_heldout78.ts";
+import { EDITS_HELDOUT79, REVERSED_FIXES_HISTORY79 } from "./corpus_guards_spec_heldout79.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -181,6 +182,7 @@ export interface GuardEdit {
     | "heldout76";
     | "heldout77";
     | "heldout78";
+    | "heldout79";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2080,6 +2082,7 @@ export interface ReversedFix {
     | "history76";
     | "history77";
     | "history78";
+    | "history79";
 }
 
 /**
@@ -2452,3 +2455,5 @@ EDITS.push(...EDITS_HELDOUT77);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY77);
 EDITS.push(...EDITS_HELDOUT78);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY78);
+EDITS.push(...EDITS_HELDOUT79);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY79);
