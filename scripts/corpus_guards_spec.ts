@@ -93,6 +93,7 @@ import { EDITS_HELDOUT76, REVERSED_FIXES_HISTORY76 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT77, REVERSED_FIXES_HISTORY77 } from "./corpus_guards_spec_heldout77.ts";
 import { EDITS_HELDOUT78, REVERSED_FIXES_HISTORY78 } from "./corpus_guards_spec_heldout78.ts";
 import { EDITS_HELDOUT79, REVERSED_FIXES_HISTORY79 } from "./corpus_guards_spec_heldout79.ts";
+import { EDITS_HELDOUT80, REVERSED_FIXES_HISTORY80 } from "./corpus_guards_spec_heldout80.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -183,6 +184,7 @@ export interface GuardEdit {
     | "heldout77";
     | "heldout78";
     | "heldout79";
+    | "heldout80";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2083,6 +2085,7 @@ export interface ReversedFix {
     | "history77";
     | "history78";
     | "history79";
+    | "history80";
 }
 
 /**
@@ -2457,3 +2460,5 @@ EDITS.push(...EDITS_HELDOUT78);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY78);
 EDITS.push(...EDITS_HELDOUT79);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY79);
+EDITS.push(...EDITS_HELDOUT80);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY80);
