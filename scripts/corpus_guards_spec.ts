@@ -94,6 +94,7 @@ import { EDITS_HELDOUT77, REVERSED_FIXES_HISTORY77 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT78, REVERSED_FIXES_HISTORY78 } from "./corpus_guards_spec_heldout78.ts";
 import { EDITS_HELDOUT79, REVERSED_FIXES_HISTORY79 } from "./corpus_guards_spec_heldout79.ts";
 import { EDITS_HELDOUT80, REVERSED_FIXES_HISTORY80 } from "./corpus_guards_spec_heldout80.ts";
+import { EDITS_HELDOUT81, REVERSED_FIXES_HISTORY81 } from "./corpus_guards_spec_heldout81.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -185,6 +186,7 @@ export interface GuardEdit {
     | "heldout78";
     | "heldout79";
     | "heldout80";
+    | "heldout81";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2086,6 +2088,7 @@ export interface ReversedFix {
     | "history78";
     | "history79";
     | "history80";
+    | "history81";
 }
 
 /**
@@ -2462,3 +2465,5 @@ EDITS.push(...EDITS_HELDOUT79);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY79);
 EDITS.push(...EDITS_HELDOUT80);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY80);
+EDITS.push(...EDITS_HELDOUT81);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY81);
