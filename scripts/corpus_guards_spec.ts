@@ -178,14 +178,14 @@ export interface GuardEdit {
     | "heldout70"
     | "heldout71"
     | "heldout72"
-    | "heldout73";
-    | "heldout74";
-    | "heldout75";
-    | "heldout76";
-    | "heldout77";
-    | "heldout78";
-    | "heldout79";
-    | "heldout80";
+    | "heldout73"
+    | "heldout74"
+    | "heldout75"
+    | "heldout76"
+    | "heldout77"
+    | "heldout78"
+    | "heldout79"
+    | "heldout80"
     | "heldout81";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
@@ -2080,14 +2080,14 @@ export interface ReversedFix {
     | "history70"
     | "history71"
     | "history72"
-    | "history73";
-    | "history74";
-    | "history75";
-    | "history76";
-    | "history77";
-    | "history78";
-    | "history79";
-    | "history80";
+    | "history73"
+    | "history74"
+    | "history75"
+    | "history76"
+    | "history77"
+    | "history78"
+    | "history79"
+    | "history80"
     | "history81";
 }
 

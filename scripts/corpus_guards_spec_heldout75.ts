@@ -530,15 +530,6 @@ export const REVERSED_FIXES_HISTORY75: ReversedFix[] = [
     split: "history75",
   },
   {
-    id: "ev-customer-address-idor",
-    repo: EV,
-    commit: "af6e6fd9",
-    path: "packages/evershop/src/modules/customer/api/updateCustomerAddress/route.json",
-    cls: "authz",
-    note: "unauthenticated IDOR on all customer endpoints (CWE-639) #928",
-    split: "history75",
-  },
-  {
     id: "sb-GHSA-9qvc-84ch-5p2x",
     repo: SB,
     commit: "6e04c92f0",
