@@ -301,8 +301,13 @@ export function lineGuardFindings(
         const strictSide = (/^\s*return\b/.test(rc) && !ENFORCING.test(bare(enclosing(bl, r.n))) &&
           !inArguments(rc, ac)) ||
           (PERMISSIVE.test(undash(rc)) && !PROTECTIVE_NAME.test(undash(rc)));
+        // (A type annotation may name every value: read the one assigned.)
+        const assignedValue = (t: string) => /=(?!=)\s*([^=]+?)\s*[,;)]?$/.exec(t)?.[1] ?? t;
+        const [vr, va] = [assignedValue(rc), assignedValue(ac)];
         for (const [strong, weak] of STRONG_TO_WEAK) {
-          if (!strong.test(rc) || !weak.test(ac) || strong.test(ac) || !settingNamed) continue;
+          const whole = strong.test(rc) && weak.test(ac) && !strong.test(ac);
+          const value = vr !== rc && strong.test(vr) && weak.test(va) && !strong.test(va);
+          if (!(whole || value) || !settingNamed) continue;
           if (strictSide) continue;
           add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
         }
@@ -331,7 +336,8 @@ export function lineGuardFindings(
         if (
           // (`is not False` → `is True` is no switch turned on: it lets fewer through.)
           permissive && !/(\bis\s+not|!==?)\s*(false|False)\b/.test(rc) &&
-          count(/\b(false|False|0)\b/g, rc) > count(/\b(false|False|0)\b/g, ac) &&
+          count(/\b(false|False|0|null|None|nil)\b/g, rc) >
+            count(/\b(false|False|0|null|None|nil)\b/g, ac) &&
           count(/\b(true|True|1)\b/g, ac) > count(/\b(true|True|1)\b/g, rc)
         ) {
           add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);

@@ -272,8 +272,14 @@ export function removalShapes(
           what: `minimum lowered: ${nb} → ${na}`,
         });
       }
-      // A lifetime raised tenfold (a token's expiry, a session's age).
-      if (LIFETIME_NAME.test(c) && na >= nb * 10 && ctx.secure(l.n)) {
+      // A lifetime raised tenfold (a token's expiry, a session's age), its name on the line or
+      // on one of the two above (`csrf_token_expiration = Field(` / `default=timedelta(hours=1)`),
+      // durations read in seconds.
+      const above = (ctx.beforeLines ?? []).slice(Math.max(0, l.n - 3), l.n - 1).join(" ");
+      const [sb, sa] = [seconds(c) ?? nb, seconds(a.c) ?? na];
+      if (
+        (LIFETIME_NAME.test(c) || LIFETIME_NAME.test(above)) && sa >= sb * 10 && ctx.secure(l.n)
+      ) {
         out.push({
           rule: "secure-default-weakened",
           n: l.n,
@@ -351,4 +357,39 @@ export function removalShapes(
     }
   }
   return out;
+}
+
+/** Seconds in a `timedelta(…)`/`Duration(…)`-like call's units. */
+const UNIT: Record<string, number> = {
+  weeks: 604800,
+  days: 86400,
+  hours: 3600,
+  minutes: 60,
+  seconds: 1,
+  milliseconds: 0.001,
+};
+
+/**
+ * The seconds a line's `timedelta(days=1, hours=2)` stands for, or null when it has none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { seconds } from "./guard_shapes_removed.ts";
+ * assert.equal(seconds("default=timedelta(hours=1),"), 3600);
+ * assert.equal(seconds("TTL = 300"), null);
+ * ```
+ */
+export function seconds(line: string): number | null {
+  const call = /\b(?:timedelta|Duration|relativedelta)\(([^()]*)\)/.exec(line);
+  if (!call) return null;
+  let total = 0;
+  for (
+    const m of call[1].matchAll(
+      /\b(weeks|days|hours|minutes|seconds|milliseconds)\s*=\s*(\d+(?:\.\d+)?)/g,
+    )
+  ) {
+    total += UNIT[m[1]] * Number(m[2]);
+  }
+  return total > 0 ? total : null;
 }

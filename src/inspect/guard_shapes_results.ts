@@ -12,7 +12,7 @@ import { FAILURE, PROTECTIVE_NAME } from "./guard_vocab.ts";
 import { callNames, clip, code, isCheckCall } from "./guard_text.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import type { Chunk } from "./term_diff.ts";
-import { ASKS_MORE, kindOf, SAYS_NO, SAYS_YES } from "./guard_term_polarity.ts";
+import { ASKS_MORE, kindOf, SAYS_NO, SAYS_YES, segments } from "./guard_term_polarity.ts";
 
 /** An attribute whose yes lets someone in: active, verified, authorized, an admin. */
 const YES_ATTRIBUTE =
@@ -189,6 +189,29 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
     ) {
       out.push({ rule: "auth-check-removed", n: r.l.n, what: `\`${name}\` made a constant yes` });
     }
+    // A failing branch's test of a value replaced by a test that it is missing (`if zone not in
+    // allowed:` → `if not allowed:`, `if (type != "application/json")` → `if (type == "")`).
+    const emptied = kind === "if" ? added.find((x) => emptyTestOf(x.c)) : undefined;
+    const tested = emptied ? emptyTestOf(emptied.c)! : "";
+    if (
+      emptied && !emptyTestOf(r.c) && /==|!=|[<>]|\bin\b|[\w$]\(/.test(conditionText(r.c)) &&
+      // (A branch that tested the value present, `u != nil && …`, is not the one replaced.)
+      !new RegExp(
+        `${
+          tested.replace(/[$.]/g, "\\$&")
+        }\\s*(!==?\\s*(nil|null|None|undefined|""|'')|is\\s+not\\s+None|&&|\\band\\b)`,
+      ).test(r.c) &&
+      !conditionText(r.c).includes(conditionText(emptied.c).replace(/^\((.*)\)$/, "$1")) &&
+      new RegExp(`(^|[^\\w$.])${tested.replace(/[$.]/g, "\\$&")}([^\\w$]|$)`).test(r.c) &&
+      FAILURE.test(ctx.block(r.l.n).body.replace(/\breturn\s+(None|null|nil)\b/g, "")) &&
+      ctx.secure(r.l.n)
+    ) {
+      out.push({
+        rule: "auth-check-removed",
+        n: r.l.n,
+        what: `failure narrowed to a missing value: \`${clip(emptied.c)}\``,
+      });
+    }
     // A failing branch's falsy test narrowed to a missing value (`not password` → `password is
     // None`): an empty one, `false` or `0`, now passes.
     if (kind === "if" && /\bnot\s|!\s*[\w$]/.test(r.c) && FAILURE.test(ctx.block(r.l.n).body)) {
@@ -223,4 +246,33 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
     }
   }
   return out;
+}
+
+/** The last word of a name that holds a verdict (`isPasswordValid`, `ok`, `authenticated`). */
+const VERDICT =
+  /^(ok|valid|match|matches|matched|allowed|authenticated|authori[sz]ed|verified|success|granted|permitted|same|equal)$/i;
+
+/** A branch header's condition (`if (a) {` → `a`, `if a:` → `a`). */
+function conditionText(c: string): string {
+  return c.replace(/^(}\s*)?(if|elif|else\s+if)\s*/, "").replace(/\s*[{:]\s*$/, "").trim();
+}
+
+/**
+ * The name a branch header only tests for being missing or empty (`if not x:`, `if (!x)`,
+ * `if x == "" {`, `if x is None`, `if len(x) == 0`), or null.
+ */
+function emptyTestOf(c: string): string | null {
+  if (!/^(}\s*)?(if|elif|else\s+if)\b/.test(c)) return null;
+  const t = conditionText(c).replace(/^\((.*)\)$/, "$1").trim();
+  // (A negated verdict, `!isMatch`, `not user.is_authenticated`, is a whole check, not a test
+  // that a value is there.)
+  const negated = /^(?:not\s+|!\s*)([\w$.]+)$/.exec(t);
+  const last = segments(negated?.[1].split(".").pop() ?? "").at(-1) ?? "";
+  if (negated && (VERDICT.test(last) || /(^|[._])(is|has|can)_?[A-Za-z]/.test(negated[1]))) {
+    return null;
+  }
+  const m = negated ??
+    /^([\w$.]+)\s*(?:===?\s*(?:""|''|nil|null|undefined|None)|is\s+None)$/.exec(t) ??
+    /^len\(([\w$.]+)\)\s*==\s*0$/.exec(t);
+  return m ? m[1] : null;
 }

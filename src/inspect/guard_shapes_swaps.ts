@@ -20,6 +20,9 @@ import {
   segments,
 } from "./guard_term_polarity.ts";
 
+/** A call that grants by what the function it is given answers. */
+const PERMISSION_CALL = /^(allow|can|permit|grant|authori[sz]e|define|rule|policy|ability)$/i;
+
 /** A handler's name (`onRuleError`, `handle_failure`): what it hands on is no predicate's yes. */
 const HANDLER = /^_*(on|handle)([A-Z_]|$)/;
 
@@ -54,7 +57,9 @@ export function swapShapes(
     // (Any argument of the call counts: `cb(pw === null ? false : …)`, `callback(a, b, false)`.)
     const handed = /^(resolve|callback|cb|done|next)$/.test(ch.pre.at(-2) ?? "") ||
       /^(callback|cb|done|resolve)$/.test(openCall(ch.pre) ?? "") ||
-      (ch.pre.at(-1) === "=>" && ch.pre.slice(-6).includes("catch"));
+      (ch.pre.at(-1) === "=>" && ch.pre.slice(-6).includes("catch")) ||
+      // (`role.allow(action, () => false)` → `() => true`)
+      (ch.pre.at(-1) === "=>" && PERMISSION_CALL.test(openCall(ch.pre) ?? ""));
     if (
       /^(false|False)$/.test(d) && /^(true|True)$/.test(i) && handed &&
       (!SAYS_NO.test(ctx.fn(n)) || HANDLER.test(ctx.fn(n))) && ctx.secure(n)

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { FAILURE, FALSY, NOT_A_DENIAL, SECURE_SETTING } from "./guard_vocab.ts";
+import { FAILURE, FALSY, NOT_A_DENIAL, PERMISSIVE, SECURE_SETTING } from "./guard_vocab.ts";
 import {
   callNames,
   clip,
@@ -114,6 +114,8 @@ export function valueShapes({ removed, added, addedCodes }: HunkView, ctx: Shape
         // A declaration's first value is no setting (`const seen = new Set()` → `= null`).
         !/^\s*(const|let|var)\s/.test(c) &&
         !/^(true|True)$/.test(vb.value) &&
+        // (A permissive switch made falsy lets fewer through: `trustedProxies = true` → `null`.)
+        !PERMISSIVE.test(vb.key) &&
         (SECURE_SETTING.test(vb.key) || (vb.key === "" && SECURE_SETTING.test(ctx.body(l.n - 3))))
       ) {
         out.push({

@@ -188,6 +188,87 @@ const RESULT_CASES: OneWayCase[] = [
     to: "",
     finds: /perRouteAuthHandler no longer applied/,
   },
+  {
+    what: "A cookie's SameSite default lowered where the type names every value.",
+    path: "server/api/auth.py",
+    before:
+      'def set_session_cookie(\n    response,\n    same_site: typing.Literal["lax", "strict", "none"] = "lax",\n):\n    response.set_cookie("session", secure=True, samesite=same_site)\n',
+    from: '= "lax",',
+    to: '= "none",',
+    finds: /same_site/,
+  },
+  {
+    what: "A CSRF token's lifetime raised from an hour to a year, in other units.",
+    path: "server/settings/api.py",
+    before:
+      "class APISettings(BaseSettings):\n    csrf_token_expiration: timedelta = Field(\n        default=timedelta(hours=1),\n        description='How long a CSRF token is valid',\n    )\n",
+    from: "timedelta(hours=1)",
+    to: "timedelta(days=365)",
+    finds: /lifetime raised/,
+  },
+  {
+    what: "Proxies trusted by default where nothing was.",
+    path: "src/util/config/SecurityConfiguration.ts",
+    before:
+      "export class SecurityConfiguration {\n  captcha = new CaptchaConfiguration();\n  trustedProxies: string | boolean | null = null;\n}\n",
+    from: "= null;",
+    to: "= true;",
+    finds: /trustedProxies/,
+  },
+  {
+    what: "A permission rule's verdict function made to say yes.",
+    path: "packages/api/src/roles/loggedIn.ts",
+    before:
+      "export const loggedIn = (role, actions) => {\n  role.allow(actions.viewOrders, () => false);\n  role.allow(actions.impersonate, () => false);\n};\n",
+    from: "role.allow(actions.impersonate, () => false)",
+    to: "role.allow(actions.impersonate, () => true)",
+    finds: /a refusal now answers yes/,
+  },
+  {
+    what: "XSRF cookies no longer asked of the web server.",
+    path: "web/server/server.py",
+    before:
+      "def create_app(config):\n    return tornado.web.Application(\n        routes,\n        cookie_secret=config.cookie_secret,\n        xsrf_cookies=config.get_option('server.enableXsrfProtection'),\n    )\n",
+    from: "        xsrf_cookies=",
+    to: "        # xsrf_cookies=",
+    finds: /xsrf_cookies/,
+  },
+  {
+    what: "Secure cookies on unless switched off, made off unless switched on.",
+    path: "apps/backend/src/api/routes/auth.controller.ts",
+    before:
+      "function stateCookie(res: Response, state: string) {\n  res.cookie('oauth_state', state, {\n    httpOnly: true,\n    ...(!process.env.NOT_SECURED ? { secure: true, sameSite: 'none' } : {}),\n  });\n}\n",
+    from: "!process.env.NOT_SECURED",
+    to: "process.env.SECURE_COOKIES",
+    finds: /NOT_SECURED/,
+  },
+  {
+    what: "Debug mode on by default in a security mixin.",
+    path: "braces/views/_access.py",
+    before:
+      "class SSLRequiredMixin:\n    def dispatch(self, request, *args, **kwargs):\n        if getattr(settings, 'DEBUG', False):\n            return super().dispatch(request, *args, **kwargs)\n        if not request.is_secure():\n            return self._redirect_to_secure(request)\n",
+    from: "'DEBUG', False)",
+    to: "'DEBUG', True)",
+    finds: /DEBUG/,
+  },
+  {
+    what: "A failing branch's membership test replaced by a test that the list is empty.",
+    path: "powerdnsadmin/decorators.py",
+    before:
+      "def apikey_can_access_zone(f):\n    def decorated(*args, **kwargs):\n        allowed_domains = set(z.name for z in g.apikey.domains)\n        if zone_id not in allowed_domains:\n            raise DomainAccessForbidden()\n        return f(*args, **kwargs)\n    return decorated\n",
+    from: "if zone_id not in allowed_domains:",
+    to: "if not allowed_domains:",
+    finds: /failure narrowed to a missing value: `if not allowed_domains:`/,
+  },
+  {
+    what: "A refused bind answered with success.",
+    path: "pkg/handler/ldapops.go",
+    before:
+      'func (l LDAPOpsHelper) Bind(h Handler, bindDN, bindSimplePw string) (ldap.LDAPResultCode, error) {\n\tif bindSimplePw == "" {\n\t\treturn ldap.LDAPResultUnwillingToPerform, nil\n\t}\n\treturn l.checkPassword(bindDN, bindSimplePw)\n}\n',
+    from: "ldap.LDAPResultUnwillingToPerform",
+    to: "ldap.LDAPResultSuccess",
+    finds: /LDAPResultUnwillingToPerform/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
