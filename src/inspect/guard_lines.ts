@@ -72,10 +72,14 @@ import { shapeSignals } from "./guard_shapes.ts";
 import { weakenedConditions } from "./guard_conditions.ts";
 import { learnedSignal } from "./guard_model.ts";
 import { lostFailure } from "./guard_failures.ts";
+import { SAYS_NO } from "./guard_term_polarity.ts";
 
 /** Predicates whose `true` applies a protection (`_should_handle`, `needs_mfa`, `require_login`). */
 const ENFORCING =
   /^(should_?(handle|check|verify|validate|enforce|require|protect|apply|run|prompt|challenge)|needs?_?|must_?|require|enforce)|_?required$/i;
+
+/** A name that grants: its default on lets more through. */
+const GRANT_NAME = /admin|owner|(?<![Dd]is)allow|grant|trust|privileg|super_?user|superuser/i;
 
 /** Words joined by dashes read as one name (`ignore-certificate-errors`). */
 function undash(c: string): string {
@@ -238,7 +242,15 @@ export function lineGuardFindings(
       const rc = removedCode[i];
       if (!/^(&&|\|\||and\b|or\b)|(&&|\|\||\band|\bor)$/.test(rc)) continue;
       if (addedCode.includes(rc) || !(/[=!<>]=|[<>]|\(/.test(rc) || speaksSecurity(rc))) continue;
-      if (strong(h.removed[i].n, h)) {
+      // (A way in, `|| password === this.password`, dropped from what a predicate returns is
+      // one way fewer to say yes.)
+      const n = h.removed[i].n;
+      const orOperand = /^(\|\||or\b)|(\|\||\bor)$/.test(rc);
+      const start = bl.slice(Math.max(0, n - 4), n - 1).map(code).reverse()
+        .find((t) => /^(return|if|elif|while)\b|^(}\s*)?else\s+if\b/.test(t));
+      const fn = enclosing(bl, n);
+      if (orOperand && start?.startsWith("return") && !SAYS_NO.test(fn)) continue;
+      if (strong(n, h)) {
         add("auth-check-removed", h.removed[i].n, `condition operand removed: \`${clip(rc)}\``);
       }
     }
@@ -302,7 +314,8 @@ export function lineGuardFindings(
           !inArguments(rc, ac)) ||
           (PERMISSIVE.test(undash(rc)) && !PROTECTIVE_NAME.test(undash(rc)));
         // (A type annotation may name every value: read the one assigned.)
-        const assignedValue = (t: string) => /=(?!=)\s*([^=]+?)\s*[,;)]?$/.exec(t)?.[1] ?? t;
+        const assignedValue = (t: string) =>
+          /(?<![=!<>])=(?!=)\s*([^=]+?)\s*[,;)]?$/.exec(t)?.[1] ?? t;
         const [vr, va] = [assignedValue(rc), assignedValue(ac)];
         for (const [strong, weak] of STRONG_TO_WEAK) {
           const whole = strong.test(rc) && weak.test(ac) && !strong.test(ac);
@@ -354,7 +367,9 @@ export function lineGuardFindings(
           );
         }
         if (
-          DEFAULT_ON.test(rc) && !DEFAULT_ON.test(ac) && (pathSecure || SECURE_SETTING.test(rc))
+          DEFAULT_ON.test(rc) && !DEFAULT_ON.test(ac) && (pathSecure || SECURE_SETTING.test(rc)) &&
+          // (A switch that skips a check, or a grant, on by default is the weak side.)
+          !permissive && !GRANT_NAME.test(`${rc} ${enclosing(bl, r.n)}`)
         ) {
           add(
             "secure-default-weakened",

@@ -122,7 +122,7 @@ export const MINIMUM_NAME =
 
 /** Words of a lifetime whose smaller value is the stronger one. */
 export const LIFETIME_NAME =
-  /\b\w*(?:ttl|expir\w*|max_?age|lifetime|timeout|valid_?for|duration)\b/i;
+  /\b\w*(?:ttl|expir\w*|max_?age|lifetime|timeout|valid_?for|duration|window|expires_?in|expiresIn)\b/i;
 
 /**
  * The number a line compares with or assigns (its last integer literal, a product of literals

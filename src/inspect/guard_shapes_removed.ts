@@ -261,8 +261,9 @@ export function removalShapes(
         });
       }
       if (!similar(c, a.c)) continue;
-      const nb = lastNumber(c);
-      const na = lastNumber(a.c);
+      // (A duration in units, `'4h'`, `timedelta(hours=1)`, is read in seconds.)
+      const nb = seconds(c) ?? lastNumber(c);
+      const na = seconds(a.c) ?? lastNumber(a.c);
       if (!(nb > 0) || !(na >= 0) || nb === na) continue;
       // A minimum lowered (a password length, a key size, a work factor) by half or more.
       if (MINIMUM_NAME.test(c) && na * 2 <= nb && !LIFETIME_NAME.test(c) && ctx.secure(l.n)) {
@@ -276,9 +277,8 @@ export function removalShapes(
       // on one of the two above (`csrf_token_expiration = Field(` / `default=timedelta(hours=1)`),
       // durations read in seconds.
       const above = (ctx.beforeLines ?? []).slice(Math.max(0, l.n - 3), l.n - 1).join(" ");
-      const [sb, sa] = [seconds(c) ?? nb, seconds(a.c) ?? na];
       if (
-        (LIFETIME_NAME.test(c) || LIFETIME_NAME.test(above)) && sa >= sb * 10 && ctx.secure(l.n)
+        (LIFETIME_NAME.test(c) || LIFETIME_NAME.test(above)) && na >= nb * 10 && ctx.secure(l.n)
       ) {
         out.push({
           rule: "secure-default-weakened",
@@ -377,10 +377,25 @@ const UNIT: Record<string, number> = {
  * import assert from "node:assert/strict";
  * import { seconds } from "./guard_shapes_removed.ts";
  * assert.equal(seconds("default=timedelta(hours=1),"), 3600);
+ * assert.equal(seconds("expiresIn: '4h',"), 14400);
  * assert.equal(seconds("TTL = 300"), null);
  * ```
  */
 export function seconds(line: string): number | null {
+  // (`expiresIn: '4h'`, `"3650d"`: the units of `ms`/`jsonwebtoken`.)
+  const span = /['"`](\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w|y)['"`]/.exec(line);
+  if (span) {
+    const unit: Record<string, number> = {
+      ms: 0.001,
+      s: 1,
+      m: 60,
+      h: 3600,
+      d: 86400,
+      w: 604800,
+      y: 31557600,
+    };
+    return Number(span[1]) * unit[span[2]];
+  }
   const call = /\b(?:timedelta|Duration|relativedelta)\(([^()]*)\)/.exec(line);
   if (!call) return null;
   let total = 0;

@@ -249,7 +249,7 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         grantsMore(ctx, n, line) &&
         ((/\w+\s*\(/.test(whole) &&
           whole.match(/[A-Za-z_$][\w$]*(?=\s*\()/g)!.some((x) =>
-            isCheckCall(x) || /check|verif|valid|auth|login|compare|match/i.test(x)
+            isCheckCall(x) || /check|verif|valid|auth|login|compare|match|hash|passw/i.test(x)
           )) ||
           // (or a check's verdict held in a name: `if (isMatch)` → `if (isMatch || hash)`)
           [...ch.pre.slice(-2), ...ch.post.slice(0, 2)].some((t) => VERDICT_NAME.test(t))) &&

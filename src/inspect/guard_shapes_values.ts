@@ -23,6 +23,16 @@ import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 /** Exact comparisons, and the looser matches that can stand in for them. */
 const EXACT =
   /===?|!==?|\.equals?\(|\bEqual\w*\(|\bEqualFold\(|\bcompare_digest\(|\btimingSafeEqual\(|\bincludes\(|\bin\b|\bhmac\.Equal\(|\bConstantTimeCompare\(/;
+/** A text's `.includes(` called on a string (a URL, a path, a route): a substring test, not
+ * membership, so no exact comparison. */
+const SUBSTRING_INCLUDES =
+  /\b\w*(url|uri|path|route|host|origin|domain|href|referr?er|str|text)\.includes\(/gi;
+
+/** `EXACT` read on `t` with its substring tests left out. */
+function exact(t: string): boolean {
+  return EXACT.test(t.replace(SUBSTRING_INCLUDES, "("));
+}
+
 const LOOSE =
   /\.startsWith\(|\.endsWith\(|\bHasPrefix\(|\bHasSuffix\(|\.startswith\(|\.endswith\(|\bContains\(|\.indexOf\(|\.some\(|\.length\b|\blen\(|\bmatch\(|\.search\(|\bre\.search\(/;
 
@@ -96,7 +106,7 @@ export function valueShapes({ removed, added, addedCodes }: HunkView, ctx: Shape
       const ca = condition(a.c);
       if (
         cb && ca && /^(if|elif|else if)$/.test(kind ?? "") && kind === headKind(a.c) &&
-        EXACT.test(cb) && !LOOSE.test(cb) && LOOSE.test(ca) && overlap(cb, ca) >= 0.4 &&
+        exact(cb) && !LOOSE.test(cb) && LOOSE.test(ca) && overlap(cb, ca) >= 0.4 &&
         // (`.every(` → `.some(` is read with its polarity by the flow and default shapes.)
         cb.replace(/\.every\(/g, ".some(") !== ca && ctx.secure(l.n)
       ) {
@@ -205,7 +215,7 @@ export function valueShapes({ removed, added, addedCodes }: HunkView, ctx: Shape
       }
       // An exact comparison loosened on any line of security code (`===` → `startsWith`).
       if (
-        EXACT.test(c) && !LOOSE.test(c) && LOOSE.test(a.c) && overlap(c, a.c) >= 0.3 &&
+        exact(c) && !LOOSE.test(c) && LOOSE.test(a.c) && overlap(c, a.c) >= 0.3 &&
         c.replace(/\.every\(/g, ".some(") !== a.c && ctx.secure(l.n)
       ) {
         out.push({

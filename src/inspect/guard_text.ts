@@ -256,6 +256,16 @@ export function weakerName(rc: string, ac: string): [string, string] | null {
       const f = fresh.find((x) => /allow|accept|permit|grant|authori[sz]ed/i.test(x));
       if (f) return [g, f];
     }
+    // A prefix or suffix check made a substring check (`startsWith` → `includes`).
+    // (Python's `in` and `find` also test a list or a position: left alone; both are calls.)
+    if (
+      /^(startsWith|startswith|hasPrefix|HasPrefix|endsWith|endswith|hasSuffix|HasSuffix)$/.test(g)
+    ) {
+      const f = fresh.find((x) => /^(includes|contains|Contains)$/.test(x));
+      if (f && new RegExp(`[.\\s]${g}\\(`).test(rc) && new RegExp(`[.\\s]${f}\\(`).test(ac)) {
+        return [g, f];
+      }
+    }
     // A pattern matched anywhere instead of from the start (`re.match` → `re.search`).
     if (/^(full)?match$/.test(g) && fresh.includes(g === "match" ? "search" : "match")) {
       return [g, g === "match" ? "search" : "match"];

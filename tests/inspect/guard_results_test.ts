@@ -141,7 +141,7 @@ const RESULT_CASES: OneWayCase[] = [
       "function parseRequest(request, options) {\n  options.clockSkew = options.clockSkew || 300;\n  return verifyDate(request, options);\n}\n",
     from: "|| 300;",
     to: "|| 300 * 1000;",
-    finds: /tolerance widened: 300 → 300000/,
+    finds: /tolerance widened: 300 → 300000|lifetime raised: 300 → 300000/,
   },
   {
     what: "The security headers middleware no longer used.",
@@ -268,6 +268,78 @@ const RESULT_CASES: OneWayCase[] = [
     from: "ldap.LDAPResultUnwillingToPerform",
     to: "ldap.LDAPResultSuccess",
     finds: /LDAPResultUnwillingToPerform/,
+  },
+  {
+    what: "A switch that turns issuer validation off, turned on by default.",
+    path: "src/lib/config/default-config.ts",
+    before:
+      "export const DEFAULT_CONFIG: OpenIdConfiguration = {\n  authority: 'https://please_set',\n  issValidationOff: false,\n  maxIdTokenIatOffsetAllowedInSeconds: 120,\n};\n",
+    from: "issValidationOff: false",
+    to: "issValidationOff: true",
+    finds: /issValidationOff/,
+  },
+  {
+    what: "Untrusted content accepted by default.",
+    path: "hawk/receiver.py",
+    before:
+      "class Receiver(HawkAuthority):\n    def __init__(self, credentials_map, request_header, url, method,\n                 accept_untrusted_content=False,\n                 localtime_offset_in_seconds=0):\n        self.accept_untrusted_content = accept_untrusted_content\n",
+    from: "accept_untrusted_content=False,",
+    to: "accept_untrusted_content=True,",
+    finds: /accept_untrusted_content/,
+  },
+  {
+    what: "A token field's validators no longer passed.",
+    path: "passwordless/serializers.py",
+    before:
+      "class CallbackTokenSerializer(serializers.Serializer):\n    token = TokenField(min_length=6, max_length=6, validators=[token_age_validator])\n",
+    from: ", validators=[token_age_validator]",
+    to: "",
+    finds: /validators/,
+  },
+  {
+    what: "An access token's lifetime written as a time string, raised to ten years.",
+    path: "api/src/service/auth/auth.service.ts",
+    before:
+      "createToken(user: User) {\n  return this.jwtService.sign({ sub: user.id }, {\n    expiresIn: '4h',\n  });\n}\n",
+    from: "expiresIn: '4h'",
+    to: "expiresIn: '3650d'",
+    finds: /lifetime raised/,
+  },
+  {
+    what: "A one-time password's drift window widened a hundredfold.",
+    path: "lib/passport-totp/strategy.js",
+    before:
+      "function Strategy(options, setup) {\n  this._setup = setup;\n  this._window = options.window !== undefined ? options.window : 6;\n}\n",
+    from: "options.window : 6;",
+    to: "options.window : 600;",
+    finds: /lifetime raised/,
+  },
+  {
+    what: "A plain-text comparison offered next to the password hash's.",
+    path: "lib/model/db/user.js",
+    before:
+      "function is_my_password(password) {\n  return sequelize.models.User.hashify_password(password) === this.password;\n}\n",
+    from: "=== this.password;",
+    to: "=== this.password\n    || password === this.password;",
+    finds: /alternative to the check/,
+  },
+  {
+    what: "Secure session cookies on unless switched off, made off unless switched on.",
+    path: "settings/base.py",
+    before:
+      'SESSION_COOKIE_SECURE = os.environ.get("SESSION_COOKIE_SECURE", "True") != "False"\nCSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE\n',
+    from: '"True") != "False"',
+    to: '"False") == "True"',
+    finds: /default on removed/,
+  },
+  {
+    what: "A prefix check on a route made a substring check.",
+    path: "src/lib/interceptor/closest-matching-route.service.ts",
+    before:
+      "getConfigIdForClosestMatchingRoute(route: string, configs: OpenIdConfiguration[]) {\n  for (const config of configs) {\n    for (const configuredRoute of config.secureRoutes ?? []) {\n      if (route.startsWith(configuredRoute)) {\n        return { matchingRoute: configuredRoute, matchingConfig: config };\n      }\n    }\n  }\n}\n",
+    from: "route.startsWith(configuredRoute)",
+    to: "route.includes(configuredRoute)",
+    finds: /`startsWith` → `includes`/,
   },
 ];
 
