@@ -95,6 +95,7 @@ import { EDITS_HELDOUT78, REVERSED_FIXES_HISTORY78 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT79, REVERSED_FIXES_HISTORY79 } from "./corpus_guards_spec_heldout79.ts";
 import { EDITS_HELDOUT80, REVERSED_FIXES_HISTORY80 } from "./corpus_guards_spec_heldout80.ts";
 import { EDITS_HELDOUT81, REVERSED_FIXES_HISTORY81 } from "./corpus_guards_spec_heldout81.ts";
+import { EDITS_HELDOUT82, REVERSED_FIXES_HISTORY82 } from "./corpus_guards_spec_heldout82.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -187,6 +188,7 @@ export interface GuardEdit {
     | "heldout79"
     | "heldout80"
     | "heldout81";
+    | "heldout82";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2089,6 +2091,7 @@ export interface ReversedFix {
     | "history79"
     | "history80"
     | "history81";
+    | "history82";
 }
 
 /**
@@ -2467,3 +2470,5 @@ EDITS.push(...EDITS_HELDOUT80);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY80);
 EDITS.push(...EDITS_HELDOUT81);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY81);
+EDITS.push(...EDITS_HELDOUT82);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY82);
