@@ -96,6 +96,7 @@ import { EDITS_HELDOUT79, REVERSED_FIXES_HISTORY79 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT80, REVERSED_FIXES_HISTORY80 } from "./corpus_guards_spec_heldout80.ts";
 import { EDITS_HELDOUT81, REVERSED_FIXES_HISTORY81 } from "./corpus_guards_spec_heldout81.ts";
 import { EDITS_HELDOUT82, REVERSED_FIXES_HISTORY82 } from "./corpus_guards_spec_heldout82.ts";
+import { EDITS_HELDOUT83, REVERSED_FIXES_HISTORY83 } from "./corpus_guards_spec_heldout83.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -189,6 +190,7 @@ export interface GuardEdit {
     | "heldout80"
     | "heldout81";
     | "heldout82";
+    | "heldout83";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2092,6 +2094,7 @@ export interface ReversedFix {
     | "history80"
     | "history81";
     | "history82";
+    | "history83";
 }
 
 /**
@@ -2472,3 +2475,5 @@ EDITS.push(...EDITS_HELDOUT81);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY81);
 EDITS.push(...EDITS_HELDOUT82);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY82);
+EDITS.push(...EDITS_HELDOUT83);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY83);
