@@ -97,6 +97,7 @@ import { EDITS_HELDOUT80, REVERSED_FIXES_HISTORY80 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT81, REVERSED_FIXES_HISTORY81 } from "./corpus_guards_spec_heldout81.ts";
 import { EDITS_HELDOUT82, REVERSED_FIXES_HISTORY82 } from "./corpus_guards_spec_heldout82.ts";
 import { EDITS_HELDOUT83, REVERSED_FIXES_HISTORY83 } from "./corpus_guards_spec_heldout83.ts";
+import { EDITS_HELDOUT84, REVERSED_FIXES_HISTORY84 } from "./corpus_guards_spec_heldout84.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -191,6 +192,7 @@ export interface GuardEdit {
     | "heldout81";
     | "heldout82";
     | "heldout83";
+    | "heldout84";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2095,6 +2097,7 @@ export interface ReversedFix {
     | "history81";
     | "history82";
     | "history83";
+    | "history84";
 }
 
 /**
@@ -2477,3 +2480,5 @@ EDITS.push(...EDITS_HELDOUT82);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY82);
 EDITS.push(...EDITS_HELDOUT83);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY83);
+EDITS.push(...EDITS_HELDOUT84);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY84);
