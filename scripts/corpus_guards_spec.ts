@@ -98,6 +98,7 @@ import { EDITS_HELDOUT81, REVERSED_FIXES_HISTORY81 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT82, REVERSED_FIXES_HISTORY82 } from "./corpus_guards_spec_heldout82.ts";
 import { EDITS_HELDOUT83, REVERSED_FIXES_HISTORY83 } from "./corpus_guards_spec_heldout83.ts";
 import { EDITS_HELDOUT84, REVERSED_FIXES_HISTORY84 } from "./corpus_guards_spec_heldout84.ts";
+import { EDITS_HELDOUT85, REVERSED_FIXES_HISTORY85 } from "./corpus_guards_spec_heldout85.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -193,6 +194,7 @@ export interface GuardEdit {
     | "heldout82";
     | "heldout83";
     | "heldout84";
+    | "heldout85";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2098,6 +2100,7 @@ export interface ReversedFix {
     | "history82";
     | "history83";
     | "history84";
+    | "history85";
 }
 
 /**
@@ -2482,3 +2485,5 @@ EDITS.push(...EDITS_HELDOUT83);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY83);
 EDITS.push(...EDITS_HELDOUT84);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY84);
+EDITS.push(...EDITS_HELDOUT85);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY85);
