@@ -190,10 +190,10 @@ export interface GuardEdit {
     | "heldout78"
     | "heldout79"
     | "heldout80"
-    | "heldout81";
-    | "heldout82";
-    | "heldout83";
-    | "heldout84";
+    | "heldout81"
+    | "heldout82"
+    | "heldout83"
+    | "heldout84"
     | "heldout85";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
@@ -2096,10 +2096,10 @@ export interface ReversedFix {
     | "history78"
     | "history79"
     | "history80"
-    | "history81";
-    | "history82";
-    | "history83";
-    | "history84";
+    | "history81"
+    | "history82"
+    | "history83"
+    | "history84"
     | "history85";
 }
 
