@@ -53,7 +53,7 @@ const SECURITY_ERROR =
 
 /** A setting that lists who or what may come in. */
 const ALLOW_LIST =
-  /allow\w*|origin\w*|hosts?\b|_ips?\b|IPS?\b|trusted\w*|cors|domains?\b|redirect\w*|scopes?\b/i;
+  /allow\w*|origin\w*|hosts?\b|_ips?\b|IPS?\b|trusted\w*|cors|domains?\b|redirect\w*|scopes?\b|frame-ancestors|(default|script|connect|form-action|frame|object)-src/i;
 
 /** What a refusal returns: nothing, or an empty value. */
 const EMPTY_RETURN = /^return\s*(;|None|null|undefined|nil|false|False|""|''|\{\}|\[\])?\s*;?$/;

@@ -65,7 +65,7 @@ export const CHECK_CALL =
 
 /** Words of a setting whose strict value is the safe one. */
 export const SECURE_SETTING =
-  /\bexp\b|\bnbf\b|secur|set_?cookie|SetCookie|passw\w*_?hash|hash(ing)?_?(alg\w*|scheme\w*|method)|http_?only|same_?site|verify|validat|check|strict|require|enforce|csrf|xsrf|auth|sign|ssl|tls|https|lock|protect|safe|expir|audience|issuer|nonce|pkce|hsts|trust|reject|encrypt|always_?validate|fresh|unauthori|forbid|fingerprint/i;
+  /\bexp\b|\bnbf\b|secur|set_?cookie|SetCookie|passw\w*_?hash|hash(ing)?_?(alg\w*|scheme\w*|method)|http_?only|same_?site|verify|validat|check|strict|require|enforce|csrf|xsrf|auth|sign|ssl|tls|https|lock|protect|safe|expir|audience|issuer|nonce|pkce|hsts|trust|reject|encrypt|always_?validate|fresh|unauthori|forbid|fingerprint|include_?sub_?domains|includeSubDomains|preload/i;
 
 /** Options whose removal from a call or a config weakens a check. */
 export const SECURITY_OPTION =
@@ -108,7 +108,7 @@ export const STRONG_TO_WEAK: [RegExp, RegExp][] = [
 
 /** A condition's subject that is itself a verdict (`if is_safe:`, `if (!allowed)`). */
 export const CHECK_SUBJECT =
-  /\b(is_?|has_?|can_?)?(safe|valid|allowed|authori[sz]ed|authenticated|trusted|verified|permitted|owner|admin|staff|same_?origin)\w*\b(?!\s*=(?!=))/i;
+  /\b(is_?|has_?|can_?)?(safe|valid|allowed|authori[sz]ed|authenticated|trusted|verified|permitted|owner|admin|staff|member|membership|same_?origin)\w*\b(?!\s*=(?!=))/i;
 
 /** A function whose job is to check: what it removes is a check. */
 export const CHECKER_FN =
@@ -134,7 +134,7 @@ export const FALSY = /^\s*(False|false|None|null|nil|undefined|0|''|"")\s*[,;)]?
 
 /** Settings whose `true` turns a protection off. */
 export const PERMISSIVE =
-  /\bdebug\b|\bDEBUG\b|\w*(validation|verification|check)_?off\b|\w*(Validation|Verification|Check)Off\b|accept_?untrusted\w*|behind_?(reverse_?)?proxy|trust_?proxy|trusted_?prox\w*|supports_?credentials|allow_?credentials|allowCredentials|allow_?(unsecured|insecure|unsigned|any|all|none|http\b)|unsecured|insecure|unsafe|skip_?\w*(verif|check|valid|auth|csrf)|disable_?\w*(verif|check|valid|auth|csrf|ssl|tls|pkce|nonce|state|signature|https)|allow_?embedded\w*|trust_?all|accept_?any|allow_?remote\w*|allow_?\w*(unauthenticated|anonymous|public|origins?|hosts?)\b|forward_?\w*(auth\w*|credential\w*|cookie\w*)|\blax\s*[:=]|allow_?unsolicited|unsolicited|permit_?empty\w*|allow_?empty_?pass\w*|accept_?(empty|ro|read_?only|any|all|unsigned|unverified|expired|invalid|insecure|none)\b\w*|enable_?sign_?up|allow_?sign_?up|open_?registration|allow_?registration|registration_?enabled|use_?x_?forwarded_?\w*|x_?forwarded_?(host|for|proto)|trust_?forwarded\w*|proxy_?headers|allow_?\w*(unconfirmed|unverified)\w*|dangerous\w*|fail_?open|allow_?non_?(staff|admin|member|owner|auth\w*)\w*|allow_?empty\w*|\w*_optional\b|\w*[a-z]Optional\b|\bignore_?[a-z]\w*|\bignore[A-Z]\w*|with_?(deactivated|disabled|inactive|revoked|deleted|expired|unverified)\w*|with(Deactivated|Disabled|Inactive|Revoked|Deleted|Expired|Unverified)\w*|\bpublic_\w+|\bPUBLIC_\w+|sign_?ups?_?enabled|SIGNUPS?_ENABLED|registration_?enabled/i;
+  /\bdebug\b|\bDEBUG\b|report_?only|reportOnly|ReportOnly|\w*(validation|verification|check)_?off\b|\w*(Validation|Verification|Check)Off\b|accept_?untrusted\w*|behind_?(reverse_?)?proxy|trust_?proxy|trusted_?prox\w*|supports_?credentials|allow_?credentials|allowCredentials|allow_?(unsecured|insecure|unsigned|any|all|none|http\b)|unsecured|insecure|unsafe|skip_?\w*(verif|check|valid|auth|csrf)|disable_?\w*(verif|check|valid|auth|csrf|ssl|tls|pkce|nonce|state|signature|https)|allow_?embedded\w*|trust_?all|accept_?any|allow_?remote\w*|allow_?\w*(unauthenticated|anonymous|public|origins?|hosts?)\b|forward_?\w*(auth\w*|credential\w*|cookie\w*)|\blax\s*[:=]|allow_?unsolicited|unsolicited|permit_?empty\w*|allow_?empty_?pass\w*|accept_?(empty|ro|read_?only|any|all|unsigned|unverified|expired|invalid|insecure|none)\b\w*|enable_?sign_?up|allow_?sign_?up|open_?registration|allow_?registration|registration_?enabled|use_?x_?forwarded_?\w*|x_?forwarded_?(host|for|proto)|trust_?forwarded\w*|proxy_?headers|allow_?\w*(unconfirmed|unverified)\w*|dangerous\w*|fail_?open|allow_?non_?(staff|admin|member|owner|auth\w*)\w*|allow_?empty\w*|\w*_optional\b|\w*[a-z]Optional\b|\bignore_?[a-z]\w*|\bignore[A-Z]\w*|with_?(deactivated|disabled|inactive|revoked|deleted|expired|unverified)\w*|with(Deactivated|Disabled|Inactive|Revoked|Deleted|Expired|Unverified)\w*|\bpublic_\w+|\bPUBLIC_\w+|sign_?ups?_?enabled|SIGNUPS?_ENABLED|registration_?enabled/i;
 
 /** A name that clears, strips or refuses: its `true` protects, whatever else it names. */
 export const PROTECTIVE_NAME =

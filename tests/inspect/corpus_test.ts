@@ -149,6 +149,14 @@ const BLIND = new Set(
     "history80",
     "heldout81",
     "history81",
+    "heldout82",
+    "history82",
+    "heldout83",
+    "history83",
+    "heldout84",
+    "history84",
+    "heldout85",
+    "history85",
   ],
 );
 
@@ -257,6 +265,10 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     heldout79: 51,
     heldout80: 54,
     heldout81: 60,
+    heldout82: 59,
+    heldout83: 53,
+    heldout84: 67,
+    heldout85: 60,
     history: 9,
     history4: 12,
     history5: 8,
@@ -336,6 +348,10 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     history79: 3,
     history80: 7,
     history81: 5,
+    history82: 6,
+    history83: 7,
+    history84: 4,
+    history85: 6,
   };
   const found: Record<string, number> = {};
   for (const g of guards) {

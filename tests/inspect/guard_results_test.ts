@@ -341,6 +341,51 @@ const RESULT_CASES: OneWayCase[] = [
     to: "route.includes(configuredRoute)",
     finds: /`startsWith` → `includes`/,
   },
+  {
+    what: "A page's frame ancestors opened to everything.",
+    path: "packages/http-security-headers/index.js",
+    before:
+      'const defaults = {\n  contentSecurityPolicy: {\n    "frame-ancestors": "\'none\'",\n    "object-src": "\'none\'",\n  },\n};\n',
+    from: '"frame-ancestors": "\'none\'"',
+    to: '"frame-ancestors": "*"',
+    finds: /opened to everything/,
+  },
+  {
+    what: "The content security policy only reported, not enforced.",
+    path: "packages/http-security-headers/index.js",
+    before:
+      "const defaults = {\n  contentSecurityPolicy: { 'default-src': \"'self'\" },\n  contentSecurityPolicyReportOnly: false,\n};\n",
+    from: "contentSecurityPolicyReportOnly: false",
+    to: "contentSecurityPolicyReportOnly: true",
+    finds: /contentSecurityPolicyReportOnly/,
+  },
+  {
+    what: "HSTS no longer covering subdomains.",
+    path: "packages/http-security-headers/index.js",
+    before:
+      "const defaults = {\n  strictTransportSecurity: {\n    maxAge: 180 * 24 * 60 * 60,\n    includeSubDomains: true,\n    preload: true,\n  },\n};\n",
+    from: "includeSubDomains: true",
+    to: "includeSubDomains: false",
+    finds: /includeSubDomains/,
+  },
+  {
+    what: "A verification threshold's default lowered to zero.",
+    path: "packages/verify/src/verifier.ts",
+    before:
+      "export function toVerificationOptions(options: VerifyOptions) {\n  return {\n    tlogThreshold: options.tlogThreshold ?? 1,\n    ctlogThreshold: options.ctlogThreshold ?? 1,\n  };\n}\n",
+    from: "tlogThreshold: options.tlogThreshold ?? 1",
+    to: "tlogThreshold: options.tlogThreshold ?? 0",
+    finds: /minimum lowered: 1 → 0/,
+  },
+  {
+    what: "Membership dropped from what lets a caller through.",
+    path: "backend/app/helpers/authorize_household.py",
+    before:
+      "def authorize_household(required):\n    def decorator(func):\n        def wrapper(*args, **kwargs):\n            member = HouseholdMember.find_by_ids(kwargs['household_id'], current_user.id)\n            if required == RequiredRights.MEMBER and member:\n                return func(*args, **kwargs)\n            raise Forbidden()\n        return wrapper\n    return decorator\n",
+    from: "if required == RequiredRights.MEMBER and member:",
+    to: "if required == RequiredRights.MEMBER:",
+    finds: /condition weakened/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
