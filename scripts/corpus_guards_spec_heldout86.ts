@@ -1,7 +1,7 @@
 /**
  * Held-out batch 86 of the guard-removal corpus: removals written by reading the security code of
  * projects not otherwise used by the corpus (GOV.UK Notify API, OpenStack Keystone, WebODM,
- * PYBOSSA, Ona data, Invenio OAuthClient, OpenSlides backend, Open Library), chosen the way a
+ * PYBOSSA, Ona data, Invenio OAuthClient, OpenSlides backend, Open Library, Open Zaak), chosen the way a
  * careless refactor or an attacker would weaken them, before any measurement. Reversed fixes were
  * picked by commit message or advisory only.
  *
@@ -18,6 +18,14 @@ const PB = "Scifabric/pybossa";
 const OD = "onaio/onadata";
 const ODA = "onadata/libs/authentication.py";
 const ODP = "onadata/apps/api/permissions.py";
+const OS = "OpenSlides/openslides-backend";
+const OSP = "openslides_backend/permissions/permission_helper.py";
+const OL = "internetarchive/openlibrary";
+const OLA = "openlibrary/core/auth.py";
+const OLU = "openlibrary/plugins/upstream/account.py";
+const IO = "inveniosoftware/invenio-oauthclient";
+const OZ = "open-zaak/open-zaak";
+const OZP = "src/openzaak/utils/permissions.py";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
 const E = editMaker("heldout86");
@@ -277,7 +285,295 @@ export const EDITS_HELDOUT86: GuardEdit[] = [
     '        if view.action == "invitations" and not (\n            ManagerRole.user_has_role(request.user, obj)\n            or OwnerRole.user_has_role(request.user, obj)\n        ):\n            return False\n\n',
     "",
   ),
+  E(
+    "od-enketo-cookie-httponly",
+    OD,
+    "onadata/apps/api/tools.py",
+    "secure-default",
+    '        "httponly": getattr(settings, "SESSION_COOKIE_HTTPONLY", True),\n',
+    '        "httponly": getattr(settings, "SESSION_COOKIE_HTTPONLY", False),\n',
+  ),
+  // ---- WebODM, OIDC login
+  E(
+    "wo-oidc-state",
+    WO,
+    "app/views/oidc.py",
+    "token",
+    "    if session_state is None or callback_state is None or session_state != callback_state:\n",
+    "    if callback_state is None:\n",
+  ),
+  E(
+    "wo-oidc-token-verify",
+    WO,
+    "app/views/oidc.py",
+    "secure-default",
+    "            timeout=15,\n            verify=True,\n        )\n        token_data = token_response.json()\n",
+    "            timeout=15,\n            verify=False,\n        )\n        token_data = token_response.json()\n",
+  ),
+  // ---- OpenStack Keystone, tokens and settings
+  E(
+    "ks-token-revocation",
+    KS,
+    "keystone/token/provider.py",
+    "token",
+    "            # Check for the normal revocation\n            self.check_revocation(token)\n",
+    "            # Check for the normal revocation\n",
+  ),
+  E(
+    "ks-token-access-rules",
+    KS,
+    "keystone/token/provider.py",
+    "authz",
+    "            self._validate_token_access_rules(token, access_rules_support)\n",
+    "",
+  ),
+  E(
+    "ks-token-expired",
+    KS,
+    "keystone/token/provider.py",
+    "token",
+    "            return None\n        else:\n            raise exception.TokenNotFound(_('Failed to validate token'))\n",
+    "            return None\n        else:\n            LOG.debug('Token past expiry: %s', token.expires_at)\n",
+  ),
+  E(
+    "ks-cross-project-cred-default",
+    KS,
+    "keystone/conf/security_compliance.py",
+    "secure-default",
+    "    'allow_insecure_admin_trust_cross_project_credentials_access',\n    default=False,\n",
+    "    'allow_insecure_admin_trust_cross_project_credentials_access',\n    default=True,\n",
+  ),
+  E(
+    "ks-app-cred-trust-default",
+    KS,
+    "keystone/conf/security_compliance.py",
+    "secure-default",
+    "    'allow_insecure_application_credential_trust_escalation',\n    default=False,\n",
+    "    'allow_insecure_application_credential_trust_escalation',\n    default=True,\n",
+  ),
+  // ---- OpenSlides backend (Python)
+  E(
+    "os-locked-out-member",
+    OS,
+    OSP,
+    "authn-branch",
+    '        elif meeting_user.get("locked_out"):\n            return False\n',
+    "",
+  ),
+  E(
+    "os-anonymous-disabled",
+    OS,
+    OSP,
+    "authz",
+    '        if not meeting.get("enable_anonymous"):\n            raise PermissionDenied(f"Anonymous is not enabled for meeting {meeting_id}")\n',
+    "",
+  ),
+  E(
+    "os-oml-comparison",
+    OS,
+    OSP,
+    "authz",
+    "        return expected_level <= OrganizationManagementLevel(\n",
+    "        return expected_level >= OrganizationManagementLevel(\n",
+  ),
+  E(
+    "os-admin-group-implicit",
+    OS,
+    OSP,
+    "authz",
+    '        if group.get("admin_group_for_meeting_id") == meeting_id:\n            return True\n',
+    '        if group.get("admin_group_for_meeting_id"):\n            return True\n',
+  ),
+  E(
+    "os-old-password",
+    OS,
+    "openslides_backend/action/actions/user/set_password_self.py",
+    "credential",
+    '        if not self.auth.is_equal(old_pw, db_instance["password"]):\n',
+    '        if old_pw and not self.auth.is_equal(old_pw, db_instance["password"]):\n',
+  ),
+  E(
+    "os-smtp-self-signed-default",
+    OS,
+    "openslides_backend/action/mixins/send_email_mixin.py",
+    "secure-default",
+    '        os.environ.get("EMAIL_ACCEPT_SELF_SIGNED_CERTIFICATE", "false")\n',
+    '        os.environ.get("EMAIL_ACCEPT_SELF_SIGNED_CERTIFICATE", "true")\n',
+  ),
+  // ---- Open Library (Python)
+  E(
+    "ol-hmac-expiry",
+    OL,
+    OLA,
+    "token",
+    "        if not err and (current_time > expiry):  # type: ignore[operator]\n            err = ExpiredTokenError()\n\n",
+    "",
+  ),
+  E(
+    "ol-hmac-missing-key",
+    OL,
+    OLA,
+    "credential",
+    '            key = "default_value"\n            err = MissingKeyError()\n',
+    '            key = "default_value"\n',
+  ),
+  E(
+    "ol-otp-compare",
+    OL,
+    OLA,
+    "credential",
+    "        return hmac.compare_digest(otp.lower(), expected_otp.lower())\n",
+    "        return otp.lower() == expected_otp.lower()[: len(otp)]\n",
+  ),
+  E(
+    "ol-otp-window",
+    OL,
+    OLA,
+    "token",
+    "    VALID_MINUTES = 10\n",
+    "    VALID_MINUTES = 60 * 24 * 30\n",
+  ),
+  E(
+    "ol-s3-cookie-flags",
+    OL,
+    OLU,
+    "secure-default",
+    '        web.setcookie("s3", token, expires=expires, secure=True, httponly=True, samesite="Lax")\n',
+    '        web.setcookie("s3", token, expires=expires)\n',
+  ),
+  // ---- Invenio OAuthClient (Python, Flask)
+  E(
+    "io-state-session",
+    IO,
+    "invenio_oauthclient/views/client.py",
+    "token",
+    '    assert state["sid"] == _create_identifier()\n',
+    "",
+  ),
+  // ---- Open Zaak (Python, Django REST framework)
+  E(
+    "oz-create-field-scope",
+    OZ,
+    OZP,
+    "authz",
+    "            return request.jwt_auth.has_auth(scopes_required, component, **fields)\n\n        # detect if this is an unsupported method",
+    "            return request.jwt_auth.has_auth(scopes_required, component)\n\n        # detect if this is an unsupported method",
+  ),
+  E(
+    "oz-multiple-objects",
+    OZ,
+    OZP,
+    "authz",
+    "                fields = self.get_fields(main_object_data, permission_fields)\n\n            if not request.jwt_auth.has_auth(scopes_required, component, **fields):\n                return False\n",
+    "                fields = self.get_fields(main_object_data, permission_fields)\n",
+  ),
+  E(
+    "oz-reopen-closed-zaak",
+    OZ,
+    "src/openzaak/components/zaken/api/viewsets.py",
+    "authz",
+    '            if zaak.is_closed:\n                msg = _(\n                    "Het heropenen van een gesloten zaak is niet toegestaan zonder de scope {}"\n                ).format(SCOPEN_ZAKEN_HEROPENEN)\n                raise PermissionDenied(detail=msg)\n\n        super().perform_create(serializer)\n',
+    "            pass\n\n        super().perform_create(serializer)\n",
+  ),
+  E(
+    "oz-admin-applicatie-change",
+    OZ,
+    "src/openzaak/components/autorisaties/admin_views.py",
+    "authz",
+    "        applicatie = self.get_object()\n        if not self.model_admin.has_change_permission(request, applicatie):\n            raise PermissionDenied()\n",
+    "        applicatie = self.get_object()\n",
+  ),
+  E(
+    "oz-jwt-leeway-default",
+    OZ,
+    "src/openzaak/conf/includes/base.py",
+    "token",
+    '    "JWT_LEEWAY",\n    default=0,\n',
+    '    "JWT_LEEWAY",\n    default=60 * 60 * 24,\n',
+  ),
 ];
 
 /** Reversed real security fixes of batch 86 (split `history86`). */
-export const REVERSED_FIXES_HISTORY86: ReversedFix[] = [];
+export const REVERSED_FIXES_HISTORY86: ReversedFix[] = [
+  {
+    id: "ks-rbac-json-body-bypass",
+    repo: KS,
+    commit: "a9d6832ae",
+    path: "keystone/common/rbac_enforcer/enforcer.py",
+    cls: "authz",
+    note: "CVE-2026-42999: prevent RBAC policy bypass via JSON body and query filters",
+    split: "history86",
+  },
+  {
+    id: "ks-rescope-expires-at",
+    repo: KS,
+    commit: "f94605302",
+    path: "keystone/auth/plugins/mapped.py",
+    cls: "token",
+    note: "CVE-2026-44394: preserve expires_at when rescoping federated tokens",
+    split: "history86",
+  },
+  {
+    id: "ks-trust-app-cred",
+    repo: KS,
+    commit: "14a144739",
+    path: "keystone/api/trusts.py",
+    cls: "authz",
+    note: "CVE-2026-43000: forbid trust operations using application credentials",
+    split: "history86",
+  },
+  {
+    id: "ks-app-cred-impersonation",
+    repo: KS,
+    commit: "b4f1eb1f1",
+    path: "keystone/auth/plugins/core.py",
+    cls: "authn-branch",
+    note: "CVE-2026-42998: fix user impersonation through application credentials",
+    split: "history86",
+  },
+  {
+    id: "ks-token-exp-app-cred",
+    repo: KS,
+    commit: "8f999d1c1",
+    path: "keystone/token/provider.py",
+    cls: "token",
+    note: "limit token expiration to application credential expiration",
+    split: "history86",
+  },
+  {
+    id: "ks-ec2-app-cred-project",
+    repo: KS,
+    commit: "b6fd80996",
+    path: "keystone/api/credentials.py",
+    cls: "authz",
+    note: "enforce application credential project boundary on EC2 credential paths",
+    split: "history86",
+  },
+  {
+    id: "od-media-object-perms",
+    repo: OD,
+    commit: "18e57370d",
+    path: "onadata/apps/main/views.py",
+    cls: "authz",
+    note: "enforce object permissions when serving media files",
+    split: "history86",
+  },
+  {
+    id: "od-lockout-canonical-username",
+    repo: OD,
+    commit: "0fc33a53c",
+    path: "onadata/libs/authentication.py",
+    cls: "authn-branch",
+    note: "security: key login lockout on canonical username",
+    split: "history86",
+  },
+  {
+    id: "ol-otp-s3-keys",
+    repo: OL,
+    commit: "d779e2c9e6",
+    path: "openlibrary/plugins/upstream/account.py",
+    cls: "credential",
+    note: "require valid IA S3 keys on OTP service endpoints",
+    split: "history86",
+  },
+];
