@@ -491,6 +491,55 @@ export const EDITS_HELDOUT86: GuardEdit[] = [
     '    "JWT_LEEWAY",\n    default=0,\n',
     '    "JWT_LEEWAY",\n    default=60 * 60 * 24,\n',
   ),
+  // ---- further edits across the same projects
+  E(
+    "na-bearer-scheme",
+    NA,
+    NAA,
+    "authn-branch",
+    '    if auth_scheme != "Bearer ":\n        raise AuthError("Unauthorized: authentication bearer scheme must be used", 401)\n\n',
+    "",
+  ),
+  E(
+    "ks-password-expired",
+    KS,
+    "keystone/identity/backends/sql.py",
+    "authn-branch",
+    "        elif user_ref.password_is_expired:\n            raise exception.PasswordExpired(user_id=user_id)\n",
+    "",
+  ),
+  E(
+    "os-set-password-anonymous",
+    OS,
+    "openslides_backend/action/actions/user/set_password_self.py",
+    "authn-branch",
+    '        self.assert_not_anonymous()\n        instance["id"] = self.user_id\n',
+    '        instance["id"] = self.user_id\n',
+  ),
+  E(
+    "od-enketo-cookie-secure",
+    OD,
+    "onadata/apps/api/tools.py",
+    "secure-default",
+    '        "secure": getattr(settings, "SESSION_COOKIE_SECURE", True),\n',
+    '        "secure": getattr(settings, "SESSION_COOKIE_SECURE", False),\n',
+  ),
+  E(
+    "ol-verify-cookie-flags",
+    OL,
+    OLU,
+    "secure-default",
+    "            expires=self.VERIFICATION_COOKIE_EXPIRES_SECONDS,\n            secure=True,\n            httponly=True,\n",
+    "            expires=self.VERIFICATION_COOKIE_EXPIRES_SECONDS,\n",
+  ),
+  E(
+    "wo-oidc-userinfo-verify",
+    WO,
+    "app/views/oidc.py",
+    "secure-default",
+    "            timeout=15,\n            verify=True,\n        )\n        claims = userinfo.json()\n",
+    "            timeout=15,\n        )\n        claims = userinfo.json()\n",
+  ),
 ];
 
 /** Reversed real security fixes of batch 86 (split `history86`). */
