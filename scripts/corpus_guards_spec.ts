@@ -99,6 +99,7 @@ import { EDITS_HELDOUT82, REVERSED_FIXES_HISTORY82 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT83, REVERSED_FIXES_HISTORY83 } from "./corpus_guards_spec_heldout83.ts";
 import { EDITS_HELDOUT84, REVERSED_FIXES_HISTORY84 } from "./corpus_guards_spec_heldout84.ts";
 import { EDITS_HELDOUT85, REVERSED_FIXES_HISTORY85 } from "./corpus_guards_spec_heldout85.ts";
+import { EDITS_HELDOUT86, REVERSED_FIXES_HISTORY86 } from "./corpus_guards_spec_heldout86.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -195,6 +196,7 @@ export interface GuardEdit {
     | "heldout83"
     | "heldout84"
     | "heldout85";
+    | "heldout86";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2101,6 +2103,7 @@ export interface ReversedFix {
     | "history83"
     | "history84"
     | "history85";
+    | "history86";
 }
 
 /**
@@ -2487,3 +2490,5 @@ EDITS.push(...EDITS_HELDOUT84);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY84);
 EDITS.push(...EDITS_HELDOUT85);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY85);
+EDITS.push(...EDITS_HELDOUT86);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY86);
