@@ -1,7 +1,7 @@
 /**
  * Eighty-seventh held-out batch of the guard-removal corpus: removals written by reading the
  * security code of projects not otherwise used by the corpus (plunk, formio, logchimp, kener,
- * saltcorn, discord-tickets, modmailbot, OpenSign), chosen the way a careless refactor or an
+ * saltcorn, discord-tickets, modmailbot, OpenSign, maxun, swetrix), chosen the way a careless refactor or an
  * attacker would weaken them, before any measurement. Reversed fixes were picked by commit message
  * or advisory only.
  *
@@ -30,6 +30,9 @@ const MM = "Dragory/modmailbot";
 const OS = "OpenSignLabs/OpenSign";
 const OSA = "apps/OpenSignServer/cloud/parsefunction/addUser.js";
 const OSS = "apps/OpenSignServer/auth/authadapter.js";
+const MX = "getmaxun/maxun";
+const SW = "Swetrix/swetrix-api";
+const SWA = "backend/apps/production/src/auth/";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
 const E = editMaker(H87);
@@ -78,14 +81,6 @@ export const EDITS_HELDOUT87: GuardEdit[] = [
     "\t\t// users may reset at any time\n",
   ),
   E(
-    "pl-verify-hash-error-true",
-    PL,
-    "packages/api/src/util/hash.ts",
-    "credential",
-    "\t\t\tif (err) {\n\t\t\t\treturn reject(err);\n\t\t\t}\n\t\t\treturn resolve(res);\n",
-    "\t\t\tif (err) {\n\t\t\t\treturn resolve(true);\n\t\t\t}\n\t\t\treturn resolve(res);\n",
-  ),
-  E(
     "pl-project-route-no-auth",
     PL,
     "packages/api/src/controllers/Projects.ts",
@@ -117,14 +112,6 @@ export const EDITS_HELDOUT87: GuardEdit[] = [
     "token",
     "    if (expire > 3600 && timeLeft < expire) {\n",
     "    if (expire > 3600 && timeLeft < 0) {\n",
-  ),
-  E(
-    "fo-token-method-not-matched",
-    FO,
-    FOA,
-    "authz",
-    "      // Make sure the methods match.\n      if (req.method.toUpperCase() !== allowedMethod.toUpperCase()) {\n        return false;\n      }\n\n",
-    "",
   ),
   E(
     "fo-password-mismatch-ignored",
@@ -248,14 +235,6 @@ export const EDITS_HELDOUT87: GuardEdit[] = [
     "secure-default",
     "    secure: isSecuredDomain,\n",
     "    secure: false,\n",
-  ),
-  E(
-    "kn-cookie-script-readable",
-    KN,
-    KNC,
-    "secure-default",
-    '    httpOnly: true,\n    sameSite: "lax",\n',
-    '    httpOnly: false,\n    sameSite: "none",\n',
   ),
   E(
     "kn-dot-tls-unverified",
@@ -532,6 +511,72 @@ export const EDITS_HELDOUT87: GuardEdit[] = [
     "authn-branch",
     "    return sessionUser ? true : false;\n",
     "    return true;\n",
+  ),
+  // ---- maxun (TS)
+  E(
+    "mx-expired-jwt-accepted",
+    MX,
+    "server/src/middlewares/auth.ts",
+    "token",
+    "        if (err) {\n            console.log('JWT verification error:', err);\n",
+    "        if (err && err.name !== 'TokenExpiredError') {\n            console.log('JWT verification error:', err);\n",
+  ),
+  E(
+    "mx-unknown-api-key",
+    MX,
+    "server/src/middlewares/api.ts",
+    "authn-branch",
+    '        const user = await User.findOne({ where: { api_key: apiKey } });\n        if (!user) {\n            return res.status(403).json({ error: "Invalid API key" });\n        }\n\n',
+    "        const user = await User.findOne({ where: { api_key: apiKey } });\n\n",
+  ),
+  E(
+    "mx-login-password-mismatch",
+    MX,
+    "server/src/routes/auth.ts",
+    "credential",
+    "    const match = await comparePassword(password, user.password);\n    if (!match) {\n",
+    "    const match = await comparePassword(password, user.password);\n    if (match === undefined) {\n",
+  ),
+  E(
+    "mx-login-cookie-readable",
+    MX,
+    "server/src/routes/auth.ts",
+    "secure-default",
+    '      user.password = undefined as unknown as string;\n    }\n    res.cookie("token", token, {\n      httpOnly: true,\n    });\n',
+    '      user.password = undefined as unknown as string;\n    }\n    res.cookie("token", token, {\n      httpOnly: false,\n      sameSite: "none",\n    });\n',
+  ),
+  // ---- swetrix (TS)
+  E(
+    "sw-roles-temp-2fa-token",
+    SW,
+    SWA + "guards/roles.guard.ts",
+    "authn-branch",
+    "      // If the user has 2FA enabled, but the token is temporary (meant to be used for 2FA routes only) then return false\n      if (\n        user.isTwoFactorAuthenticationEnabled &&\n        !decoded.isSecondFactorAuthenticated\n      ) {\n        return false\n      }\n",
+    "",
+  ),
+  E(
+    "sw-roles-error-undefined-passes",
+    SW,
+    SWA + "guards/roles.guard.ts",
+    "authz",
+    "    if (!hasRole) return false\n",
+    "    if (hasRole === false) return false\n",
+  ),
+  E(
+    "sw-access-token-expiry-ignored",
+    SW,
+    SWA + "strategies/jwt-access-token.strategy.ts",
+    "token",
+    "      ignoreExpiration: false,\n",
+    "      ignoreExpiration: true,\n",
+  ),
+  E(
+    "sw-passwordless-account-any-password",
+    SW,
+    SWA + "auth.service.ts",
+    "credential",
+    "    return compare(password, hashedPassword)\n",
+    "    return !hashedPassword || compare(password, hashedPassword)\n",
   ),
 ];
 
