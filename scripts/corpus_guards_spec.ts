@@ -100,6 +100,7 @@ import { EDITS_HELDOUT83, REVERSED_FIXES_HISTORY83 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT84, REVERSED_FIXES_HISTORY84 } from "./corpus_guards_spec_heldout84.ts";
 import { EDITS_HELDOUT85, REVERSED_FIXES_HISTORY85 } from "./corpus_guards_spec_heldout85.ts";
 import { EDITS_HELDOUT86, REVERSED_FIXES_HISTORY86 } from "./corpus_guards_spec_heldout86.ts";
+import { EDITS_HELDOUT87, REVERSED_FIXES_HISTORY87 } from "./corpus_guards_spec_heldout87.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -197,6 +198,7 @@ export interface GuardEdit {
     | "heldout84"
     | "heldout85";
     | "heldout86";
+    | "heldout87";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2104,6 +2106,7 @@ export interface ReversedFix {
     | "history84"
     | "history85";
     | "history86";
+    | "history87";
 }
 
 /**
@@ -2492,3 +2495,5 @@ EDITS.push(...EDITS_HELDOUT85);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY85);
 EDITS.push(...EDITS_HELDOUT86);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY86);
+EDITS.push(...EDITS_HELDOUT87);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY87);
