@@ -20,6 +20,15 @@ const MDH = "internal/auth/pass_table/hash.go";
 const MDS = "internal/auth/shadow/module.go";
 const KJ = "kataras/jwt";
 const GI = "emersion/go-imap";
+const VG = "versity/versitygw";
+const VGA = "s3api/middlewares/authentication.go";
+const VGC = "auth/access-control.go";
+const SS = "supabase/storage";
+const SSJ = "src/internal/auth/jwt.ts";
+const SSP = "src/http/plugins/jwt.ts";
+const SSV = "src/http/plugins/signature-v4.ts";
+const BL = "0xERR0R/blocky";
+const BLC = "config/config.go";
 
 /** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
 const E = editMaker("heldout88");
@@ -302,6 +311,221 @@ export const EDITS_HELDOUT88: GuardEdit[] = [
     "credential",
     "\tif subtle.ConstantTimeCompare([]byte(password), []byte(u.password)) != 1 {\n\t\treturn imapserver.ErrAuthFailed\n\t}\n\treturn nil\n",
     '\tif u.password != "" && subtle.ConstantTimeCompare([]byte(password), []byte(u.password)) != 1 {\n\t\treturn imapserver.ErrAuthFailed\n\t}\n\treturn nil\n',
+  ),
+  // ---- mochi-mqtt/server (Go), continued
+  E(
+    "mq-subscribe-acl-removed",
+    MQ,
+    MQS,
+    "authz",
+    "\t\t} else if !s.hooks.OnACLCheck(cl, sub.Filter, false) {\n\t\t\treasonCodes[i] = packets.ErrNotAuthorized.Code\n\t\t\tif s.Options.Capabilities.Compatibilities.ObscureNotAuthorized {\n\t\t\t\treasonCodes[i] = packets.ErrUnspecifiedError.Code\n\t\t\t}\n",
+    "\t\t} else if false {\n\t\t\treasonCodes[i] = packets.ErrNotAuthorized.Code\n\t\t\tif s.Options.Capabilities.Compatibilities.ObscureNotAuthorized {\n\t\t\t\treasonCodes[i] = packets.ErrUnspecifiedError.Code\n\t\t\t}\n",
+  ),
+  E(
+    "mq-hook-auth-failure-returns-true",
+    MQ,
+    "hooks/auth/auth.go",
+    "authn-branch",
+    '\th.Log.Info("client failed authentication check",\n\t\t"username", string(pk.Connect.Username),\n\t\t"remote", cl.Net.Remote)\n\treturn false\n',
+    '\th.Log.Info("client failed authentication check",\n\t\t"username", string(pk.Connect.Username),\n\t\t"remote", cl.Net.Remote)\n\treturn true\n',
+  ),
+  // ---- slackhq/nebula (Go), continued
+  E(
+    "nb-disconnect-invalid-default-off",
+    NB,
+    "interface.go",
+    "secure-default",
+    '\t\tf.disconnectInvalid.Store(c.GetBool("pki.disconnect_invalid", true))\n',
+    '\t\tf.disconnectInvalid.Store(c.GetBool("pki.disconnect_invalid", false))\n',
+  ),
+  // ---- emersion/go-imap (Go), continued
+  E(
+    "gi-client-tls-verify-skipped",
+    GI,
+    "imapclient/client.go",
+    "secure-default",
+    '\tif tlsConfig.ServerName == "" {\n\t\ttlsConfig.ServerName = host\n\t}\n',
+    '\tif tlsConfig.ServerName == "" {\n\t\ttlsConfig.InsecureSkipVerify = true\n\t}\n',
+  ),
+  E(
+    "gi-sasl-identity-impersonation",
+    GI,
+    "imapserver/authenticate.go",
+    "authz",
+    '\t\t\tif identity != "" && identity != username {\n\t\t\t\treturn &imap.Error{\n\t\t\t\t\tType: imap.StatusResponseTypeNo,\n\t\t\t\t\tCode: imap.ResponseCodeAuthorizationFailed,\n\t\t\t\t\tText: "SASL identity not supported",\n\t\t\t\t}\n\t\t\t}\n\t\t\treturn c.session.Login(username, password)\n',
+    '\t\t\tif identity != "" {\n\t\t\t\tusername = identity\n\t\t\t}\n\t\t\treturn c.session.Login(username, password)\n',
+  ),
+  // ---- versity/versitygw (Go)
+  E(
+    "vg-admin-role-check-removed",
+    VG,
+    "s3api/middlewares/admin.go",
+    "authz",
+    "\t\tacct := utils.ContextKeyAccount.Get(ctx).(auth.Account)\n\t\tif acct.Role != auth.RoleAdmin {\n\t\t\treturn s3err.GetAPIError(s3err.ErrAdminAccessDenied)\n\t\t}\n",
+    "\t\t_ = utils.ContextKeyAccount.Get(ctx).(auth.Account)\n",
+  ),
+  E(
+    "vg-sigv4-compare-weakened",
+    VG,
+    "s3api/utils/auth-reader.go",
+    "credential",
+    "\tif auth.Signature != genAuth.Signature {\n",
+    '\tif auth.Signature == "" {\n',
+  ),
+  E(
+    "vg-date-skew-not-validated",
+    VG,
+    VGA,
+    "token",
+    "\t\t// Validate the dates difference\n\t\terr = utils.ValidateDate(tdate)\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\n",
+    "",
+  ),
+  E(
+    "vg-credential-date-mismatch-ignored",
+    VG,
+    VGA,
+    "token",
+    "\t\tif date[:8] != authData.Date {\n\t\t\treturn s3err.MalformedAuth.DateMismatch()\n\t\t}\n",
+    "\t\t// if date[:8] != authData.Date {\n\t\t// \treturn s3err.MalformedAuth.DateMismatch()\n\t\t// }\n",
+  ),
+  E(
+    "vg-missing-authorization-passes",
+    VG,
+    VGA,
+    "authn-branch",
+    '\t\tauthorization := ctx.Get("Authorization")\n\t\tif authorization == "" {\n\t\t\treturn s3err.GetInvalidArgumentErr(s3err.InvalidArgAuthHeader, authorization)\n\t\t}\n',
+    '\t\tauthorization := ctx.Get("Authorization")\n\t\tif authorization == "" {\n\t\t\treturn nil\n\t\t}\n',
+  ),
+  E(
+    "vg-readonly-write-allowed",
+    VG,
+    VGC,
+    "authz",
+    "\tif opts.Readonly {\n\t\tif opts.AclPermission == PermissionWrite || opts.AclPermission == PermissionWriteAcp {\n\t\t\treturn s3err.GetAPIError(s3err.ErrAccessDenied)\n\t\t}\n\t}\n",
+    "",
+  ),
+  E(
+    "vg-acl-disabled-owner-unchecked",
+    VG,
+    "auth/acl.go",
+    "authz",
+    "\t\tif acl.Owner != access {\n\t\t\treturn s3err.GetAPIError(s3err.ErrAccessDenied)\n\t\t}\n\n\t\treturn nil\n",
+    "\t\treturn nil\n",
+  ),
+  E(
+    "vg-ldap-tls-skip-verify-default-on",
+    VG,
+    "cmd/versitygw/main.go",
+    "secure-default",
+    '\t\t\tEnvVars:     []string{"VGW_IAM_LDAP_TLS_SKIP_VERIFY"},\n\t\t\tDestination: &ldapTLSSkipVerify,\n',
+    '\t\t\tEnvVars:     []string{"VGW_IAM_LDAP_TLS_SKIP_VERIFY"},\n\t\t\tValue:       true,\n\t\t\tDestination: &ldapTLSSkipVerify,\n',
+  ),
+  // ---- supabase/storage (TypeScript)
+  E(
+    "ss-admin-apikey-membership-dropped",
+    SS,
+    "src/http/plugins/apikey.ts",
+    "credential",
+    "      if (typeof request.headers.apikey !== 'string' || !apiKeys.has(request.headers.apikey)) {\n",
+    "      if (typeof request.headers.apikey !== 'string') {\n",
+  ),
+  E(
+    "ss-jwt-algorithms-unrestricted",
+    SS,
+    SSJ,
+    "token",
+    "    const { payload } = await jwtVerify<T>(token, getJWTVerificationKey(secret, jwks || null), {\n      algorithms: getJWTAlgorithms(jwks || null),\n    })\n",
+    "    const { payload } = await jwtVerify<T>(token, getJWTVerificationKey(secret, jwks || null))\n",
+  ),
+  E(
+    "ss-jwk-alg-mismatch-tolerated",
+    SS,
+    SSJ,
+    "token",
+    '    if (!jwk && mismatchedJwk) {\n      throw ERRORS.AccessDenied(\n        `JWT algorithm "${header.alg}" does not match JWK algorithm "${mismatchedJwk.alg}"`\n      )\n    }\n',
+    "    if (!jwk && mismatchedJwk) {\n      return getPreparedJWTVerificationKey(mismatchedJwk, header.alg)\n    }\n",
+  ),
+  E(
+    "ss-jwt-cache-ignores-expiry",
+    SS,
+    SSJ,
+    "token",
+    "  if (cachedPayload && cachedPayload.exp && cachedPayload.exp * 1000 > Date.now()) {\n",
+    "  if (cachedPayload) {\n",
+  ),
+  E(
+    "ss-invalid-jwt-falls-back-to-anon",
+    SS,
+    SSP,
+    "authn-branch",
+    "        if (request.routeOptions.config.allowInvalidJwt) {\n          return\n        }\n        const err = e as Error\n        throw ERRORS.AccessDenied(err.message, err)\n",
+    "        return\n",
+  ),
+  E(
+    "ss-role-enforcer-skips-auth-check",
+    SS,
+    SSP,
+    "authn-branch",
+    "      if (!request.isAuthenticated) {\n        done(ERRORS.AccessDenied('Access denied: JWT is not authenticated').withStatusCode(403))\n        return\n      }\n\n",
+    "",
+  ),
+  E(
+    "ss-role-missing-allowed",
+    SS,
+    SSP,
+    "authz",
+    "      const hasRoles = request.jwtPayload?.role && opts.roles.includes(request.jwtPayload.role)\n",
+    "      const hasRoles = !request.jwtPayload?.role || opts.roles.includes(request.jwtPayload.role)\n",
+  ),
+  E(
+    "ss-sigv4-mismatch-without-session-allowed",
+    SS,
+    SSV,
+    "credential",
+    "  if (!isVerified && !sessionToken) {\n    throw ERRORS.SignatureDoesNotMatch(\n      'The request signature we calculated does not match the signature you provided. Check your key and signing method.'\n    )\n  }\n\n",
+    "",
+  ),
+  E(
+    "ss-sigv4-missing-claims-not-rejected",
+    SS,
+    SSV,
+    "authn-branch",
+    "    if (!claims) {\n      throw ERRORS.AccessDenied('Missing claims')\n    }\n\n",
+    "",
+  ),
+  E(
+    "ss-db-tls-verify-off-for-all-hosts",
+    SS,
+    "src/internal/database/postgres/ssl.ts",
+    "secure-default",
+    "  if (hostname && isIpAddress(hostname)) {\n",
+    "  if (hostname) {\n",
+  ),
+  // ---- 0xERR0R/blocky (Go)
+  E(
+    "bl-min-tls-floor-lowered",
+    BL,
+    BLC,
+    "secure-default",
+    "\tminAllowed := tls.Config{MinVersion: tls.VersionTLS12}.MinVersion\n",
+    "\tminAllowed := tls.Config{MinVersion: tls.VersionTLS10}.MinVersion\n",
+  ),
+  E(
+    "bl-min-tls-serve-default-lowered",
+    BL,
+    BLC,
+    "secure-default",
+    '\tMinTLSServeVer TLSVersion `default:"1.2" yaml:"minTlsServeVersion"`\n',
+    '\tMinTLSServeVer TLSVersion `default:"1.0" yaml:"minTlsServeVersion"`\n',
+  ),
+  // ---- MicahParks/keyfunc (Go)
+  E(
+    "kf-jwk-alg-mismatch-ignored",
+    "MicahParks/keyfunc",
+    "keyfunc.go",
+    "token",
+    '\t\tif a := jwk.Marshal().ALG.String(); a != "" && a != alg {\n\t\t\treturn nil, fmt.Errorf(`%w: JWK "alg" parameter value %q does not match token "alg" parameter value %q`, ErrKeyfunc, a, alg)\n\t\t}\n',
+    "",
   ),
 ];
 
