@@ -530,4 +530,68 @@ export const EDITS_HELDOUT88: GuardEdit[] = [
 ];
 
 /** Reversed real security fixes of batch 88 (split `history88`), chosen by message only. */
-export const REVERSED_FIXES_HISTORY88: ReversedFix[] = [];
+export const REVERSED_FIXES_HISTORY88: ReversedFix[] = [
+  {
+    id: "nb-conntrack-before-cert-check",
+    repo: NB,
+    commit: "95d98b1f",
+    path: "firewall.go",
+    cls: "authz",
+    note: "firewall: move conntrack check after cert+IP verification",
+    split: "history88",
+  },
+  {
+    id: "nb-parsev6-firewall-bypass",
+    repo: NB,
+    commit: "c1eea118",
+    path: "outside.go",
+    cls: "authz",
+    note: "fix firewall port/proto bypass in parseV6 from uint8 extension-header length overflow",
+    split: "history88",
+  },
+  {
+    id: "nb-handshake-pubkey-coherency",
+    repo: NB,
+    commit: "2f71d6b2",
+    path: "handshake_ix.go",
+    cls: "authn-branch",
+    note: "ensure the noise pubkey matches the cert pubkey after cert verification in handshakes",
+    split: "history88",
+  },
+  {
+    id: "md-GHSA-5835-4gvc-32pc",
+    repo: MD,
+    commit: "6a06337",
+    path: "internal/auth/ldap/ldap.go",
+    cls: "credential",
+    note: "auth/ldap: fix GHSA-5835-4gvc-32pc (escape username in filter and DN template)",
+    split: "history88",
+  },
+  {
+    id: "bl-GHSA-x845-2f78-7v36",
+    repo: BL,
+    commit: "2496d125",
+    path: "resolver/dnssec/validator.go",
+    cls: "token",
+    note: "close DNSSEC validation bypass & cache-scope pollution (GHSA-x845-2f78-7v36)",
+    split: "history88",
+  },
+  {
+    id: "kf-alg-check",
+    repo: "MicahParks/keyfunc",
+    commit: "5a2fb27",
+    path: "keyfunc.go",
+    cls: "token",
+    note: "perform algorithm verification (alg_check)",
+    split: "history88",
+  },
+  {
+    id: "vg-policy-key-normalization",
+    repo: VG,
+    commit: "cd0b4e6d",
+    path: "auth/bucket_policy.go",
+    cls: "authz",
+    note: "fix: normalize object keys during bucket policy evaluation",
+    split: "history88",
+  },
+];
