@@ -101,6 +101,7 @@ import { EDITS_HELDOUT84, REVERSED_FIXES_HISTORY84 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT85, REVERSED_FIXES_HISTORY85 } from "./corpus_guards_spec_heldout85.ts";
 import { EDITS_HELDOUT86, REVERSED_FIXES_HISTORY86 } from "./corpus_guards_spec_heldout86.ts";
 import { EDITS_HELDOUT87, REVERSED_FIXES_HISTORY87 } from "./corpus_guards_spec_heldout87.ts";
+import { EDITS_HELDOUT88, REVERSED_FIXES_HISTORY88 } from "./corpus_guards_spec_heldout88.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -199,6 +200,7 @@ export interface GuardEdit {
     | "heldout85";
     | "heldout86";
     | "heldout87";
+    | "heldout88";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2107,6 +2109,7 @@ export interface ReversedFix {
     | "history85";
     | "history86";
     | "history87";
+    | "history88";
 }
 
 /**
@@ -2497,3 +2500,5 @@ EDITS.push(...EDITS_HELDOUT86);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY86);
 EDITS.push(...EDITS_HELDOUT87);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY87);
+EDITS.push(...EDITS_HELDOUT88);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY88);
