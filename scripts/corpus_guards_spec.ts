@@ -102,6 +102,7 @@ import { EDITS_HELDOUT85, REVERSED_FIXES_HISTORY85 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT86, REVERSED_FIXES_HISTORY86 } from "./corpus_guards_spec_heldout86.ts";
 import { EDITS_HELDOUT87, REVERSED_FIXES_HISTORY87 } from "./corpus_guards_spec_heldout87.ts";
 import { EDITS_HELDOUT88, REVERSED_FIXES_HISTORY88 } from "./corpus_guards_spec_heldout88.ts";
+import { EDITS_HELDOUT89, REVERSED_FIXES_HISTORY89 } from "./corpus_guards_spec_heldout89.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -201,6 +202,7 @@ export interface GuardEdit {
     | "heldout86";
     | "heldout87";
     | "heldout88";
+    | "heldout89";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2110,6 +2112,7 @@ export interface ReversedFix {
     | "history86";
     | "history87";
     | "history88";
+    | "history89";
 }
 
 /**
@@ -2502,3 +2505,5 @@ EDITS.push(...EDITS_HELDOUT87);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY87);
 EDITS.push(...EDITS_HELDOUT88);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY88);
+EDITS.push(...EDITS_HELDOUT89);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY89);
