@@ -198,10 +198,10 @@ export interface GuardEdit {
     | "heldout82"
     | "heldout83"
     | "heldout84"
-    | "heldout85";
-    | "heldout86";
-    | "heldout87";
-    | "heldout88";
+    | "heldout85"
+    | "heldout86"
+    | "heldout87"
+    | "heldout88"
     | "heldout89";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
@@ -2108,10 +2108,10 @@ export interface ReversedFix {
     | "history82"
     | "history83"
     | "history84"
-    | "history85";
-    | "history86";
-    | "history87";
-    | "history88";
+    | "history85"
+    | "history86"
+    | "history87"
+    | "history88"
     | "history89";
 }
 
