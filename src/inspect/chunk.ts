@@ -267,7 +267,7 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
     if (start - 1 < text.length - q) break;
     end = start - 1;
   }
-  const entry = { text, other, lines, fresh: newLineFlags(lines, old, other, head, tail) };
+  const entry = { text, other, lines, fresh: newLineFlags(lines, old, other, head, tail, text) };
   // The other way round is often not asked for (a file the parser does not read, an edit with
   // no guard words): its flags are made on first use.
   let backFresh: Uint8Array | null = null;
@@ -276,7 +276,7 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
     other: text,
     lines: old,
     get fresh(): Uint8Array {
-      return backFresh ??= newLineFlags(old, lines, text, head, tail);
+      return backFresh ??= newLineFlags(old, lines, text, head, tail, other);
     },
   };
   recentNewLines.unshift(entry, back);
