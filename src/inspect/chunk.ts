@@ -240,6 +240,21 @@ const recentNewLines: {
 }[] = [];
 
 /**
+ * The lines of `text` (split at line breaks), taken from {@link fileNewLines}' last few pairs
+ * when it has split that text already (the changed-line signals read the same files after the
+ * parser path and the secret scan). The array is shared: callers must not change it.
+ *
+ * @example
+ * ```ts
+ * linesOf("a\nb"); // ["a", "b"]
+ * ```
+ */
+export function linesOf(text: string): string[] {
+  for (const r of recentNewLines) if (r.text === text) return r.lines;
+  return text.split("\n");
+}
+
+/**
  * The lines of `text` and which of them `other` lacks anywhere ({@link newLineFlags}), kept for
  * the last few pairs: the secret scan and the structural counter ask the same of one edit, and
  * both ways round. Each text is split once and each line hashed once for both directions.
