@@ -14,10 +14,10 @@ import { CODE, FREE, lineKinds } from "./chunk_lex.ts";
 import type { Grammar } from "./parser.ts";
 
 /** The largest window, as a share of its statement's length. */
-const WINDOW_SHARE = 0.6;
+const WINDOW_SHARE = 0.4;
 
 /** Statements shorter than this are parsed whole (a window would save little). */
-export const WINDOW_MIN_CHARS = 2000;
+export const WINDOW_MIN_CHARS = 8000;
 
 const PY_SAFE = /^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+\w+[^\n]*:[ \t]*(?:#[^\n]*)?$/;
 const JS_CLASS =
