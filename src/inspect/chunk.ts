@@ -240,6 +240,21 @@ const recentNewLines: {
 }[] = [];
 
 /**
+ * The lines of `text` (split at line breaks), taken from {@link fileNewLines}' last few pairs
+ * when it has split that text already (the changed-line signals read the same files after the
+ * parser path and the secret scan). The array is shared: callers must not change it.
+ *
+ * @example
+ * ```ts
+ * linesOf("a\nb"); // ["a", "b"]
+ * ```
+ */
+export function linesOf(text: string): string[] {
+  for (const r of recentNewLines) if (r.text === text) return r.lines;
+  return text.split("\n");
+}
+
+/**
  * The lines of `text` and which of them `other` lacks anywhere ({@link newLineFlags}), kept for
  * the last few pairs: the secret scan and the structural counter ask the same of one edit, and
  * both ways round. Each text is split once and each line hashed once for both directions.
@@ -267,7 +282,7 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
     if (start - 1 < text.length - q) break;
     end = start - 1;
   }
-  const entry = { text, other, lines, fresh: newLineFlags(lines, old, other, head, tail) };
+  const entry = { text, other, lines, fresh: newLineFlags(lines, old, other, head, tail, text) };
   // The other way round is often not asked for (a file the parser does not read, an edit with
   // no guard words): its flags are made on first use.
   let backFresh: Uint8Array | null = null;
@@ -276,7 +291,7 @@ export function fileNewLines(text: string, other: string): { lines: string[]; fr
     other: text,
     lines: old,
     get fresh(): Uint8Array {
-      return backFresh ??= newLineFlags(old, lines, text, head, tail);
+      return backFresh ??= newLineFlags(old, lines, text, head, tail, other);
     },
   };
   recentNewLines.unshift(entry, back);

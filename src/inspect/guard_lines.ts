@@ -73,6 +73,7 @@ import { weakenedConditions } from "./guard_conditions.ts";
 import { learnedSignal } from "./guard_model.ts";
 import { lostFailure } from "./guard_failures.ts";
 import { SAYS_NO } from "./guard_term_polarity.ts";
+import { linesOf } from "./chunk.ts";
 
 /** Predicates whose `true` applies a protection (`_should_handle`, `needs_mfa`, `require_login`). */
 const ENFORCING =
@@ -123,8 +124,9 @@ export function lineGuardFindings(
   opts: { learned?: boolean } = {},
 ): Finding[] {
   if (before === after || before.length > 300_000 || after.length > 300_000) return [];
-  const bl = before.split("\n");
-  const al = after.split("\n");
+  // Split once per file for every layer (read only here and in the shapes).
+  const bl = linesOf(before);
+  const al = linesOf(after);
   const hs = hunks(bl, al, path);
   if (hs.length === 0) return [];
   const file = path.split(/[\\/]/).pop() || path;

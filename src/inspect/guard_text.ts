@@ -47,6 +47,7 @@ const REQUESTER = /\b(request|req|ctx|g)\.user\b|\bcurrent_?user\b|\bcurrentUser
  * Whether anything around an edit is about security (the path, the changed lines with a few
  * around, the function they sit in, a setting, a weakening word, a failure taken away): when it is
  * not, no changed-line signal can fire. Null when more than `MAX_CHANGED` lines changed on a side.
+ * `span` is the changed span of the two, when the caller has made it already.
  *
  * @example
  * ```ts
@@ -54,8 +55,13 @@ const REQUESTER = /\b(request|req|ctx|g)\.user\b|\bcurrent_?user\b|\bcurrentUser
  * securityAround(["verify = True"], ["verify = False"], "lib/client.py"); // true
  * ```
  */
-export function securityAround(before: string[], after: string[], path: string): boolean | null {
-  const { start, endB, endA } = changedSpan(before, after);
+export function securityAround(
+  before: string[],
+  after: string[],
+  path: string,
+  span = changedSpan(before, after),
+): boolean | null {
+  const { start, endB, endA } = span;
   if (endB - start > MAX_CHANGED || endA - start > MAX_CHANGED) return null;
   const middle = [
     ...before.slice(Math.max(0, start - 3), endB + 2),
@@ -86,8 +92,9 @@ function changedSpan(before: string[], after: string[]) {
 export function hunks(before: string[], after: string[], path: string): Hunk[] {
   // Nothing of security around the change: no signal could fire (they all need a security
   // word in the path, the function, the changed lines, a setting's name or a weakening word).
-  if (securityAround(before, after, path) !== true) return [];
-  const { start, endB, endA } = changedSpan(before, after);
+  const span = changedSpan(before, after);
+  if (securityAround(before, after, path, span) !== true) return [];
+  const { start, endB, endA } = span;
   const norm = (l: string) => l.trim();
   const parts = diffArrays(before.slice(start, endB).map(norm), after.slice(start, endA).map(norm));
   const out: Hunk[] = [];

@@ -26,6 +26,7 @@ export function newLineFlags(
   oldText: string,
   knownHead?: number,
   knownTail?: number,
+  text?: string,
 ): Uint8Array {
   let head = knownHead ?? 0;
   const max = Math.min(lines.length, old.length);
@@ -45,13 +46,45 @@ export function newLineFlags(
   let nearAt = -1, farAt = -1; // the stretches last searched, by their `j`
   let nearMark = 0, farMark = 0; // their marks, once searched again (0: none yet)
   let osig: Int32Array | null = null; // the signature of each line of `old`, once needed
-  for (let i = head; i < lines.length - tail; i++) {
+  // With `text` (the text `lines` come from), a stretch the two texts share from where the
+  // walk stands is passed over a block of characters at a time (one comparison each) instead of
+  // line by line: `at` is where line `atLine` starts in `text`; `oldStarts` the starts of `old`'s.
+  let at = 0, atLine = 0;
+  let oldStarts: Int32Array | null = null;
+  let synced = false; // the last line matched its counterpart
+  let quietUntil = -1; // a block compared here differed: not again before this offset
+  const end = lines.length - tail;
+  for (let i = head; i < end; i++) {
+    if (text !== undefined && synced && j < old.length) {
+      while (atLine < i) at += lines[atLine++].length + 1;
+      if (at >= quietUntil) {
+        oldStarts ??= starts(old);
+        let a = at, b = oldStarts[j];
+        while (
+          a + BLOCK <= text.length && b + BLOCK <= oldText.length &&
+          text.substring(a, a + BLOCK) === oldText.substring(b, b + BLOCK)
+        ) {
+          a += BLOCK;
+          b += BLOCK;
+        }
+        if (a === at) quietUntil = at + BLOCK;
+        // Every line whose line break lies inside the shared stretch equals its counterpart.
+        while (i < end && j < old.length && at + lines[i].length < a) {
+          at += lines[i].length + 1;
+          atLine = ++i;
+          j++;
+        }
+        if (i >= end) break;
+      }
+    }
     const l = lines[i];
     if (j < old.length && l === old[j]) {
       j++;
       misses = 0;
+      synced = true;
       continue;
     }
+    synced = false;
     // Past a deleted block: the line a little further on in the other text. Once there have been
     // many searches, the other text's line signatures are compared before the lines themselves.
     // A stretch searched again (a run of left-over lines at one `j`) first has the signatures
@@ -79,7 +112,12 @@ export function newLineFlags(
       } else while (k < stop && old[k] !== l) k++;
     }
     if (k < stop) {
-      j = k + 1;
+      // Found further on: the line is there. The walk moves on to it only when the next lines
+      // agree too; a blank or common line (`}`) found ahead is not taken for the place the two
+      // texts meet again, which would leave every line after it over.
+      if (i + 1 >= lines.length - tail || k + 1 >= old.length || lines[i + 1] === old[k + 1]) {
+        j = k + 1;
+      }
       misses = 0;
     } else left.push(i);
   }
@@ -139,6 +177,19 @@ function markSignatures(marks: Uint32Array, sigs: Int32Array, from: number, stop
 const NEAR_MARKS = new Uint32Array(0x10000);
 const FAR_MARKS = new Uint32Array(0x10000);
 let mark = 0;
+
+/** Characters compared at once when passing over a shared stretch. */
+const BLOCK = 1024;
+
+/** Where each line starts in the text the lines were split from (joined by line breaks). */
+function starts(lines: readonly string[]): Int32Array {
+  const out = new Int32Array(lines.length);
+  for (let x = 0, at = 0; x < lines.length; x++) {
+    out[x] = at;
+    at += lines[x].length + 1;
+  }
+  return out;
+}
 
 /** The {@link signature} of each line. */
 function signatures(lines: readonly string[]): Int32Array {
