@@ -19,6 +19,9 @@
  *   on a line that names a security setting, or such a setting (`issuer`, `audience`, `nonce`,
  *   `algorithms`, `secure`, `httpOnly`, `maxAge`…) removed from where it was passed.
  *
+ * The shapes of a hunk are in `guard_shapes*.ts`, the setting and value signals in
+ * `guard_settings_lines.ts`, the condition signals in `guard_conditions.ts`.
+ *
  * Medium findings are recorded and shown with the construct and line; by default only high ones ask
  * (`docs/inspector.md` gives their rate on benign edits). Pure: text in, findings out. The words and
  * shapes looked for are in `guard_vocab.ts`, the line helpers in `guard_text.ts`.
@@ -29,26 +32,14 @@ import type { Finding } from "./types.ts";
 import {
   CHECK_SUBJECT,
   CHECKER_FN,
-  DEFAULT_ON,
-  FAILURE,
-  LIMIT_NAME,
-  PERMISSIVE,
-  PREDICATE,
-  PROTECTIVE_NAME,
   SECURE_SETTING,
   SECURITY,
-  SECURITY_ARG,
-  SECURITY_HEADER,
   SECURITY_OPTION,
   speaksSecurity,
-  STRONG_TO_WEAK,
   WEAKENING,
   WEAKENING_G,
 } from "./guard_vocab.ts";
 import {
-  argCount,
-  args,
-  bare,
   blockOf,
   callNames,
   clip,
@@ -61,12 +52,9 @@ import {
   hunks,
   isCheckCall,
   lastName,
-  modeOpened,
   occurrences,
   overlap,
-  similar,
   similarStart,
-  weakerName,
 } from "./guard_text.ts";
 import { shapeSignals } from "./guard_shapes.ts";
 import { weakenedConditions } from "./guard_conditions.ts";
@@ -74,27 +62,7 @@ import { learnedSignal } from "./guard_model.ts";
 import { lostFailure } from "./guard_failures.ts";
 import { SAYS_NO } from "./guard_term_polarity.ts";
 import { linesOf } from "./chunk.ts";
-
-/** Predicates whose `true` applies a protection (`_should_handle`, `needs_mfa`, `require_login`). */
-const ENFORCING =
-  /^(should_?(handle|check|verify|validate|enforce|require|protect|apply|run|prompt|challenge)|needs?_?|must_?|require|enforce)|_?required$/i;
-
-/** A name that grants: its default on lets more through. */
-const GRANT_NAME = /admin|owner|(?<![Dd]is)allow|grant|trust|privileg|super_?user|superuser/i;
-
-/** Words joined by dashes read as one name (`ignore-certificate-errors`). */
-function undash(c: string): string {
-  return c.replace(/(?<=[A-Za-z])-(?=[A-Za-z])/g, "_");
-}
-
-/** Whether the first change between two lines falls inside a call's parentheses. */
-function inArguments(rc: string, ac: string): boolean {
-  let i = 0;
-  while (i < rc.length && rc[i] === ac[i]) i++;
-  let depth = 0;
-  for (const ch of rc.slice(0, i)) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
-  return depth > 0;
-}
+import { settingLineFindings } from "./guard_settings_lines.ts";
 
 /** A statement that leaves the branch: returns, raises, continues, or calls a failing helper. */
 const EXIT =
@@ -295,181 +263,11 @@ export function lineGuardFindings(
       }
     }
 
-    // Secure values weakened in place, or a check's name swapped for a weaker one.
-    for (let i = 0; i < h.removed.length; i++) {
-      const r = h.removed[i];
-      const rc = removedCode[i];
-      for (const ac of addedCode) {
-        const swap = weakerName(rc, ac);
-        const sameStart = /^\s*(\w+)/.exec(rc)?.[1] === /^\s*(\w+)/.exec(ac)?.[1];
-        if (swap && (overlap(rc, ac) >= 0.4 || sameStart) && secure(r.n, ctx)) {
-          add("auth-check-removed", r.n, `\`${swap[0]}\` → \`${swap[1]}\``);
-        }
-        if (!similar(rc, ac)) continue;
-        const settingNamed = SECURE_SETTING.test(rc) || SECURE_SETTING.test(ctx);
-        // A `return` that says no more often, or a permissive setting (`lax`, `allow_…`,
-        // `forward_…_headers`) turned off, is the strict side.
-        // (A predicate whose yes enforces, `_should_handle`, `needs_mfa`, is the other way round.)
-        // (A flip inside a call's arguments, `WithValidate(true)`, is no answer; a protective
-        // name, `clear_untrusted_proxy_headers`, is not a permissive one.)
-        const strictSide = (/^\s*return\b/.test(rc) && !ENFORCING.test(bare(enclosing(bl, r.n))) &&
-          !inArguments(rc, ac)) ||
-          (PERMISSIVE.test(undash(rc)) && !PROTECTIVE_NAME.test(undash(rc)));
-        // (A type annotation may name every value: read the one assigned.)
-        const assignedValue = (t: string) =>
-          /(?<![=!<>])=(?!=)\s*([^=]+?)\s*[,;)]?$/.exec(t)?.[1] ?? t;
-        const [vr, va] = [assignedValue(rc), assignedValue(ac)];
-        for (const [strong, weak] of STRONG_TO_WEAK) {
-          const whole = strong.test(rc) && weak.test(ac) && !strong.test(ac);
-          const value = vr !== rc && strong.test(vr) && weak.test(va) && !strong.test(va);
-          if (!(whole || value) || !settingNamed) continue;
-          if (strictSide) continue;
-          add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
-        }
-      }
-    }
-
-    // Permissive settings switched on, file modes opened to others, security headers no longer
-    // set, a default-on option turned default-off, and failure conditions narrowed.
-    for (let i = 0; i < h.removed.length; i++) {
-      const r = h.removed[i];
-      const rc = removedCode[i];
-      // (A flag's name may be written with dashes: `"ignore-certificate-errors"`.)
-      const named = undash(rc);
-      const permissive = PERMISSIVE.test(named) && !PROTECTIVE_NAME.test(named);
-      const count = (re: RegExp, t: string) => t.match(re)?.length ?? 0;
-      for (const ac of addedCode) {
-        // A permissive switch's value made a constant yes (`envBool("…_SKIP_VERIFY")` → `true`).
-        if (
-          permissive && /^([\w$.'"]+\s*[:=]\s*)?(true|True)\s*[,;)]?$/.test(ac) &&
-          !/\b(false|False|true|True)\b/.test(rc)
-        ) {
-          add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
-        }
-        if (!similar(rc, ac) && overlap(rc, ac) < 0.5) continue;
-        // (Counted: `os.environ.get("TRUST_PROXY", "False") == "true"` → `"True"` says yes more.)
-        if (
-          // (`is not False` → `is True` is no switch turned on: it lets fewer through.)
-          permissive && !/(\bis\s+not|!==?)\s*(false|False)\b/.test(rc) &&
-          count(/\b(false|False|0|null|None|nil)\b/g, rc) >
-            count(/\b(false|False|0|null|None|nil)\b/g, ac) &&
-          count(/\b(true|True|1)\b/g, ac) > count(/\b(true|True|1)\b/g, rc)
-        ) {
-          add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
-        }
-        if (
-          (/chmod|mkdir|open|write|mode|perm|umask|create/i.test(rc) ||
-            /\b0o[0-7]{3}\b/.test(rc)) &&
-          modeOpened(rc, ac)
-        ) {
-          add(
-            "secure-default-weakened",
-            r.n,
-            `file mode opened: \`${clip(rc)}\` → \`${clip(ac)}\``,
-          );
-        }
-        if (
-          DEFAULT_ON.test(rc) && !DEFAULT_ON.test(ac) && (pathSecure || SECURE_SETTING.test(rc)) &&
-          // (A switch that skips a check, or a grant, on by default is the weak side.)
-          !permissive && !GRANT_NAME.test(`${rc} ${enclosing(bl, r.n)}`)
-        ) {
-          add(
-            "secure-default-weakened",
-            r.n,
-            `default on removed: \`${clip(rc)}\` → \`${clip(ac)}\``,
-          );
-        }
-        // TLS dropped from a URL (`https://` → `http://`, `wss://` → `ws://`).
-        if (
-          /\b(https|wss):\/\//.test(rc) &&
-          rc.replace(/\b(http|ws)s:\/\//g, "$1://") === ac && !/\/\/(localhost|127\.)/.test(ac)
-        ) add("secure-default-weakened", r.n, `TLS dropped: \`${clip(ac)}\``);
-        // `or` and `and` swapped in what a check returns (`blocked = ip or user` → `ip and user`).
-        if (
-          /^\s*return\b/.test(rc) && rc.replace(/\band\b|&&/g, "or").replace(/\|\|/g, "or") ===
-            ac.replace(/\band\b|&&/g, "or").replace(/\|\|/g, "or") &&
-          rc !== ac &&
-          (PREDICATE.test(bare(enclosing(bl, r.n))) || SECURITY.test(enclosing(bl, r.n)))
-        ) add("auth-check-removed", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
-        // A security limit raised tenfold or more (`FAILURE_LIMIT … 3` → `3000`).
-        if (LIMIT_NAME.test(rc) && similar(rc, ac)) {
-          const nb = Number(/\b(\d+)\b(?!.*\b\d+\b)/.exec(rc)?.[1]);
-          const na = Number(/\b(\d+)\b(?!.*\b\d+\b)/.exec(ac)?.[1]);
-          if (nb > 0 && na >= nb * 10) {
-            add("secure-default-weakened", r.n, `limit raised: ${nb} → ${na}`);
-          }
-        }
-        // A security argument dropped from a call (`parse(resp, state=self._state)` → `parse(resp)`).
-        for (const c of callNames(rc)) {
-          if (!callNames(ac).includes(c)) continue;
-          const dropped = args(rc, c).filter((x) => !args(ac, c).includes(x));
-          const sec = dropped.find((x) => SECURITY_ARG.test(x));
-          if (sec && argCount(ac, c) < argCount(rc, c) && secure(r.n, ctx)) {
-            add(
-              "secure-default-weakened",
-              r.n,
-              `\`${clip(sec)}\` no longer passed to ${lastName(c)}()`,
-            );
-          }
-        }
-        // A verifying call given fewer arguments (`totp.verify(t, tol, last + 1)` → `(t, tol)`).
-        for (const c of callNames(rc)) {
-          if (!isCheckCall(c) || !callNames(ac).includes(c)) continue;
-          // (An argument that relaxed the check going is the check made whole again.)
-          const gone = args(rc, c).filter((x) => !args(ac, c).includes(x));
-          const relaxed = gone.some((x) =>
-            /^(optional|allow_?\w+|skip_?\w+|insecure|unsafe|lenient)\s*[=:]\s*(True|true)$|^(required|strict|verify|check|enforce)\s*[=:]\s*(False|false)$/
-              .test(x)
-          );
-          if (argCount(ac, c) < argCount(rc, c) && !relaxed && secure(r.n, ctx)) {
-            add("crypto-verification-removed", r.n, `${lastName(c)}() given fewer arguments`);
-          }
-        }
-        const cb = condition(rc);
-        const ca = condition(ac);
-        if (
-          cb && ca && headKind(rc) === headKind(ac) &&
-          /^(if|elif|else if)$/.test(headKind(rc) ?? "")
-        ) {
-          // (The branch's own lines, after a condition written over lines: what follows it at
-          // its indentation is not its body.)
-          const depth = /^\s*/.exec(bl[r.n - 1])![0].length;
-          let open = 0;
-          let from = r.n - 1;
-          for (; from < bl.length && from < r.n + 8; from++) {
-            for (const ch of code(bl[from])) open += ch === "(" ? 1 : ch === ")" ? -1 : 0;
-            if (open <= 0) break;
-          }
-          const own = bl.slice(from + 1, from + 4);
-          const end = own.findIndex((t) => t.trim() !== "" && /^\s*/.exec(t)![0].length <= depth);
-          const body = (end < 0 ? own : own.slice(0, end)).map(code).join("\n");
-          const fnName = enclosing(bl, r.n);
-          // An empty answer from a check (`return ""`, `return nil`) is its denial.
-          const fails = FAILURE.test(body) ||
-            ((CHECKER_FN.test(fnName) || SECURITY.test(fnName)) &&
-              /\breturn\s+(""|''|nil|None|null|false|False)\s*(;|,|$)/m.test(body));
-          const passes = /\breturn\s+(True|true)\b|\bnext\(\)|\breturn\s*;?\s*$|\bpass\b/m.test(
-            body,
-          );
-          const gained = (re: RegExp) =>
-            (ca.match(re) ?? []).length > (cb.match(re) ?? []).length &&
-            cb.split(re).every((p) => ca.includes(p.trim()));
-          const lost = (re: RegExp) =>
-            (ca.match(re) ?? []).length < (cb.match(re) ?? []).length &&
-            ca.split(re).every((p) => cb.includes(p.trim()));
-          const OR = /\|\||\bor\b/g;
-          const AND = /&&|\band\b/g;
-          if (
-            ((fails && (gained(AND) || lost(OR))) || (passes && (gained(OR) || lost(AND)))) &&
-            strong(r.n, h)
-          ) {
-            add("auth-check-removed", r.n, `condition narrowed: \`${clip(cb)}\` → \`${clip(ca)}\``);
-          }
-        }
-      }
-      if (SECURITY_HEADER.test(rc) && !SECURITY_HEADER.test(addedText)) {
-        add("secure-default-weakened", r.n, `security header no longer set: \`${clip(rc)}\``);
-      }
+    // Secure values weakened in place, permissive settings switched on, defaults turned off,
+    // branch conditions narrowed (guard_settings_lines.ts).
+    const settingEnv = { bl, pathSecure, ctx, addedText, secure, strong };
+    for (const f of settingLineFindings(h, removedCode, addedCode, settingEnv)) {
+      add(f.rule, f.n, f.what);
     }
 
     // Words that switch a protection off, new to the file (`loads_unsafe`, `csrf_exempt`,
