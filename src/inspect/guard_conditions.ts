@@ -27,6 +27,7 @@ import {
   similarStart,
 } from "./guard_text.ts";
 import { terms } from "./guard_shape_vocab.ts";
+import { REFUSES } from "./guard_term_polarity.ts";
 
 /** What the caller knows about the edit around a hunk. */
 export interface ConditionEnv {
@@ -99,6 +100,11 @@ export function weakenedConditions(
           (kind !== "return" && kind !== "=" && conjuncts(ca) < conjuncts(cb) &&
             ca.split(/&&|\band\b/).every((p) => cb.includes(p.trim())))));
     const flipped = kind === "return" && /^(true|True)\b/.test(ca.trim());
+    // A way to say no dropped from what a predicate that says no returns (`return notBefore(t)
+    // || notAfter(t)` → `return notAfter(t)` in `Expired`).
+    const noWayDropped = kind === "return" && REFUSES.test(fn) &&
+      terms(ca, "or").length < terms(cb, "or").length &&
+      terms(ca, "or").every((t) => terms(cb, "or").includes(t));
     // A comparison or a check dropped from a branch's requirements, in security code.
     const bt = terms(cb, "and");
     const at = terms(ca, "and");
@@ -126,7 +132,7 @@ export function weakenedConditions(
     if (wayInDropped && grants && !protects && !flipped) continue;
     if (
       (weaker && (env.strong(r.n) || (flipped && env.secure(r.n)))) ||
-      (droppedCheck && env.secure(r.n))
+      (droppedCheck && env.secure(r.n)) || (noWayDropped && env.secure(r.n))
     ) {
       out.push({ n: r.n, what: `condition weakened: \`${clip(cb)}\` → \`${clip(ca)}\`` });
     }

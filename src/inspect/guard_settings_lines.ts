@@ -113,6 +113,15 @@ export function settingLineFindings(
   const { bl, pathSecure, ctx, addedText, secure, strong } = env;
   const out: SettingSignal[] = [];
   const add = (rule: SettingSignal["rule"], n: number, what: string) => out.push({ rule, n, what });
+  // What names the setting on before-line `n` (`rc`): the line, its words joined by dashes read
+  // as one (`"ignore-certificate-errors"`); a bare value (`default=False,`) is named on the lines
+  // above it.
+  const nameOf = (n: number, rc: string) =>
+    undash(
+      /^(default\s*[=:]\s*)?[\w$.'"]+\s*,?$/.test(rc)
+        ? [...bl.slice(Math.max(0, n - 3), n - 1), rc].join(" ")
+        : rc,
+    );
   // Secure values weakened in place, or a check's name swapped for a weaker one.
   for (let i = 0; i < h.removed.length; i++) {
     const r = h.removed[i];
@@ -132,7 +141,7 @@ export function settingLineFindings(
       // name, `clear_untrusted_proxy_headers`, is not a permissive one.)
       const strictSide = (/^\s*return\b/.test(rc) && !ENFORCING.test(bare(enclosing(bl, r.n))) &&
         !inArguments(rc, ac)) ||
-        (PERMISSIVE.test(undash(rc)) && !PROTECTIVE_NAME.test(undash(rc)));
+        (PERMISSIVE.test(nameOf(r.n, rc)) && !PROTECTIVE_NAME.test(nameOf(r.n, rc)));
       // (A type annotation may name every value: read the one assigned.)
       const assignedValue = (t: string) =>
         /(?<![=!<>])=(?!=)\s*([^=]+?)\s*[,;)]?$/.exec(t)?.[1] ?? t;
@@ -152,8 +161,7 @@ export function settingLineFindings(
   for (let i = 0; i < h.removed.length; i++) {
     const r = h.removed[i];
     const rc = removedCode[i];
-    // (A flag's name may be written with dashes: `"ignore-certificate-errors"`.)
-    const named = undash(rc);
+    const named = nameOf(r.n, rc);
     const permissive = PERMISSIVE.test(named) && !PROTECTIVE_NAME.test(named);
     const count = (re: RegExp, t: string) => t.match(re)?.length ?? 0;
     for (const ac of addedCode) {
@@ -185,6 +193,10 @@ export function settingLineFindings(
           r.n,
           `file mode opened: \`${clip(rc)}\` → \`${clip(ac)}\``,
         );
+      }
+      // A permissive switch made on unless switched off (`if (allow_self_signed)` → `!== false`).
+      if (permissive && !DEFAULT_ON.test(rc) && DEFAULT_ON.test(ac)) {
+        add("secure-default-weakened", r.n, `default on: \`${clip(rc)}\` → \`${clip(ac)}\``);
       }
       if (
         DEFAULT_ON.test(rc) && !DEFAULT_ON.test(ac) && (pathSecure || SECURE_SETTING.test(rc)) &&

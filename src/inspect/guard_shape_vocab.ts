@@ -118,11 +118,11 @@ export function words(text: string, name: string): number {
 
 /** Words of a size whose larger value is the stronger one (a minimum length, a work factor). */
 export const MINIMUM_NAME =
-  /\b(?:min\w*|\w*length|len|size|bits|key_?size|\w*rounds|\w*iterations|cost|work_?factor|entropy|salt\w*|strength|\w*threshold)\b|\.length\b/i;
+  /\b(?:min\w*|\w*length|len|size|bits|key_?size|\w*rounds|\w*iterations|cost|work_?factor|entropy|salt\w*|strength|\w*threshold|(privilege|permission|access|role|auth\w*|admin|trust)_?level\w*)\b|\.length\b|(Privilege|Permission|Access|Role|Admin|Trust)Level\b/i;
 
 /** Words of a lifetime whose smaller value is the stronger one. */
 export const LIFETIME_NAME =
-  /\b\w*(?:ttl|expir\w*|max_?age|lifetime|timeout|valid_?for|duration|window|expires_?in|expiresIn)\b/i;
+  /\b\w*(?:ttl|expir\w*|max_?age|lifetime|timeout|valid_?for|duration|window|expires_?in|expiresIn|valid_?(minutes|hours|days|seconds|secs|mins)|validity|(time|timestamp|clock|age)\w*_?threshold)\b/i;
 
 /**
  * The number a line compares with or assigns (its last integer literal, a product of literals

@@ -54,6 +54,7 @@ import {
   words,
 } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
+import { REFUSES } from "./guard_term_polarity.ts";
 
 /**
  * What the branch a removed header opens does: its body (lines below, or after the condition on
@@ -214,7 +215,9 @@ export function removalShapes(
       if (cb && ca && kindC === facts.kind && cb.trim() !== ca.trim()) {
         branch ??= readBranch(c, cb, l.n, ctx);
         const { body, fails, through, protects } = branch;
+        // (A predicate that says no, `Expired`, says it in more cases: stricter.)
         const alt = widened(cb, ca, "or") && !(kindC === "return" && protects) &&
+          !(kindC === "return" && REFUSES.test(ctx.fn(l.n))) &&
           (kindC !== "return" ||
             terms(ca, "or").filter((t) => !terms(cb, "or").includes(t)).every((t) =>
               !NEGATIVE.test(t)

@@ -18,6 +18,10 @@ import { ASKS_MORE, kindOf, SAYS_NO, SAYS_YES, segments } from "./guard_term_pol
 const YES_ATTRIBUTE =
   /(^|[._])(is_?)?(active|verified|valid|authori[sz]ed|authenticated|allowed|approved|confirmed|trusted|permitted|admin|staff|super_?user)$/i;
 
+/** A call that escapes or sanitizes one value (`ldap.EscapeFilter(u)`, `html.escape(s)`). */
+const UNWRAP =
+  /[\w$.]*\b(escape\w*|Escape\w*|sanitize\w*|Sanitize\w*|quote_?\w*|html_?escape)\(\s*([\w$.]+)\s*\)/g;
+
 /** Constants that decide an `and`/`or` on their own. */
 const FALSE = /^(false|False)$/;
 const TRUE = /^(true|True)$/;
@@ -176,6 +180,16 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
     }
   }
   for (const r of removed) {
+    // An escaping or sanitizing call unwrapped from what it protected (`ldap.EscapeFilter(u)` →
+    // `u`): what a user sends goes into a query, a filter or a page as it is.
+    const unwrapped = r.c.replace(UNWRAP, "$2");
+    if (unwrapped !== r.c && added.some((a) => a.c === unwrapped) && ctx.secure(r.l.n)) {
+      out.push({
+        rule: "auth-check-removed",
+        n: r.l.n,
+        what: `escaping removed: \`${clip(r.c)}\``,
+      });
+    }
     // A yes-attribute computed from a check made a constant yes (`user.is_active = 'active' in
     // groups` → `= True`).
     const { kind, name } = kindOf(r.c);

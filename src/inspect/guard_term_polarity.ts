@@ -14,6 +14,11 @@ import type { ShapeContext } from "./guard_shapes.ts";
 export const SAYS_NO =
   /block|deni|deny|invalid|expir|revok|disabl|\bban|banned|lock|fail|error|reject|forbid|insecure|unsafe|skip|bypass|exempt|ignor|missing|unauth|refus|blacklist|denylist|suspend|anonym|guest|public|optional|open/i;
 
+/** A name that refuses: its yes keeps someone out (unlike `skip`, `exempt`, `optional`, which
+ * {@link SAYS_NO} also holds, whose yes lets through). */
+export const REFUSES =
+  /block|deni|deny|invalid|expir|revok|disabl|\bban|banned|lock|fail|reject|forbid|unauth|refus|blacklist|denylist|suspend/i;
+
 /** A name that says yes: what it holds lets someone through. */
 export const SAYS_YES =
   /\bok\b|_ok\b|Ok\b|valid|allow|trust|verified|authori[sz]|authenticated|permit|grant|access|match|admin|owner|member|\bcan_?|\bhas_?|success|passed|approved/i;

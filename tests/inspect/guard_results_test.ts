@@ -386,6 +386,88 @@ const RESULT_CASES: OneWayCase[] = [
     to: "if required == RequiredRights.MEMBER:",
     finds: /condition weakened/,
   },
+  {
+    what: "An insecure escalation switch, named above its default, turned on by default.",
+    path: "keystone/conf/security_compliance.py",
+    before:
+      "allow_insecure_trust_escalation = cfg.BoolOpt(\n    'allow_insecure_trust_escalation',\n    default=False,\n    help='Let application credentials manage trusts.',\n)\n",
+    from: "    default=False,",
+    to: "    default=True,",
+    finds: /default=True/,
+  },
+  {
+    what: "Self-signed mail server certificates accepted unless configured otherwise.",
+    path: "backend/action/mixins/send_email_mixin.py",
+    before:
+      'ACCEPT_SELF_SIGNED = (\n    os.environ.get("EMAIL_ACCEPT_SELF_SIGNED_CERTIFICATE", "false").lower() == "true"\n)\n',
+    from: '"false").lower()',
+    to: '"true").lower()',
+    finds: /EMAIL_ACCEPT_SELF_SIGNED_CERTIFICATE/,
+  },
+  {
+    what: "A permissive switch made on unless switched off.",
+    path: "models/email.ts",
+    before:
+      "function transportOptions(cfg: Config) {\n  const opts: Options = { host: cfg.smtp_host };\n  if (cfg.smtp_allow_self_signed)\n    opts.tls = { rejectUnauthorized: false };\n  return opts;\n}\n",
+    from: "if (cfg.smtp_allow_self_signed)",
+    to: "if (cfg.smtp_allow_self_signed !== false)",
+    finds: /default on/,
+  },
+  {
+    what: "A one-time code's validity raised from minutes to a month.",
+    path: "core/auth.py",
+    before:
+      "class HMACToken:\n    VALID_MINUTES = 10\n\n    def verify(self, digest, msg):\n        return hmac.compare_digest(digest, self.sign(msg))\n",
+    from: "VALID_MINUTES = 10",
+    to: "VALID_MINUTES = 60 * 24 * 30",
+    finds: /lifetime raised/,
+  },
+  {
+    what: "A privilege level that makes an admin lowered.",
+    path: "src/http.js",
+    before:
+      "async function isAdmin(guildMember) {\n  const admin = await getPrivilegeLevel(guildMember) >= 2;\n  return admin;\n}\n",
+    from: ">= 2;",
+    to: ">= 1;",
+    finds: /minimum lowered: 2 → 1/,
+  },
+  {
+    what: "The minimum TLS version written as a string lowered.",
+    path: "config/config.go",
+    before:
+      'type Config struct {\n\tMinTLSServeVer TLSVersion `default:"1.2" yaml:"minTlsServeVersion"`\n}\n',
+    from: 'default:"1.2"',
+    to: 'default:"1.0"',
+    finds: /MinTLSServeVer/,
+  },
+  {
+    what:
+      "A signature comparison replaced by a test that it is empty, before an error built by call.",
+    path: "s3api/utils/auth-reader.go",
+    before:
+      "func CheckValidSignature(auth, genAuth AuthData) error {\n\tif auth.Signature != genAuth.Signature {\n\t\treturn s3err.GetAPIError(s3err.ErrSignatureDoesNotMatch)\n\t}\n\treturn nil\n}\n",
+    from: "if auth.Signature != genAuth.Signature {",
+    to: 'if auth.Signature == "" {',
+    finds: /failure narrowed to a missing value/,
+  },
+  {
+    what: "An LDAP filter's escaping removed.",
+    path: "internal/auth/ldap/ldap.go",
+    before:
+      'func (a *Auth) lookupDN(username string) (string, error) {\n\treq := ldap.NewSearchRequest(a.baseDN,\n\t\tstrings.ReplaceAll(a.filterTemplate, "{username}", ldap.EscapeFilter(username)),\n\t)\n\treturn a.search(req)\n}\n',
+    from: "ldap.EscapeFilter(username)",
+    to: "username",
+    finds: /escaping removed/,
+  },
+  {
+    what: "A way to say a certificate is expired dropped from the predicate.",
+    path: "cert/cert_v1.go",
+    before:
+      "func (c *certificateV1) Expired(t time.Time) bool {\n\treturn c.details.notBefore.After(t) || c.details.notAfter.Before(t)\n}\n",
+    from: "c.details.notBefore.After(t) || ",
+    to: "",
+    finds: /condition weakened/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
