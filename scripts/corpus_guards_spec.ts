@@ -103,6 +103,7 @@ import { EDITS_HELDOUT86, REVERSED_FIXES_HISTORY86 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT87, REVERSED_FIXES_HISTORY87 } from "./corpus_guards_spec_heldout87.ts";
 import { EDITS_HELDOUT88, REVERSED_FIXES_HISTORY88 } from "./corpus_guards_spec_heldout88.ts";
 import { EDITS_HELDOUT89, REVERSED_FIXES_HISTORY89 } from "./corpus_guards_spec_heldout89.ts";
+import { EDITS_HELDOUT90, REVERSED_FIXES_HISTORY90 } from "./corpus_guards_spec_heldout90.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -203,6 +204,7 @@ export interface GuardEdit {
     | "heldout87"
     | "heldout88"
     | "heldout89";
+    | "heldout90";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2113,6 +2115,7 @@ export interface ReversedFix {
     | "history87"
     | "history88"
     | "history89";
+    | "history90";
 }
 
 /**
@@ -2507,3 +2510,5 @@ EDITS.push(...EDITS_HELDOUT88);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY88);
 EDITS.push(...EDITS_HELDOUT89);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY89);
+EDITS.push(...EDITS_HELDOUT90);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY90);
