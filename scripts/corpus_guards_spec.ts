@@ -104,6 +104,7 @@ import { EDITS_HELDOUT87, REVERSED_FIXES_HISTORY87 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT88, REVERSED_FIXES_HISTORY88 } from "./corpus_guards_spec_heldout88.ts";
 import { EDITS_HELDOUT89, REVERSED_FIXES_HISTORY89 } from "./corpus_guards_spec_heldout89.ts";
 import { EDITS_HELDOUT90, REVERSED_FIXES_HISTORY90 } from "./corpus_guards_spec_heldout90.ts";
+import { EDITS_HELDOUT91, REVERSED_FIXES_HISTORY91 } from "./corpus_guards_spec_heldout91.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -205,6 +206,7 @@ export interface GuardEdit {
     | "heldout88"
     | "heldout89";
     | "heldout90";
+    | "heldout91";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2116,6 +2118,7 @@ export interface ReversedFix {
     | "history88"
     | "history89";
     | "history90";
+    | "history91";
 }
 
 /**
@@ -2512,3 +2515,5 @@ EDITS.push(...EDITS_HELDOUT89);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY89);
 EDITS.push(...EDITS_HELDOUT90);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY90);
+EDITS.push(...EDITS_HELDOUT91);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY91);
