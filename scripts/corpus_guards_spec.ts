@@ -105,6 +105,7 @@ import { EDITS_HELDOUT88, REVERSED_FIXES_HISTORY88 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT89, REVERSED_FIXES_HISTORY89 } from "./corpus_guards_spec_heldout89.ts";
 import { EDITS_HELDOUT90, REVERSED_FIXES_HISTORY90 } from "./corpus_guards_spec_heldout90.ts";
 import { EDITS_HELDOUT91, REVERSED_FIXES_HISTORY91 } from "./corpus_guards_spec_heldout91.ts";
+import { EDITS_HELDOUT92, REVERSED_FIXES_HISTORY92 } from "./corpus_guards_spec_heldout92.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -207,6 +208,7 @@ export interface GuardEdit {
     | "heldout89";
     | "heldout90";
     | "heldout91";
+    | "heldout92";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2119,6 +2121,7 @@ export interface ReversedFix {
     | "history89";
     | "history90";
     | "history91";
+    | "history92";
 }
 
 /**
@@ -2517,3 +2520,5 @@ EDITS.push(...EDITS_HELDOUT90);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY90);
 EDITS.push(...EDITS_HELDOUT91);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY91);
+EDITS.push(...EDITS_HELDOUT92);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY92);
