@@ -106,6 +106,7 @@ import { EDITS_HELDOUT89, REVERSED_FIXES_HISTORY89 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT90, REVERSED_FIXES_HISTORY90 } from "./corpus_guards_spec_heldout90.ts";
 import { EDITS_HELDOUT91, REVERSED_FIXES_HISTORY91 } from "./corpus_guards_spec_heldout91.ts";
 import { EDITS_HELDOUT92, REVERSED_FIXES_HISTORY92 } from "./corpus_guards_spec_heldout92.ts";
+import { EDITS_HELDOUT93, REVERSED_FIXES_HISTORY93 } from "./corpus_guards_spec_heldout93.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -209,6 +210,7 @@ export interface GuardEdit {
     | "heldout90";
     | "heldout91";
     | "heldout92";
+    | "heldout93";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2122,6 +2124,7 @@ export interface ReversedFix {
     | "history90";
     | "history91";
     | "history92";
+    | "history93";
 }
 
 /**
@@ -2522,3 +2525,5 @@ EDITS.push(...EDITS_HELDOUT91);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY91);
 EDITS.push(...EDITS_HELDOUT92);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY92);
+EDITS.push(...EDITS_HELDOUT93);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY93);
