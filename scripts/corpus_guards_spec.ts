@@ -206,10 +206,10 @@ export interface GuardEdit {
     | "heldout86"
     | "heldout87"
     | "heldout88"
-    | "heldout89";
-    | "heldout90";
-    | "heldout91";
-    | "heldout92";
+    | "heldout89"
+    | "heldout90"
+    | "heldout91"
+    | "heldout92"
     | "heldout93";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
@@ -2120,10 +2120,10 @@ export interface ReversedFix {
     | "history86"
     | "history87"
     | "history88"
-    | "history89";
-    | "history90";
-    | "history91";
-    | "history92";
+    | "history89"
+    | "history90"
+    | "history91"
+    | "history92"
     | "history93";
 }
 
