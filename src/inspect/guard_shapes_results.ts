@@ -1,10 +1,11 @@
 /**
  * Shapes of a check whose result no longer decides: its `await` dropped (a pending promise is
  * truthy, a coroutine too), a constant put in front of it (`false && twoFactor.isEnabled(id)`,
- * `True or verify(sig)`), its exception caught and only logged, or an early `return true` put
- * into a function that checks. Each is read with its polarity, so the reverse edit (a guard
- * added) stays silent. Called by `guard_shapes_terms.ts` (runs) and `guard_shapes.ts` (hunks);
- * pure.
+ * `True or verify(sig)`), its exception caught and only logged, an early `return true` put into a
+ * function that checks, a yes-attribute computed from a check made a constant yes, a failing
+ * branch's test narrowed to a missing value, an escaping call unwrapped. Each is read with its
+ * polarity, so the reverse edit (a guard added) stays silent. Called by `guard_shapes_terms.ts`
+ * (runs) and `guard_shapes.ts` (hunks); pure.
  *
  * @module
  */
@@ -137,8 +138,9 @@ const QUIET =
   /^(pass|continue|[})\];]*)$|^(print|console|log|logger|logging|_?log\w*|LOG|warnings|sentry\w*|Sentry|self\.(_?log\w*)|this\.(_?log\w*))\b[\w$.]*\(/;
 
 /**
- * The result shapes of one hunk: a check call's exception now caught and only logged, an early
- * `return true` put into a function that checks.
+ * The result shapes of one hunk: a check call's exception now caught and only logged, an escaping
+ * call unwrapped, a yes-attribute made a constant yes, a failing branch's test narrowed to a
+ * missing value, an early `return true` put into a function that checks.
  *
  * @example
  * ```ts
@@ -206,17 +208,15 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
     // A failing branch's test of a value replaced by a test that it is missing (`if zone not in
     // allowed:` → `if not allowed:`, `if (type != "application/json")` → `if (type == "")`).
     const emptied = kind === "if" ? added.find((x) => emptyTestOf(x.c)) : undefined;
-    const tested = emptied ? emptyTestOf(emptied.c)! : "";
+    const tested = (emptied ? emptyTestOf(emptied.c)! : "").replace(/[$.]/g, "\\$&");
     if (
       emptied && !emptyTestOf(r.c) && /==|!=|[<>]|\bin\b|[\w$]\(/.test(conditionText(r.c)) &&
       // (A branch that tested the value present, `u != nil && …`, is not the one replaced.)
       !new RegExp(
-        `${
-          tested.replace(/[$.]/g, "\\$&")
-        }\\s*(!==?\\s*(nil|null|None|undefined|""|'')|is\\s+not\\s+None|&&|\\band\\b)`,
+        `${tested}\\s*(!==?\\s*(nil|null|None|undefined|""|'')|is\\s+not\\s+None|&&|\\band\\b)`,
       ).test(r.c) &&
       !conditionText(r.c).includes(conditionText(emptied.c).replace(/^\((.*)\)$/, "$1")) &&
-      new RegExp(`(^|[^\\w$.])${tested.replace(/[$.]/g, "\\$&")}([^\\w$]|$)`).test(r.c) &&
+      new RegExp(`(^|[^\\w$.])${tested}([^\\w$]|$)`).test(r.c) &&
       FAILURE.test(ctx.block(r.l.n).body.replace(/\breturn\s+(None|null|nil)\b/g, "")) &&
       ctx.secure(r.l.n)
     ) {
