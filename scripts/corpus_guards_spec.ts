@@ -107,6 +107,7 @@ import { EDITS_HELDOUT90, REVERSED_FIXES_HISTORY90 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT91, REVERSED_FIXES_HISTORY91 } from "./corpus_guards_spec_heldout91.ts";
 import { EDITS_HELDOUT92, REVERSED_FIXES_HISTORY92 } from "./corpus_guards_spec_heldout92.ts";
 import { EDITS_HELDOUT93, REVERSED_FIXES_HISTORY93 } from "./corpus_guards_spec_heldout93.ts";
+import { EDITS_HELDOUT94, REVERSED_FIXES_HISTORY94 } from "./corpus_guards_spec_heldout94.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -211,6 +212,7 @@ export interface GuardEdit {
     | "heldout91"
     | "heldout92"
     | "heldout93";
+    | "heldout94";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2125,6 +2127,7 @@ export interface ReversedFix {
     | "history91"
     | "history92"
     | "history93";
+    | "history94";
 }
 
 /**
@@ -2527,3 +2530,5 @@ EDITS.push(...EDITS_HELDOUT92);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY92);
 EDITS.push(...EDITS_HELDOUT93);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY93);
+EDITS.push(...EDITS_HELDOUT94);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY94);
