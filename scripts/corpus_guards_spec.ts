@@ -108,6 +108,7 @@ import { EDITS_HELDOUT91, REVERSED_FIXES_HISTORY91 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT92, REVERSED_FIXES_HISTORY92 } from "./corpus_guards_spec_heldout92.ts";
 import { EDITS_HELDOUT93, REVERSED_FIXES_HISTORY93 } from "./corpus_guards_spec_heldout93.ts";
 import { EDITS_HELDOUT94, REVERSED_FIXES_HISTORY94 } from "./corpus_guards_spec_heldout94.ts";
+import { EDITS_HELDOUT95, REVERSED_FIXES_HISTORY95 } from "./corpus_guards_spec_heldout95.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -213,6 +214,7 @@ export interface GuardEdit {
     | "heldout92"
     | "heldout93";
     | "heldout94";
+    | "heldout95";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2128,6 +2130,7 @@ export interface ReversedFix {
     | "history92"
     | "history93";
     | "history94";
+    | "history95";
 }
 
 /**
@@ -2532,3 +2535,5 @@ EDITS.push(...EDITS_HELDOUT93);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY93);
 EDITS.push(...EDITS_HELDOUT94);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY94);
+EDITS.push(...EDITS_HELDOUT95);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY95);
