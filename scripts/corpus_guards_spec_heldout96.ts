@@ -544,6 +544,46 @@ export const EDITS_HELDOUT96: GuardEdit[] = [
     "            self.check_token_error(content)\n\n",
     "",
   ),
+  E(
+    "pp-oidc-issuer-http-allowed",
+    "photoprism/photoprism",
+    "internal/auth/oidc/client.go",
+    "secure-default",
+    '\t} else if insecure == false && issuerUri.Scheme != "https" {\n',
+    '\t} else if insecure == false && issuerUri.Scheme == "" {\n',
+  ),
+  E(
+    "pp-oidc-iat-offset-day",
+    "photoprism/photoprism",
+    "internal/auth/oidc/client.go",
+    "token",
+    "\t\t\trp.WithIssuedAtOffset(5 * time.Second),\n",
+    "\t\t\trp.WithIssuedAtOffset(24 * time.Hour),\n",
+  ),
+  E(
+    "pp-oidc-pkce-never",
+    "photoprism/photoprism",
+    "internal/auth/oidc/client.go",
+    "token",
+    "\t\tif v == oidc.CodeChallengeMethodS256 {\n",
+    "\t\tif v == oidc.CodeChallengeMethodS256 && false {\n",
+  ),
+  E(
+    "op-jwt-claims-unvalidated",
+    "1Panel-dev/1Panel",
+    "backend/utils/jwt/jwt.go",
+    "token",
+    "\t\treturn j.SigningKey, nil\n\t})\n",
+    "\t\treturn j.SigningKey, nil\n\t}, jwt.WithoutClaimsValidation())\n",
+  ),
+  E(
+    "gs-session-cookie-secure-off",
+    "superseriousbusiness/gotosocial",
+    "internal/middleware/session.go",
+    "secure-default",
+    "\t\tSecure:   cookiePolicy.Secure,\n",
+    "\t\tSecure:   false,\n",
+  ),
 ];
 
 /** Reversed real security fixes of batch 96 (split `history96`), chosen by message only. */
