@@ -109,6 +109,7 @@ import { EDITS_HELDOUT92, REVERSED_FIXES_HISTORY92 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT93, REVERSED_FIXES_HISTORY93 } from "./corpus_guards_spec_heldout93.ts";
 import { EDITS_HELDOUT94, REVERSED_FIXES_HISTORY94 } from "./corpus_guards_spec_heldout94.ts";
 import { EDITS_HELDOUT95, REVERSED_FIXES_HISTORY95 } from "./corpus_guards_spec_heldout95.ts";
+import { EDITS_HELDOUT96, REVERSED_FIXES_HISTORY96 } from "./corpus_guards_spec_heldout96.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -215,6 +216,7 @@ export interface GuardEdit {
     | "heldout93";
     | "heldout94";
     | "heldout95";
+    | "heldout96";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2131,6 +2133,7 @@ export interface ReversedFix {
     | "history93";
     | "history94";
     | "history95";
+    | "history96";
 }
 
 /**
@@ -2537,3 +2540,5 @@ EDITS.push(...EDITS_HELDOUT94);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY94);
 EDITS.push(...EDITS_HELDOUT95);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY95);
+EDITS.push(...EDITS_HELDOUT96);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY96);
