@@ -83,6 +83,7 @@ import { EDITS_HELDOUT66, REVERSED_FIXES_HISTORY66 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT67, REVERSED_FIXES_HISTORY67 } from "./corpus_guards_spec_heldout67.ts";
 import { EDITS_HELDOUT68, REVERSED_FIXES_HISTORY68 } from "./corpus_guards_spec_heldout68.ts";
 import { EDITS_HELDOUT69, REVERSED_FIXES_HISTORY69 } from "./corpus_guards_spec_heldout69.ts";
+import { EDITS_HELDOUT97, REVERSED_FIXES_HISTORY97 } from "./corpus_guards_spec_heldout97.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -162,7 +163,8 @@ export interface GuardEdit {
     | "heldout66"
     | "heldout67"
     | "heldout68"
-    | "heldout69";
+    | "heldout69"
+    | "heldout97";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2052,7 +2054,8 @@ export interface ReversedFix {
     | "history66"
     | "history67"
     | "history68"
-    | "history69";
+    | "history69"
+    | "history97";
 }
 
 /**
@@ -2407,3 +2410,5 @@ EDITS.push(...EDITS_HELDOUT68);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY68);
 EDITS.push(...EDITS_HELDOUT69);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY69);
+EDITS.push(...EDITS_HELDOUT97);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY97);
