@@ -110,6 +110,7 @@ import { EDITS_HELDOUT93, REVERSED_FIXES_HISTORY93 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT94, REVERSED_FIXES_HISTORY94 } from "./corpus_guards_spec_heldout94.ts";
 import { EDITS_HELDOUT95, REVERSED_FIXES_HISTORY95 } from "./corpus_guards_spec_heldout95.ts";
 import { EDITS_HELDOUT96, REVERSED_FIXES_HISTORY96 } from "./corpus_guards_spec_heldout96.ts";
+import { EDITS_HELDOUT97, REVERSED_FIXES_HISTORY97 } from "./corpus_guards_spec_heldout97.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -217,6 +218,7 @@ export interface GuardEdit {
     | "heldout94";
     | "heldout95";
     | "heldout96";
+    | "heldout97";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2134,6 +2136,7 @@ export interface ReversedFix {
     | "history94";
     | "history95";
     | "history96";
+    | "history97";
 }
 
 /**
@@ -2542,3 +2545,5 @@ EDITS.push(...EDITS_HELDOUT95);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY95);
 EDITS.push(...EDITS_HELDOUT96);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY96);
+EDITS.push(...EDITS_HELDOUT97);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY97);
