@@ -214,10 +214,10 @@ export interface GuardEdit {
     | "heldout90"
     | "heldout91"
     | "heldout92"
-    | "heldout93";
-    | "heldout94";
-    | "heldout95";
-    | "heldout96";
+    | "heldout93"
+    | "heldout94"
+    | "heldout95"
+    | "heldout96"
     | "heldout97";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
@@ -2132,10 +2132,10 @@ export interface ReversedFix {
     | "history90"
     | "history91"
     | "history92"
-    | "history93";
-    | "history94";
-    | "history95";
-    | "history96";
+    | "history93"
+    | "history94"
+    | "history95"
+    | "history96"
     | "history97";
 }
 
