@@ -173,6 +173,14 @@ const BLIND = new Set(
     "history92",
     "heldout93",
     "history93",
+    "heldout94",
+    "history94",
+    "heldout95",
+    "history95",
+    "heldout96",
+    "history96",
+    "heldout97",
+    "history97",
   ],
 );
 
@@ -293,6 +301,10 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     heldout91: 38,
     heldout92: 58,
     heldout93: 54,
+    heldout94: 61,
+    heldout95: 49,
+    heldout96: 62,
+    heldout97: 57,
     history: 9,
     history4: 12,
     history5: 8,
@@ -384,6 +396,10 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     history91: 6,
     history92: 6,
     history93: 6,
+    history94: 5,
+    history95: 5,
+    history96: 3,
+    history97: 5,
   };
   const found: Record<string, number> = {};
   for (const g of guards) {
