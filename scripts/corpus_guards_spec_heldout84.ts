@@ -34,14 +34,7 @@ const ISV = "isso/views/comments.py";
 const E = editMaker(H84);
 
 /** The same for a file with CRLF line endings: both snippets are converted. */
-const EC = (
-  id: string,
-  repo: string,
-  path: string,
-  cls: GuardEdit["cls"],
-  find: string,
-  replace: string,
-): GuardEdit =>
+const EC = (...[id, repo, path, cls, find, replace]: Parameters<typeof E>): GuardEdit =>
   E(id, repo, path, cls, find.replaceAll("\n", "\r\n"), replace.replaceAll("\n", "\r\n"));
 
 /** The eighty-fourth held-out batch of edits (split `heldout84`). */
