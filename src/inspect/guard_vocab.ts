@@ -96,7 +96,10 @@ export const STRONG_TO_WEAK: [RegExp, RegExp][] = [
     /\b(NoClientCert|RequestClientCert|RequireAnyClientCert|VerifyClientCertIfGiven)\b/,
   ],
   [/\bRequireAnyClientCert\b/, /\b(NoClientCert|RequestClientCert|VerifyClientCertIfGiven)\b/],
-  [/\b1\b/, /\b0\b/],
+  // A listener opened from this machine to every interface.
+  [/['"](127\.0\.0\.1|localhost|::1)['"]/, /['"](0\.0\.0\.0|::|\*)['"]/],
+  // (A digit of a dotted number, `0.3.1` → `0.3.2`, is no switch.)
+  [/(?<![\d.])\b1\b(?![.\d])/, /(?<![\d.])\b0\b(?![.\d])/],
   [
     /['"](validate|verify|strict|enforce|auth|deny|reject)['"]/i,
     /['"](ignore|skip|off|allow|permit|accept|none|disabled?)['"]/i,

@@ -468,6 +468,15 @@ const RESULT_CASES: OneWayCase[] = [
     to: "",
     finds: /condition weakened/,
   },
+  {
+    what: "An API listener opened from this machine to every interface.",
+    path: "config/api.toml",
+    before:
+      '[api]\n# by default bind to localhost only\nhost = "127.0.0.1"\n# Use `true` (HTTPS) for port 443 and `false` (HTTP) for 80\nsecure = true\n',
+    from: 'host = "127.0.0.1"',
+    to: 'host = "0.0.0.0"',
+    finds: /127\.0\.0\.1/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
@@ -502,6 +511,10 @@ Deno.test("result shapes: the same edits with the other polarity stay silent", (
     ),
     [],
   );
+  // A version bump in a security package's setup is no switch turned off (`0.3.1` → `0.3.2`).
+  const setup =
+    "setup(\n    name='jwt',\n    version='0.3.1',\n    author='A. Author',\n    description='JSON Web Token library',\n)\n";
+  assert.deepEqual(seen("setup.py", setup, edit(setup, "0.3.1", "0.3.2")), []);
   // A `try` whose handler still fails.
   const still = "def check(token, key):\n    key.verify(token)\n    return True\n";
   assert.deepEqual(
