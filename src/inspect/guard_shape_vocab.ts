@@ -124,6 +124,52 @@ export const MINIMUM_NAME =
 export const LIFETIME_NAME =
   /\b\w*(?:ttl|expir\w*|max_?age|lifetime|timeout|valid_?for|duration|window|expires_?in|expiresIn|valid_?(minutes|hours|days|seconds|secs|mins)|validity|(time|timestamp|clock|age)\w*_?threshold)\b/i;
 
+/** Seconds per unit of a duration written as a string (`'4h'`, `"3650d"`: `ms`, `jsonwebtoken`). */
+const SPAN_UNIT: Record<string, number> = {
+  ms: 0.001,
+  s: 1,
+  m: 60,
+  h: 3600,
+  d: 86400,
+  w: 604800,
+  y: 31557600,
+};
+
+/** Seconds per unit of a duration written with keywords (`minutes=15`, `timedelta(days=30)`). */
+const KEYWORD_UNIT: Record<string, number> = {
+  millisecond: 0.001,
+  second: 1,
+  minute: 60,
+  hour: 3600,
+  day: 86400,
+  week: 604800,
+};
+
+/**
+ * The seconds a line's duration stands for: a time string (`'4h'`), or its unit keywords summed
+ * (`timedelta(days=1, hours=2)`, `minutes: 15`); null when it has none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { durationSeconds } from "./guard_shape_vocab.ts";
+ * assert.equal(durationSeconds("default=timedelta(hours=1),"), 3600);
+ * assert.equal(durationSeconds("expiresIn: '4h',"), 14400);
+ * assert.equal(durationSeconds("TTL = 300"), null);
+ * ```
+ */
+export function durationSeconds(line: string): number | null {
+  const span = /['"`](\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w|y)['"`]/.exec(line);
+  if (span) return Number(span[1]) * SPAN_UNIT[span[2]];
+  let total = 0;
+  for (
+    const m of line.matchAll(
+      /\b(millisecond|second|minute|hour|day|week)s?\s*[=:]\s*(\d+(?:\.\d+)?)/gi,
+    )
+  ) total += Number(m[2]) * KEYWORD_UNIT[m[1].toLowerCase()];
+  return total > 0 ? total : null;
+}
+
 /**
  * The number a line compares with or assigns (its last integer literal, a product of literals
  * multiplied out: `60 * 60 * 24` → 86400), or NaN.

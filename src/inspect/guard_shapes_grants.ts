@@ -9,7 +9,7 @@
  * @module
  */
 import { args, callNames, clip, isCheckCall, type Line, similarStart } from "./guard_text.ts";
-import { CHECKISH, STRICT_ARG } from "./guard_shape_vocab.ts";
+import { CHECKISH, durationSeconds, STRICT_ARG } from "./guard_shape_vocab.ts";
 import type { Shape, ShapeContext } from "./guard_shapes.ts";
 
 /** A call that looks records up (a query, a find, a filter). */
@@ -81,22 +81,6 @@ const joined = new WeakMap<object, string>();
 /** A regular expression matching `t` literally (spaces free). */
 function esc(t: string): string {
   return t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s*");
-}
-
-/** Seconds a line's durations amount to (`minutes=15`, `timedelta(days=30)`), or 0. */
-function seconds(line: string): number {
-  const unit: Record<string, number> = {
-    second: 1,
-    minute: 60,
-    hour: 3600,
-    day: 86400,
-    week: 604800,
-  };
-  let total = 0;
-  for (const m of line.matchAll(/\b(second|minute|hour|day|week)s?\s*[=:]\s*(\d+)/gi)) {
-    total += Number(m[2]) * unit[m[1].toLowerCase()];
-  }
-  return total;
 }
 
 /**
@@ -286,13 +270,13 @@ export function grantShapes(
     }
   }
   // A lifetime or a tolerance raised tenfold by its unit (`minutes=15` → `days=15`).
-  const secsB = /second|minute|hour|day|week/i.test(c) ? seconds(c) : 0;
+  const secsB = /second|minute|hour|day|week/i.test(c) ? durationSeconds(c) ?? 0 : 0;
   if (
     secsB > 0 &&
     /ttl|expir|max_?age|lifetime|lifespan|timeout|valid|duration|leeway|skew|tolerance|grace|window/i
       .test(c)
   ) {
-    const a = added.find((x) => seconds(x.c) >= secsB * 10 && similarStart(c, x.c));
+    const a = added.find((x) => (durationSeconds(x.c) ?? 0) >= secsB * 10 && similarStart(c, x.c));
     if (a && ctx.secure(l.n)) {
       out.push({
         rule: "secure-default-weakened",

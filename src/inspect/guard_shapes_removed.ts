@@ -32,6 +32,7 @@ import {
   BYPASS_TERM,
   CHECK_REFERENCE,
   droppedStep,
+  durationSeconds,
   ERROR_RESULT,
   EXEMPTIONS,
   GRANTS,
@@ -264,9 +265,11 @@ export function removalShapes(
         });
       }
       if (!similar(c, a.c)) continue;
-      // (A duration in units, `'4h'`, `timedelta(hours=1)`, is read in seconds.)
-      const nb = seconds(c) ?? lastNumber(c);
-      const na = seconds(a.c) ?? lastNumber(a.c);
+      // (A duration in units, `'4h'`, `timedelta(hours=1)`, is read in seconds; unit keywords
+      // outside such a call are the grant shapes' to read.)
+      const inUnits = (t: string) => UNITS_CALL.test(t) ? durationSeconds(t) : null;
+      const nb = inUnits(c) ?? lastNumber(c);
+      const na = inUnits(a.c) ?? lastNumber(a.c);
       if (!(nb > 0) || !(na >= 0) || nb === na) continue;
       // A minimum lowered (a password length, a key size, a work factor) by half or more.
       if (MINIMUM_NAME.test(c) && na * 2 <= nb && !LIFETIME_NAME.test(c) && ctx.secure(l.n)) {
@@ -362,52 +365,5 @@ export function removalShapes(
   return out;
 }
 
-/** Seconds in a `timedelta(…)`/`Duration(…)`-like call's units. */
-const UNIT: Record<string, number> = {
-  weeks: 604800,
-  days: 86400,
-  hours: 3600,
-  minutes: 60,
-  seconds: 1,
-  milliseconds: 0.001,
-};
-
-/**
- * The seconds a line's `timedelta(days=1, hours=2)` stands for, or null when it has none.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { seconds } from "./guard_shapes_removed.ts";
- * assert.equal(seconds("default=timedelta(hours=1),"), 3600);
- * assert.equal(seconds("expiresIn: '4h',"), 14400);
- * assert.equal(seconds("TTL = 300"), null);
- * ```
- */
-export function seconds(line: string): number | null {
-  // (`expiresIn: '4h'`, `"3650d"`: the units of `ms`/`jsonwebtoken`.)
-  const span = /['"`](\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w|y)['"`]/.exec(line);
-  if (span) {
-    const unit: Record<string, number> = {
-      ms: 0.001,
-      s: 1,
-      m: 60,
-      h: 3600,
-      d: 86400,
-      w: 604800,
-      y: 31557600,
-    };
-    return Number(span[1]) * unit[span[2]];
-  }
-  const call = /\b(?:timedelta|Duration|relativedelta)\(([^()]*)\)/.exec(line);
-  if (!call) return null;
-  let total = 0;
-  for (
-    const m of call[1].matchAll(
-      /\b(weeks|days|hours|minutes|seconds|milliseconds)\s*=\s*(\d+(?:\.\d+)?)/g,
-    )
-  ) {
-    total += UNIT[m[1]] * Number(m[2]);
-  }
-  return total > 0 ? total : null;
-}
+/** A duration written as a time string or a call in units (`'4h'`, `timedelta(hours=1)`). */
+const UNITS_CALL = /['"`]\d[\d.]*\s*(ms|s|m|h|d|w|y)['"`]|\b(timedelta|Duration|relativedelta)\(/;
