@@ -10,7 +10,7 @@
  * @module
  */
 import { FAILURE, PROTECTIVE_NAME } from "./guard_vocab.ts";
-import { callNames, clip, code, isCheckCall } from "./guard_text.ts";
+import { callNames, clip, code, condition, isCheckCall } from "./guard_text.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import type { Chunk } from "./term_diff.ts";
 import { ASKS_MORE, kindOf, SAYS_NO, SAYS_YES, segments } from "./guard_term_polarity.ts";
@@ -210,12 +210,12 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
     const emptied = kind === "if" ? added.find((x) => emptyTestOf(x.c)) : undefined;
     const tested = (emptied ? emptyTestOf(emptied.c)! : "").replace(/[$.]/g, "\\$&");
     if (
-      emptied && !emptyTestOf(r.c) && /==|!=|[<>]|\bin\b|[\w$]\(/.test(conditionText(r.c)) &&
+      emptied && !emptyTestOf(r.c) && /==|!=|[<>]|\bin\b|[\w$]\(/.test(condition(r.c) ?? "") &&
       // (A branch that tested the value present, `u != nil && …`, is not the one replaced.)
       !new RegExp(
         `${tested}\\s*(!==?\\s*(nil|null|None|undefined|""|'')|is\\s+not\\s+None|&&|\\band\\b)`,
       ).test(r.c) &&
-      !conditionText(r.c).includes(conditionText(emptied.c).replace(/^\((.*)\)$/, "$1")) &&
+      !(condition(r.c) ?? "").includes(condition(emptied.c) ?? "") &&
       new RegExp(`(^|[^\\w$.])${tested}([^\\w$]|$)`).test(r.c) &&
       FAILURE.test(ctx.block(r.l.n).body.replace(/\breturn\s+(None|null|nil)\b/g, "")) &&
       ctx.secure(r.l.n)
@@ -266,18 +266,13 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
 const VERDICT =
   /^(ok|valid|match|matches|matched|allowed|authenticated|authori[sz]ed|verified|success|granted|permitted|same|equal)$/i;
 
-/** A branch header's condition (`if (a) {` → `a`, `if a:` → `a`). */
-function conditionText(c: string): string {
-  return c.replace(/^(}\s*)?(if|elif|else\s+if)\s*/, "").replace(/\s*[{:]\s*$/, "").trim();
-}
-
 /**
  * The name a branch header only tests for being missing or empty (`if not x:`, `if (!x)`,
  * `if x == "" {`, `if x is None`, `if len(x) == 0`), or null.
  */
 function emptyTestOf(c: string): string | null {
   if (!/^(}\s*)?(if|elif|else\s+if)\b/.test(c)) return null;
-  const t = conditionText(c).replace(/^\((.*)\)$/, "$1").trim();
+  const t = (condition(c) ?? "").trim();
   // (A negated verdict, `!isMatch`, `not user.is_authenticated`, is a whole check, not a test
   // that a value is there.)
   const negated = /^(?:not\s+|!\s*)([\w$.]+)$/.exec(t);
