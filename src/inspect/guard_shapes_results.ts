@@ -13,7 +13,7 @@ import { FAILURE, PROTECTIVE_NAME } from "./guard_vocab.ts";
 import { callNames, clip, code, condition, isCheckCall } from "./guard_text.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import type { Chunk } from "./term_diff.ts";
-import { ASKS_MORE, kindOf, SAYS_NO, SAYS_YES, segments } from "./guard_term_polarity.ts";
+import { grantsMore, kindOf, SAYS_NO, SAYS_YES, segments } from "./guard_term_polarity.ts";
 
 /** An attribute whose yes lets someone in: active, verified, authorized, an admin. */
 const YES_ATTRIBUTE =
@@ -89,15 +89,11 @@ export function resultRunShapes(ch: Chunk, ctx: ShapeContext, line: string): Sha
       (pre.at(-1) === "(" && /^(!|not)$/.test(pre.at(-2) ?? ""));
     const decided = negated ? !forced : forced;
     const { kind, name } = kindOf(line);
-    let weakens = false;
-    if (kind === "if") weakens = FAILURE.test(ctx.block(n).body) ? !decided : decided;
-    else if (kind === "assign") {
-      const askMore = ASKS_MORE.test(name) || SAYS_NO.test(name);
-      weakens = askMore ? !decided : decided && SAYS_YES.test(name);
-    } else if (kind === "return") {
-      const fn = ctx.fn(n);
-      weakens = SAYS_NO.test(fn) || ASKS_MORE.test(fn) ? !decided : decided && SAYS_YES.test(fn);
-    }
+    // Forced to yes, it weakens where yes lets through (a value or a function named for a yes);
+    // forced to no, where yes refuses or asks for more (`grantsMore`).
+    const grants = grantsMore(ctx, n, line);
+    const yesNamed = kind === "if" || SAYS_YES.test(kind === "return" ? ctx.fn(n) : name);
+    const weakens = kind !== "other" && (decided ? grants && yesNamed : !grants);
     if (weakens) {
       return [{
         rule: "auth-check-removed",
