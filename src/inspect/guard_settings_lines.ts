@@ -26,9 +26,9 @@ import {
   argCount,
   args,
   bare,
+  branchLines,
   callNames,
   clip,
-  code,
   condition,
   enclosing,
   headKind,
@@ -263,16 +263,7 @@ export function settingLineFindings(
       ) {
         // (The branch's own lines, after a condition written over lines: what follows it at
         // its indentation is not its body.)
-        const depth = /^\s*/.exec(bl[r.n - 1])![0].length;
-        let open = 0;
-        let from = r.n - 1;
-        for (; from < bl.length && from < r.n + 8; from++) {
-          for (const ch of code(bl[from])) open += ch === "(" ? 1 : ch === ")" ? -1 : 0;
-          if (open <= 0) break;
-        }
-        const own = bl.slice(from + 1, from + 4);
-        const end = own.findIndex((t) => t.trim() !== "" && /^\s*/.exec(t)![0].length <= depth);
-        const body = (end < 0 ? own : own.slice(0, end)).map(code).join("\n");
+        const body = (branchLines(bl, r.n)?.body ?? []).join("\n");
         const fnName = enclosing(bl, r.n);
         // An empty answer from a check (`return ""`, `return nil`) is its denial.
         const fails = FAILURE.test(body) ||

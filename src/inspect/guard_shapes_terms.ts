@@ -14,7 +14,7 @@
  * @module
  */
 import { FAILURE, PERMISSIVE } from "./guard_vocab.ts";
-import { clip, code, isCheckCall } from "./guard_text.ts";
+import { branchLines, clip, code, isCheckCall } from "./guard_text.ts";
 import { STRICT_ARG } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { swapShapes } from "./guard_shapes_swaps.ts";
@@ -387,21 +387,6 @@ function conditionHeader(lines: string[], n: number): number {
  * condition closes (`return None` left out: it lets the caller go on).
  */
 function branchOpening(lines: string[], header: number): string {
-  let depth = 0;
-  for (let k = header; k <= lines.length && k < header + 12; k++) {
-    const c = code(lines[k - 1]);
-    for (const ch of c) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
-    if (depth > 0) continue;
-    // (A one-line branch runs what follows its condition on the same line; the branch ends
-    // where the code goes back to the header's indentation or an `else` begins.)
-    const rest = c.replace(/^.*?\)\s*[{:]?\s*|^[^:]*:\s*/, "");
-    const indent = (t: string) => /^\s*/.exec(t)![0].length;
-    const body: string[] = [];
-    for (const t of lines.slice(k, k + 3)) {
-      if (indent(t) <= indent(lines[header - 1]) || /^\s*(}|else\b|elif\b)/.test(t)) break;
-      body.push(code(t));
-    }
-    return [rest, ...body].join("\n").replace(/\breturn\s+(None|null|nil)\b/g, "");
-  }
-  return "";
+  const b = branchLines(lines, header);
+  return b ? [b.rest, ...b.body].join("\n").replace(/\breturn\s+(None|null|nil)\b/g, "") : "";
 }

@@ -368,6 +368,43 @@ function failureToSuccess(removed: string[], added: string[]): boolean {
 }
 
 /**
+ * The branch a header at before-line `n` opens, read after its condition closes (a condition may
+ * run over lines): the code on the line it closes on, after it (`rest`, a one-line branch's
+ * statement), and the code of up to `max` lines below, up to a line back at the header's
+ * indentation (blank lines aside) or an `else`; null when the condition does not close within 12
+ * lines.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { branchLines } from "./guard_text.ts";
+ * const ls = ["  if (", "    !user", "  )", "    throw new Forbidden();", "  next();"];
+ * assert.deepEqual(branchLines(ls, 1), { rest: "", body: ["throw new Forbidden();"] });
+ * ```
+ */
+export function branchLines(
+  lines: string[],
+  n: number,
+  max = 3,
+): { rest: string; body: string[] } | null {
+  const depth = /^\s*/.exec(lines[n - 1] ?? "")![0].length;
+  let open = 0;
+  for (let k = n; k <= lines.length && k < n + 12; k++) {
+    const c = code(lines[k - 1]);
+    for (const ch of c) open += ch === "(" ? 1 : ch === ")" ? -1 : 0;
+    if (open > 0) continue;
+    const body: string[] = [];
+    for (const t of lines.slice(k, k + max)) {
+      if (t.trim() === "") continue;
+      if (/^\s*/.exec(t)![0].length <= depth || /^\s*(}|else\b|elif\b)/.test(t)) break;
+      body.push(code(t));
+    }
+    return { rest: c.replace(/^.*?\)\s*[{:]?\s*|^[^:]*:\s*/, ""), body };
+  }
+  return null;
+}
+
+/**
  * The code of the block a header at before-line `n` opens (the lines indented deeper, or up to
  * its closing brace; at most `max`) and of the few lines after it.
  *
