@@ -125,7 +125,7 @@ export function lineGuardFindings(
   };
 
   // Failure statements: net removals across the whole edit, located at the first removed one.
-  const lost = lostFailure(hs, bl, al, (n, h) => strong(n, h), pathSecure);
+  const lost = lostFailure(hs, bl, al, strong, pathSecure);
   if (lost) add("auth-check-removed", lost.n, lost.what);
 
   function context(h: Hunk): string {

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { clip } from "./guard_text.ts";
+import { clip, REQUESTER } from "./guard_text.ts";
 import type { Shape, ShapeContext } from "./guard_shapes.ts";
 import { AND, type Chunk, openCall, OR, text } from "./term_diff.ts";
 import {
@@ -107,7 +107,7 @@ export function swapShapes(
     /^(filter|filter_by|where)$/.test(del[0] ?? "") &&
     (ins.join("") === "all()" || ins.join("") === "all" || ins.length === 0) &&
     new RegExp(`\\b${del[0]}\\([^)]*(user|owner|tenant|org|account|member)`, "i").test(line) &&
-    (ctx.secure(n) || /\b(request|req|ctx|g)\.user\b|current_?user|currentUser/.test(line))
+    (ctx.secure(n) || REQUESTER.test(line))
   ) {
     push("auth-check-removed", n, `query no longer scoped: \`${clip(line)}\``);
     return out;

@@ -41,7 +41,7 @@ export interface Hunk {
 }
 
 /** The user a request is made by: code that reads it scopes what the requester may see. */
-const REQUESTER = /\b(request|req|ctx|g)\.user\b|\bcurrent_?user\b|\bcurrentUser\b/;
+export const REQUESTER = /\b(request|req|ctx|g)\.user\b|\bcurrent_?user\b|\bcurrentUser\b/;
 
 /**
  * Whether anything around an edit is about security (the path, the changed lines with a few
