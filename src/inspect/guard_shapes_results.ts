@@ -13,7 +13,7 @@ import { FAILURE, PROTECTIVE_NAME } from "./guard_vocab.ts";
 import { callNames, clip, code, condition, isCheckCall } from "./guard_text.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import type { Chunk } from "./term_diff.ts";
-import { grantsMore, kindOf, SAYS_NO, SAYS_YES, segments } from "./guard_term_polarity.ts";
+import { grantsMore, holdsVerdict, kindOf, SAYS_NO, SAYS_YES } from "./guard_term_polarity.ts";
 
 /** An attribute whose yes lets someone in: active, verified, authorized, an admin. */
 const YES_ATTRIBUTE =
@@ -258,10 +258,6 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
   return out;
 }
 
-/** The last word of a name that holds a verdict (`isPasswordValid`, `ok`, `authenticated`). */
-const VERDICT =
-  /^(ok|valid|match|matches|matched|allowed|authenticated|authori[sz]ed|verified|success|granted|permitted|same|equal)$/i;
-
 /**
  * The name a branch header only tests for being missing or empty (`if not x:`, `if (!x)`,
  * `if x == "" {`, `if x is None`, `if len(x) == 0`), or null.
@@ -272,8 +268,10 @@ function emptyTestOf(c: string): string | null {
   // (A negated verdict, `!isMatch`, `not user.is_authenticated`, is a whole check, not a test
   // that a value is there.)
   const negated = /^(?:not\s+|!\s*)([\w$.]+)$/.exec(t);
-  const last = segments(negated?.[1].split(".").pop() ?? "").at(-1) ?? "";
-  if (negated && (VERDICT.test(last) || /(^|[._])(is|has|can)_?[A-Za-z]/.test(negated[1]))) {
+  if (
+    negated && (holdsVerdict(negated[1].split(".").pop() ?? "") ||
+      /(^|[._])(is|has|can)_?[A-Za-z]/.test(negated[1]))
+  ) {
     return null;
   }
   const m = negated ??

@@ -19,7 +19,7 @@ import { STRICT_ARG } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { swapShapes } from "./guard_shapes_swaps.ts";
 import { resultRunShapes } from "./guard_shapes_results.ts";
-import { grantsMore, kindOf } from "./guard_term_polarity.ts";
+import { grantsMore, holdsVerdict, kindOf } from "./guard_term_polarity.ts";
 import {
   AND,
   balanced,
@@ -47,10 +47,6 @@ const BINDING =
 
 /** A token that makes a term a test: a comparison, a membership (or a call, read apart). */
 const COMPARES = /^(==|!=|===|!==|<|>|<=|>=|in|is)$/;
-
-/** A name holding a check's verdict (`isMatch`, `valid`, `is_authorized`). */
-const VERDICT_NAME =
-  /^(is_?|has_?)?(match|matches|matched|valid|verified|authori[sz]ed|authenticated|allowed|permitted|granted)$/i;
 
 /** HTTP methods that change state (the ones CSRF protection and write checks cover). */
 const UNSAFE_METHOD = /^(POST|PUT|PATCH|DELETE)$/;
@@ -252,7 +248,7 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
             isCheckCall(x) || /check|verif|valid|auth|login|compare|match|hash|passw/i.test(x)
           )) ||
           // (or a check's verdict held in a name: `if (isMatch)` → `if (isMatch || hash)`)
-          [...ch.pre.slice(-2), ...ch.post.slice(0, 2)].some((t) => VERDICT_NAME.test(t))) &&
+          [...ch.pre.slice(-2), ...ch.post.slice(0, 2)].some((t) => holdsVerdict(t))) &&
         ctx.secure(n)
       ) {
         push("auth-check-removed", n, `alternative to the check: \`${clip(text(alt))}\``);

@@ -105,6 +105,25 @@ export function segments(name: string): string[] {
   return name.split(/_|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).filter((x) => x);
 }
 
+/** The last word of a name that holds a verdict (`isPasswordValid`, `ok`, `authenticated`). */
+const VERDICT =
+  /^(ok|valid|match|matches|matched|allowed|authenticated|authori[sz]ed|verified|success|granted|permitted|same|equal)$/i;
+
+/**
+ * Whether a name holds a check's verdict: its last word says so (`isMatch`, `is_valid`, `ok`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { holdsVerdict } from "./guard_term_polarity.ts";
+ * assert.ok(holdsVerdict("isPasswordValid") && holdsVerdict("ok"));
+ * assert.ok(!holdsVerdict("allowed_domains"));
+ * ```
+ */
+export function holdsVerdict(name: string): boolean {
+  return VERDICT.test(segments(name).at(-1) ?? "");
+}
+
 /**
  * The level of a privilege word (0 strongest), or -1.
  *
