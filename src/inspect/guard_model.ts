@@ -15,6 +15,7 @@
 import data from "./data/guard_model.json" with { type: "json" };
 import { editFeatures } from "./guard_features.ts";
 import { clip, code, type Hunk } from "./guard_text.ts";
+import { tokensOf } from "./term_diff.ts";
 import { NOT_A_DENIAL } from "./guard_vocab.ts";
 
 /** A trained model as `data/guard_model.json` holds it. */
@@ -125,7 +126,7 @@ function word(feature: string): string {
 function renamesOnly(hs: readonly Hunk[], before: string[], after: string[]): boolean {
   const map = new Map<string, string>();
   const seen = new Map<string, number>();
-  const toks = (t: string) => code(t).match(/[A-Za-z_$][\w$]*|\S/g) ?? [];
+  const toks = (t: string) => tokensOf([{ l: { n: 0 }, c: code(t) }]).map((x) => x.t);
   const KEYWORD = /^(true|false|True|False|None|null|nil|undefined|and|or|not|in|is|if|return)$/;
   for (const h of hs) {
     if (h.removed.length !== h.added.length || h.removed.length === 0) return false;
