@@ -41,10 +41,12 @@ export function newLineFlags(
   const left: number[] = [];
   let j = head;
   let misses = 0; // left-over lines in a row
-  let far = 0; // long searches made
+  let farSearches = 0; // long searches made
   let searches = 0; // left-over candidates searched for
-  let nearAt = -1, farAt = -1; // the stretches last searched, by their `j`
-  let nearMark = 0, farMark = 0; // their marks, once searched again (0: none yet)
+  // The stretches last searched near and far, by their `j`, and their marks once searched
+  // again (0: none yet).
+  const near: Stretch = { at: -1, mark: 0, marks: NEAR_MARKS };
+  const far: Stretch = { at: -1, mark: 0, marks: FAR_MARKS };
   let osig: Int32Array | null = null; // the signature of each line of `old`, once needed
   // With `text` (the text `lines` come from), a stretch the two texts share from where the
   // walk stands is passed over a block of characters at a time (one comparison each) instead of
@@ -89,27 +91,15 @@ export function newLineFlags(
     // many searches, the other text's line signatures are compared before the lines themselves.
     // A stretch searched again (a run of left-over lines at one `j`) first has the signatures
     // of its lines marked, and a line whose signature is not among them is not searched for.
-    let k = j + 1;
     let stop = Math.min(old.length, j + 1 + RESYNC);
     const os = ++searches > EAGER ? (osig ??= signatures(old)) : null;
-    const ls = os ? signature(l) : 0;
-    if (os) {
-      if (nearAt !== j) [nearAt, nearMark] = [j, 0];
-      else if (nearMark === 0) nearMark = markSignatures(NEAR_MARKS, os, k, stop);
-      if (nearMark !== 0 && NEAR_MARKS[ls] !== nearMark) k = stop;
-      else while (k < stop && (os[k] !== ls || old[k] !== l)) k++;
-    } else while (k < stop && old[k] !== l) k++;
-    if (k >= stop && ++misses % 8 === 0 && far < FAR_SEARCHES) {
+    let k = seek(near, old, os, l, j, j + 1, stop);
+    if (k >= stop && ++misses % 8 === 0 && farSearches < FAR_SEARCHES) {
       // Many in a row: maybe past a larger deletion; look much further on, a few times.
-      far++;
+      farSearches++;
       const from = stop;
       stop = Math.min(old.length, j + 1 + FAR);
-      if (os) {
-        if (farAt !== j) [farAt, farMark] = [j, 0];
-        else if (farMark === 0) farMark = markSignatures(FAR_MARKS, os, from, stop);
-        if (farMark !== 0 && FAR_MARKS[ls] !== farMark) k = stop;
-        else while (k < stop && (os[k] !== ls || old[k] !== l)) k++;
-      } else while (k < stop && old[k] !== l) k++;
+      k = seek(far, old, os, l, j, from, stop);
     }
     if (k < stop) {
       // Found further on: the line is there. The walk moves on to it only when the next lines
@@ -150,6 +140,40 @@ export function newLineFlags(
   for (let x = 0; x < os.length; x++) if (WANT[os[x]] === sigStamp) have.add(old[x]);
   for (const i of maybe) if (!have.has(lines[i])) out[i] = 1;
   return out;
+}
+
+/** A stretch of the other text searched for left-over lines: where, and its mark once marked. */
+interface Stretch {
+  at: number;
+  mark: number;
+  marks: Uint32Array;
+}
+
+/**
+ * Where line `l` is in `old[from, stop)` (or `stop`), for the walk at `j`. With the other text's
+ * signatures (`os`, after many searches), a stretch searched again first has its signatures
+ * marked, and a line whose signature is not among them is not searched for.
+ */
+function seek(
+  s: Stretch,
+  old: string[],
+  os: Int32Array | null,
+  l: string,
+  j: number,
+  from: number,
+  stop: number,
+): number {
+  let k = from;
+  if (!os) {
+    while (k < stop && old[k] !== l) k++;
+    return k;
+  }
+  const ls = signature(l);
+  if (s.at !== j) [s.at, s.mark] = [j, 0];
+  else if (s.mark === 0) s.mark = markSignatures(s.marks, os, from, stop);
+  if (s.mark !== 0 && s.marks[ls] !== s.mark) return stop;
+  while (k < stop && (os[k] !== ls || old[k] !== l)) k++;
+  return k;
 }
 
 /** Which lines' signatures one call of {@link newLineFlags} has seen: entries equal to `stamp`. */
