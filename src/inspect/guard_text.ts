@@ -51,8 +51,10 @@ export const REQUESTER = /\b(request|req|ctx|g)\.user\b|\bcurrent_?user\b|\bcurr
  *
  * @example
  * ```ts
- * securityAround(["a = 1"], ["a = 2"], "lib/math.py"); // false
- * securityAround(["verify = True"], ["verify = False"], "lib/client.py"); // true
+ * import assert from "node:assert/strict";
+ * import { securityAround } from "./guard_text.ts";
+ * assert.equal(securityAround(["a = 1"], ["a = 2"], "lib/math.py"), false);
+ * assert.equal(securityAround(["verify = True"], ["verify = False"], "lib/client.py"), true);
  * ```
  */
 export function securityAround(
@@ -410,8 +412,10 @@ export function branchLines(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
+ * import { blockOf } from "./guard_text.ts";
  * const ls = ["if (ok) {", "  return user", "}", "throw new Error('no')"];
- * blockOf(ls, 1); // { body: "return user", after: "throw new Error('no')" }
+ * assert.deepEqual(blockOf(ls, 1), { body: "return user", after: "throw new Error('no')" });
  * ```
  */
 export function blockOf(lines: string[], n: number, max = 8): { body: string; after: string } {
