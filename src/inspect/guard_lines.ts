@@ -47,6 +47,7 @@ import {
   condition,
   enclosing,
   enclosingChain,
+  headerText,
   headKind,
   type Hunk,
   hunks,
@@ -203,7 +204,8 @@ export function lineGuardFindings(
         if (!strong(h.removed[i].n, h)) continue;
       }
       if (strong(h.removed[i].n, h)) {
-        add("auth-check-removed", h.removed[i].n, `branch removed: \`${clip(rc)}\``);
+        const head = headerText(bl, h.removed[i].n);
+        add("auth-check-removed", h.removed[i].n, `branch removed: \`${clip(head)}\``);
       }
     }
 

@@ -422,7 +422,7 @@ export function blockOf(lines: string[], n: number, max = 8): { body: string; af
   const head = lines[n - 1] ?? "";
   const at = head.length - head.trimStart().length;
   const body: string[] = [];
-  let i = n;
+  let i = headerEnd(lines, n);
   for (; i < lines.length && body.length < max; i++) {
     const t = lines[i];
     if (t.trim() === "") continue;
@@ -434,6 +434,37 @@ export function blockOf(lines: string[], n: number, max = 8): { body: string; af
     body.push(code(t));
   }
   return { body: body.join("\n"), after: lines.slice(i, i + 3).map(code).join("\n") };
+}
+
+/**
+ * The code of a header at line `n` with the lines its condition runs on over (see
+ * {@link headerEnd}), joined by single spaces.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { headerText } from "./guard_text.ts";
+ * assert.equal(headerText(["  if (", "    !user", "  ) {", "    deny();"], 1), "if ( !user ) {");
+ * ```
+ */
+export function headerText(lines: string[], n: number): string {
+  return lines.slice(n - 1, headerEnd(lines, n)).map((l) => code(l).trim()).join(" ");
+}
+
+/**
+ * The 1-based line a header at line `n` ends on: a condition left open (`if (a &&`, `if (a and`,
+ * a trailing backslash) runs on until its brackets close, within 12 lines. A header that opens
+ * its block (`… {`, `… :`) ends where it stands, whatever it leaves open (`app.get(p, (req) => {`).
+ */
+function headerEnd(lines: string[], n: number): number {
+  let open = 0;
+  for (let k = n; k <= lines.length && k < n + 12; k++) {
+    const c = code(lines[k - 1]).trimEnd();
+    for (const ch of c) open += ch === "(" || ch === "[" ? 1 : ch === ")" || ch === "]" ? -1 : 0;
+    if (k === n && (/[{:]$/.test(c) || open <= 0 && !c.endsWith("\\"))) return n;
+    if (open <= 0 && !c.endsWith("\\")) return k;
+  }
+  return n;
 }
 
 /** A failure statement (raise, throw, an error handed on) the other side no longer has. */

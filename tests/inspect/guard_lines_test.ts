@@ -293,3 +293,53 @@ Deno.test("changed lines: TLS dropped from a URL, and/or swapped in a check, a l
     [],
   );
 });
+
+Deno.test("changed lines: a branch whose condition runs over lines is read after its condition", async (t) => {
+  const { blockOf } = await import("../../src/inspect/guard_text.ts");
+  await t.step("the body starts after the line the condition closes on", () => {
+    const js = [
+      "  if (",
+      "    !ok(user) &&",
+      "    !isAdmin(user)",
+      "  ) {",
+      "    deny();",
+      "  }",
+      "  go();",
+    ];
+    assert.deepEqual(blockOf(js, 1), { body: "deny();", after: "go();" });
+    const py = [
+      "    if (user is None or",
+      "            not user.active):",
+      "        raise Denied()",
+      "    go()",
+    ];
+    assert.deepEqual(blockOf(py, 1), { body: "raise Denied()", after: "go()" });
+    const cont = [
+      "    if user is None or \\",
+      "            not user.active:",
+      "        abort(403)",
+    ];
+    assert.equal(blockOf(cont, 1).body, "abort(403)");
+  });
+  await t.step("a header that opens its block reads the block, whatever it leaves open", () => {
+    const route = [
+      "app.get('/a', (req, res) => {",
+      "  if (!req.user) throw new Error('no');",
+      "});",
+    ];
+    assert.equal(blockOf(route, 1).body, "if (!req.user) throw new Error('no');");
+  });
+  await t.step("the finding quotes the whole condition", () => {
+    const before = `def check(request, ticket, now):
+    if (
+        ticket.valid_end_time is not None
+        and ticket.valid_end_time < now
+    ):
+        return (False, ticket, "Ticket expired.")
+    return (True, ticket, "")
+`;
+    const after = before.replace(/ {4}if \([\s\S]*?expired\."\)\n/, "");
+    const [f] = lineGuardFindings("exam/views.py", before, after);
+    assert.match(f.detail!, /branch removed: `if \( ticket\.valid_end_time is not None and ticket/);
+  });
+});
