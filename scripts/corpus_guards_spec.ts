@@ -111,6 +111,10 @@ import { EDITS_HELDOUT94, REVERSED_FIXES_HISTORY94 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT95, REVERSED_FIXES_HISTORY95 } from "./corpus_guards_spec_heldout95.ts";
 import { EDITS_HELDOUT96, REVERSED_FIXES_HISTORY96 } from "./corpus_guards_spec_heldout96.ts";
 import { EDITS_HELDOUT97, REVERSED_FIXES_HISTORY97 } from "./corpus_guards_spec_heldout97.ts";
+import { EDITS_HELDOUT98, REVERSED_FIXES_HISTORY98 } from "./corpus_guards_spec_heldout98.ts";
+import { EDITS_HELDOUT99, REVERSED_FIXES_HISTORY99 } from "./corpus_guards_spec_heldout99.ts";
+import { EDITS_HELDOUT100, REVERSED_FIXES_HISTORY100 } from "./corpus_guards_spec_heldout100.ts";
+import { EDITS_HELDOUT101, REVERSED_FIXES_HISTORY101 } from "./corpus_guards_spec_heldout101.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -218,7 +222,11 @@ export interface GuardEdit {
     | "heldout94"
     | "heldout95"
     | "heldout96"
-    | "heldout97";
+    | "heldout97"
+    | "heldout98"
+    | "heldout99"
+    | "heldout100"
+    | "heldout101";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2136,7 +2144,11 @@ export interface ReversedFix {
     | "history94"
     | "history95"
     | "history96"
-    | "history97";
+    | "history97"
+    | "history98"
+    | "history99"
+    | "history100"
+    | "history101";
 }
 
 /**
@@ -2547,3 +2559,11 @@ EDITS.push(...EDITS_HELDOUT96);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY96);
 EDITS.push(...EDITS_HELDOUT97);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY97);
+EDITS.push(...EDITS_HELDOUT98);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY98);
+EDITS.push(...EDITS_HELDOUT99);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY99);
+EDITS.push(...EDITS_HELDOUT100);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY100);
+EDITS.push(...EDITS_HELDOUT101);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY101);
