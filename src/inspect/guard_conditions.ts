@@ -27,7 +27,7 @@ import {
   similarStart,
 } from "./guard_text.ts";
 import { terms } from "./guard_shape_vocab.ts";
-import { REFUSES } from "./guard_term_polarity.ts";
+import { yesKeepsOut } from "./name_polarity.ts";
 
 /** What the caller knows about the edit around a hunk. */
 export interface ConditionEnv {
@@ -82,27 +82,35 @@ export function weakenedConditions(
     if ((kind === "return" || kind === "=") && !inCheck && !env.pathSecure) continue;
     const lost = callNames(cb).filter((c) => !ca.includes(lastName(c)));
     const fewerCompares = compares(ca) < compares(cb);
-    const weaker = (CONSTANT.test(ca.trim()) && !CONSTANT.test(cb.trim())) ||
-      (CONSTANT.test(ca.trim()) && CONSTANT.test(cb.trim()) && ca.trim() !== cb.trim() &&
-        kind === "return" && inCheck && /^\(?\s*(true|True|1)\b/.test(ca.trim())) ||
-      // A check that now says yes where it said no.
-      (kind === "return" && /^(false|False)\b/.test(cb.trim()) &&
-        /^(true|True)\b/.test(ca.trim())) ||
-      // `false &&` or `|| true` put into a condition.
-      (/^(false|False)\s*(&&|and\b)|(\|\||\bor)\s*(true|True)\s*$/.test(
-        ca.trim().replace(/^.*;\s*/, ""),
-      ) &&
-        !/(false|False)\s*(&&|and)|(\|\||or)\s*(true|True)/.test(cb)) ||
-      (operands(ca) < operands(cb) &&
-        (lost.some((c) => isCheckCall(c) || SECURITY.test(c)) ||
-          securityWords(ca) < securityWords(cb) || (fewerCompares && inCheck) ||
-          // A whole conjunct dropped from an `if` (`a and b` → `b`): one requirement fewer.
-          (kind !== "return" && kind !== "=" && conjuncts(ca) < conjuncts(cb) &&
-            ca.split(/&&|\band\b/).every((p) => cb.includes(p.trim())))));
-    const flipped = kind === "return" && /^(true|True)\b/.test(ca.trim());
+    // A predicate whose yes keeps someone out (`Denylisted`, `is_revoked`) is weakened when it
+    // says no where it said yes or where it worked out its answer; its other answers are for
+    // the no-way read below.
+    const keepsOut = kind === "return" && yesKeepsOut(fn);
+    const saysNo = /^\(?\s*(False|false|0|None|nil|null|undefined)\s*\)?;?$/.test(ca.trim());
+    const weaker = keepsOut
+      ? saysNo && (!CONSTANT.test(cb.trim()) || /^(true|True)\b/.test(cb.trim()))
+      : (CONSTANT.test(ca.trim()) && !CONSTANT.test(cb.trim())) ||
+        (CONSTANT.test(ca.trim()) && CONSTANT.test(cb.trim()) && ca.trim() !== cb.trim() &&
+          kind === "return" && inCheck && /^\(?\s*(true|True|1)\b/.test(ca.trim())) ||
+        // A check that now says yes where it said no.
+        (kind === "return" && /^(false|False)\b/.test(cb.trim()) &&
+          /^(true|True)\b/.test(ca.trim())) ||
+        // `false &&` or `|| true` put into a condition.
+        (/^(false|False)\s*(&&|and\b)|(\|\||\bor)\s*(true|True)\s*$/.test(
+          ca.trim().replace(/^.*;\s*/, ""),
+        ) &&
+          !/(false|False)\s*(&&|and)|(\|\||or)\s*(true|True)/.test(cb)) ||
+        (operands(ca) < operands(cb) &&
+          (lost.some((c) => isCheckCall(c) || SECURITY.test(c)) ||
+            securityWords(ca) < securityWords(cb) || (fewerCompares && inCheck) ||
+            // A whole conjunct dropped from an `if` (`a and b` → `b`): one requirement fewer.
+            (kind !== "return" && kind !== "=" && conjuncts(ca) < conjuncts(cb) &&
+              ca.split(/&&|\band\b/).every((p) => cb.includes(p.trim())))));
+    const flipped = kind === "return" &&
+      (keepsOut ? /^(false|False)\b/ : /^(true|True)\b/).test(ca.trim());
     // A way to say no dropped from what a predicate that says no returns (`return notBefore(t)
     // || notAfter(t)` → `return notAfter(t)` in `Expired`).
-    const noWayDropped = kind === "return" && REFUSES.test(fn) &&
+    const noWayDropped = kind === "return" && yesKeepsOut(fn) &&
       terms(ca, "or").length < terms(cb, "or").length &&
       terms(ca, "or").every((t) => terms(cb, "or").includes(t));
     // A comparison or a check dropped from a branch's requirements, in security code.

@@ -15,6 +15,7 @@ import {
   SECURITY,
 } from "./guard_vocab.ts";
 import { bare, clip, code, enclosing, type Hunk, type Line } from "./guard_text.ts";
+import { yesKeepsOut } from "./name_polarity.ts";
 
 /** A returned value that reports a failure (`{ success: false, … }`, `{ error: … }`). */
 const FAILED_RESULT =
@@ -81,6 +82,8 @@ export function lostFailure(
         (c.length > l.text.trim().length && FAILED_RESULT.test(c));
       if (!fails || NOT_A_DENIAL.test(c)) return false;
       const fn = enclosing(lines, l.n);
+      // (`return False` in a predicate whose yes keeps someone out, `is_revoked`, lets through.)
+      if (/^(}\s*)?return\s+(false|False)\b/.test(c) && yesKeepsOut(bare(fn))) return false;
       return !BARE_RETURN.test(c) || SECURITY.test(fn) || PREDICATE.test(bare(fn));
     });
   const removedFail = hs.flatMap((h) => failing(h.removed, bl).map((l) => ({ l, h })));

@@ -61,7 +61,7 @@ import { shapeSignals } from "./guard_shapes.ts";
 import { weakenedConditions } from "./guard_conditions.ts";
 import { learnedSignal } from "./guard_model.ts";
 import { lostFailure } from "./guard_failures.ts";
-import { SAYS_NO } from "./guard_term_polarity.ts";
+import { yesKeepsOut } from "./name_polarity.ts";
 import { linesOf } from "./chunk.ts";
 import { settingLineFindings } from "./guard_settings_lines.ts";
 
@@ -221,7 +221,7 @@ export function lineGuardFindings(
       const start = bl.slice(Math.max(0, n - 4), n - 1).map(code).reverse()
         .find((t) => /^(return|if|elif|while)\b|^(}\s*)?else\s+if\b/.test(t));
       const fn = enclosing(bl, n);
-      if (orOperand && start?.startsWith("return") && !SAYS_NO.test(fn)) continue;
+      if (orOperand && start?.startsWith("return") && !yesKeepsOut(fn)) continue;
       if (strong(n, h)) {
         add("auth-check-removed", h.removed[i].n, `condition operand removed: \`${clip(rc)}\``);
       }

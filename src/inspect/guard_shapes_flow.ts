@@ -17,6 +17,7 @@ import {
   widened,
   words,
 } from "./guard_shape_vocab.ts";
+import { yesKeepsOut } from "./name_polarity.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { grantShapes } from "./guard_shapes_grants.ts";
 
@@ -335,7 +336,10 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         const { body, bodyFails } = block();
         const fails = bodyFails || inlineFails || callNames(body).some((x) => isCheckCall(x));
         const isReturn = kindC === "return";
-        if (!fails && !(isReturn && PROTECTING_FN.test(ctx.fn(l.n))) && ctx.secure(l.n)) {
+        // (So is a predicate whose yes keeps someone out, `requires_mfa`, when it says yes more.)
+        const keepsOut = isReturn &&
+          (PROTECTING_FN.test(ctx.fn(l.n)) || yesKeepsOut(ctx.fn(l.n)));
+        if (!fails && !keepsOut && ctx.secure(l.n)) {
           push(l.n, `requirement dropped: \`${clip(dropped.join(" and "))}\` from \`${clip(cb)}\``);
         }
       }

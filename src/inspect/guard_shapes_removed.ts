@@ -55,7 +55,7 @@ import {
   words,
 } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
-import { REFUSES } from "./guard_term_polarity.ts";
+import { yesKeepsOut } from "./name_polarity.ts";
 
 /**
  * What the branch a removed header opens does: its body (lines below, or after the condition on
@@ -218,7 +218,7 @@ export function removalShapes(
         const { body, fails, through, protects } = branch;
         // (A predicate that says no, `Expired`, says it in more cases: stricter.)
         const alt = widened(cb, ca, "or") && !(kindC === "return" && protects) &&
-          !(kindC === "return" && REFUSES.test(ctx.fn(l.n))) &&
+          !(kindC === "return" && yesKeepsOut(ctx.fn(l.n))) &&
           (kindC !== "return" ||
             terms(ca, "or").filter((t) => !terms(cb, "or").includes(t)).every((t) =>
               !NEGATIVE.test(t)

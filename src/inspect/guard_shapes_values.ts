@@ -18,6 +18,7 @@ import {
   similarStart,
 } from "./guard_text.ts";
 import { PRIVILEGE_NAME, terms, VERDICT_NAME } from "./guard_shape_vocab.ts";
+import { yesKeepsOut } from "./name_polarity.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 
 /** Exact comparisons, and the looser matches that can stand in for them. */
@@ -89,7 +90,15 @@ export function valueShapes({ removed, added, addedCodes }: HunkView, ctx: Shape
       const rb = answer(c);
       const ra = answer(a.c);
       if (rb !== null && ra !== null && partner && rb !== ra && boolish(rb)) {
-        const why = weakerAnswer(rb, ra);
+        // (A function or verdict whose yes keeps someone out, `is_blocked`, `requires_mfa`, is
+        // weakened when it says yes less often: its answers are read the other way round.)
+        const name = VERDICT_NAME.exec(c)?.[1] ?? ctx.fn(l.n);
+        // (Negated whole, `!(skip || ignored)`, such an answer is not read either way round.)
+        const why = !yesKeepsOut(name)
+          ? weakerAnswer(rb, ra)
+          : /^(!|not\b)/.test(rb) || /^(!|not\b)/.test(ra)
+          ? null
+          : weakerAnswer(ra, rb) && "keeps out less often";
         const checky = callNames(rb).some((x) => isCheckCall(x)) ||
           /\b(is|has|can|should|allow|valid|verif|check|match|authori|permit)/i.test(ctx.fn(l.n));
         const privilege = PRIVILEGE_NAME.test(VERDICT_NAME.exec(c)?.[1] ?? "");
@@ -140,7 +149,9 @@ export function valueShapes({ removed, added, addedCodes }: HunkView, ctx: Shape
       if (
         eb && ea && eb.head === ea.head && EMPTY_RETURN.test(eb.exit) &&
         !EMPTY_RETURN.test(ea.exit) &&
-        /^return\s+[\w$.[\]]+\s*;?$/.test(ea.exit) && ctx.secure(l.n)
+        /^return\s+[\w$.[\]]+\s*;?$/.test(ea.exit) && ctx.secure(l.n) &&
+        // (`return false` → `return true` in `Denylisted()` refuses more.)
+        !(/^return\s+(true|True)\b/.test(ea.exit) && yesKeepsOut(ctx.fn(l.n)))
       ) {
         out.push({
           rule: "auth-check-removed",

@@ -9,15 +9,11 @@ import { FAILURE, PERMISSIVE } from "./guard_vocab.ts";
 import { condition } from "./guard_text.ts";
 import { PROTECTING_FN } from "./guard_shape_vocab.ts";
 import type { ShapeContext } from "./guard_shapes.ts";
+import { yesKeepsOut } from "./name_polarity.ts";
 
 /** A name that says no: what it holds is a reason to refuse, so more of it is stricter. */
 export const SAYS_NO =
   /block|deni|deny|invalid|expir|revok|disabl|\bban|banned|lock|fail|error|reject|forbid|insecure|unsafe|skip|bypass|exempt|ignor|missing|unauth|refus|blacklist|denylist|suspend|anonym|guest|public|optional|open/i;
-
-/** A name that refuses: its yes keeps someone out (unlike `skip`, `exempt`, `optional`, which
- * {@link SAYS_NO} also holds, whose yes lets through). */
-export const REFUSES =
-  /block|deni|deny|invalid|expir|revok|disabl|\bban|banned|lock|fail|reject|forbid|unauth|refus|blacklist|denylist|suspend/i;
 
 /** A name that says yes: what it holds lets someone through. */
 export const SAYS_YES =
@@ -80,7 +76,7 @@ export function grantsMore(ctx: ShapeContext, n: number, line: string): boolean 
   if (kind === "if") return !FAILURE.test(ctx.block(n).body);
   if (kind === "return") {
     const fn = ctx.fn(n);
-    return !SAYS_NO.test(fn) && !PROTECTING_FN.test(fn);
+    return !yesKeepsOut(fn) && !PROTECTING_FN.test(fn);
   }
   // A switch that turns a protection off (`DISABLE_AUTH`) lets more through when it is on.
   // (A name that asks for more, `needs_otp`, lets fewer through when it is on.)

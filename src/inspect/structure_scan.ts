@@ -43,6 +43,7 @@ import {
 } from "./structure_signals.ts";
 
 import type { GuardRuleId } from "./structure.ts";
+import { yesKeepsOut } from "./name_polarity.ts";
 
 /** What the scanners need from the walk: where to record a fact, the function around a node,
  * the grammar, and whether the text names anything comparisons are about. */
@@ -189,7 +190,8 @@ export function branchFact(ctx: ScanCtx, n: SyntaxNode) {
   const init = n.childForFieldName("initializer")?.text ?? "";
   const alt = n.childForFieldName("alternative");
   const elseText = alt && alt.type === "else_clause" ? alt.text.slice(0, 400) : "";
-  const body = cons.text.slice(0, 600) + "\n" + elseText;
+  // In a predicate whose yes keeps someone out (`is_revoked`), `return True` is the refusal.
+  const body = answersFlipped(ctx.fnOf(n), cons.text.slice(0, 600) + "\n" + elseText);
   const w = words(init + " " + cond.text);
   const authy = [...w].some((x) => COND_WORDS.has(x));
   const strong = STRONG_FAIL_STMT.test(body);
@@ -241,6 +243,16 @@ export function branchFact(ctx: ScanCtx, n: SyntaxNode) {
   ctx.add(FAMILY_RULE[fam], `branch`, `\`${head} ${fail}\` branch`, n, sure);
 }
 
+/** `text` with its boolean returns swapped when function `fn`'s yes keeps someone out. */
+function answersFlipped(fn: string, text: string): string {
+  if (!yesKeepsOut(fn)) return text;
+  return text.replace(
+    /\breturn(\s+)(true|false|True|False)\b/g,
+    (_, s, v) =>
+      `return${s}${({ true: "false", false: "true", True: "False", False: "True" })[v as "true"]}`,
+  );
+}
+
 /** An auth decorator (`@login_required`, `@UseGuards(…)`). */
 export function decoratorFact(ctx: ScanCtx, n: SyntaxNode) {
   const expr = n.namedChildren[0];
@@ -286,7 +298,7 @@ export function predicateFact(ctx: ScanCtx, n: SyntaxNode, name: string) {
     : "auth-check-removed";
   if (n.type === "return_statement") {
     const v = n.namedChildren[0];
-    if (v && /^(?:False|false)$/.test(v.text)) {
+    if (v && (yesKeepsOut(name) ? /^(?:True|true)$/ : /^(?:False|false)$/).test(v.text)) {
       // A fail-closed return: replacing it with `return !req` or `return True` opens the check.
       ctx.add(rule, "closed", `\`return ${v.text}\` in ${name}()`, n, false);
     }

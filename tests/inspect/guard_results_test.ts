@@ -477,6 +477,41 @@ const RESULT_CASES: OneWayCase[] = [
     to: 'host = "0.0.0.0"',
     finds: /127\.0\.0\.1/,
   },
+  {
+    what: "A refusing predicate's yes made a no (`Denylisted`): a revoked token passes.",
+    path: "internal/auth/denylist.go",
+    before:
+      "func (d *Denylist) Denylisted(t *Token) bool {\n\tif at, ok := d.revoked[t.Subject]; ok && t.IssuedAt.Before(at) {\n\t\treturn true\n\t}\n\treturn false\n}\n",
+    from: "\t\treturn true\n\t}",
+    to: "\t\treturn false\n\t}",
+    finds: /keeps out less often: `return true` → `return false` in Denylisted\(\)/,
+  },
+  {
+    what: "A revocation check that worked out its answer now says no outright.",
+    path: "auth/revocation.py",
+    before:
+      "def is_token_revoked(jwt_payload):\n    jti = jwt_payload.get('jti')\n    return jti is None or store.exists(jti)\n",
+    from: "return jti is None or store.exists(jti)",
+    to: "return False",
+    finds: /condition weakened: `jti is None or store\.exists\(jti\)` → `False`/,
+  },
+  {
+    what: "A way to refuse dropped from what a refusing predicate returns.",
+    path: "src/security/lockout.ts",
+    before:
+      "export function isLockedOut(account: Account): boolean {\n  return account.failedLogins >= MAX_FAILED || account.suspended;\n}\n",
+    from: " || account.suspended;",
+    to: ";",
+    finds: /condition weakened/,
+  },
+  {
+    what: "A name with a negation in front lets through when it says yes: made a constant yes.",
+    path: "slack_bolt/middleware/internals.py",
+    before: "def _is_no_auth_required(req):\n    return req.context.path in PUBLIC_PATHS\n",
+    from: "return req.context.path in PUBLIC_PATHS",
+    to: "return True",
+    finds: /→ `True`/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
@@ -509,6 +544,19 @@ Deno.test("result shapes: the same edits with the other polarity stay silent", (
       blocked,
       edit(blocked, "    hits =", "    if ip in DENYLIST:\n        return True\n    hits ="),
     ),
+    [],
+  );
+  // A predicate whose yes demands more (`requires_mfa`) asking it of everyone: stricter.
+  const mfa = "def requires_mfa(user):\n    return user.is_staff and user.mfa_device is not None\n";
+  assert.deepEqual(
+    seen("auth/mfa.py", mfa, edit(mfa, " and user.mfa_device is not None", "")),
+    [],
+  );
+  // A refusing predicate's no made a yes (`return false` → `return true`): stricter.
+  const deny =
+    "func Denylisted(t *Token) bool {\n\tif t == nil {\n\t\treturn false\n\t}\n\treturn revoked[t.ID]\n}\n";
+  assert.deepEqual(
+    seen("internal/auth/denylist.go", deny, edit(deny, "\t\treturn false", "\t\treturn true")),
     [],
   );
   // A version bump in a security package's setup is no switch turned off (`0.3.1` → `0.3.2`).

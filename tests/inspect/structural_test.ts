@@ -149,3 +149,37 @@ Deno.test("an edit inside one method of a large class is still parsed; a rewrite
   const big = inspectTextNoted("views.py", before, rewritten);
   assert.ok(big.notes.some((n) => n.includes("regular expressions only")), big.notes.join("\n"));
 });
+
+Deno.test("a predicate whose yes refuses: its `return True` is the failure, `return False` the way in", async () => {
+  const { structuralFindings } = await import("../../src/inspect/structural_findings.ts");
+  const py =
+    "def is_token_revoked(payload):\n    jti = payload.get('jti')\n    if jti is None:\n        return True\n    return store.is_revoked(jti)\n";
+  const opened = py.replace("        return True\n", "        return False\n");
+  const go =
+    'package auth\n\nfunc (d *Denylist) Denylisted(t *Token) bool {\n\tif t.Token == "" {\n\t\treturn true\n\t}\n\treturn d.revoked[t.ID]\n}\n';
+  const goOpened = go.replace("\t\treturn true\n", "\t\treturn false\n");
+  for (
+    const [path, closed, open] of [["auth/tokens.py", py, opened], ["auth/deny.go", go, goOpened]]
+  ) {
+    const forward = structuralFindings(path, closed, open, false).findings;
+    assert.equal(forward.length, 1, `${path}: forward`);
+    assert.match(forward[0].message, /branch removed/);
+    assert.deepEqual(
+      structuralFindings(path, open, closed, false).findings,
+      [],
+      `${path}: reversed`,
+    );
+  }
+  // The same edit in a function whose yes lets through is the guard put back.
+  const allows = py.replace("is_token_revoked", "is_token_valid");
+  assert.deepEqual(
+    structuralFindings(
+      "auth/tokens.py",
+      allows,
+      allows.replace("return True\n", "return False\n"),
+      false,
+    )
+      .findings,
+    [],
+  );
+});
