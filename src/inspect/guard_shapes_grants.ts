@@ -296,11 +296,13 @@ export function grantShapes(
   // (An argument may call once: `.andWhere('reset_expire', '>', new Date())`.)
   const scoping =
     /\.(filter|filter_by|where|filterBy|andWhere|and_where|whereNot)\(([^()]*(?:\([^()]*\)[^()]*)?)\)/g;
+  // (A chain only laid out anew, the call on a line of its own, keeps it.)
+  const addedFlat = added.map((a) => a.c).join("").replace(/\s+/g, "");
   for (const m of c.matchAll(scoping)) {
     const rest = (c.slice(0, m.index) + c.slice(m.index! + m[0].length)).replace(/\s+/g, "");
     if (
       LOOKUP_KEY.test(m[2]) && added.some((a) => a.c.replace(/\s+/g, "") === rest) &&
-      ctx.secure(l.n)
+      !addedFlat.includes(m[0].replace(/\s+/g, "")) && ctx.secure(l.n)
     ) push(l.n, `query no longer scoped: \`${clip(m[0])}\` dropped`);
   }
   // A check called with one of its requirements switched off (`all_required=x` → `=False`).

@@ -19,10 +19,10 @@ import { STRICT_ARG } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { swapShapes } from "./guard_shapes_swaps.ts";
 import { resultRunShapes } from "./guard_shapes_results.ts";
+import { scopeDrops, scopeShapes } from "./guard_shapes_scope.ts";
 import { grantsMore, holdsVerdict, kindOf } from "./guard_term_polarity.ts";
 import {
   AND,
-  balanced,
   chunks,
   joined,
   listAround,
@@ -36,14 +36,6 @@ import {
 /** A requirement a term states: being allowed, verified, active, an owner, unused, a member. */
 const REQUIRES =
   /allow|verif|valid|active|enabled|confirm|approv|authori[sz]|authentic|trust|signed|secure|\bis_?[a-z]|\bhas_?[A-Za-z]|\bcan_?[A-Za-z]|check|perm|role|admin|staff|super|owner|manager|moder|scope|csrf|expir|revok|\bused\b|consumed|redeemed|user_?id|userId|tenant|org(anization)?_?id|\bin\s+[\w$.]+$|includes|member/i;
-
-/** Calls that look records up: a binding dropped from one finds records it should not. */
-const LOOKUP =
-  /^(get|filter|filter_by|find\w*|where|first|exists|select\w*|query|one|get_object_or_404|fetch\w*|load\w*|count|update\w*|delete\w*|destroy|exclude|objects)$/i;
-
-/** What binds a lookup to the caller or to a secret. */
-const BINDING =
-  /enabled|secret|token|key|hash|nonce|state|owner|user|author|tenant|org|account|creator|member|session|password|code|used|active|revoked|expir|deleted|valid|verified/i;
 
 /** A token that makes a term a test: a comparison, a membership (or a call, read apart). */
 const COMPARES = /^(==|!=|===|!==|<|>|<=|>=|in|is)$/;
@@ -105,7 +97,8 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
   if (!cs || cs.length === 0 || cs.length > 6) return [];
   const lineOf = (n: number) => removed.find((r) => r.l.n === n)?.c ?? "";
   const addedText = added.map((a) => a.c).join("\n");
-  const out: Shape[] = [];
+  // A scoping call dropped from a query chain, however the chain was laid out anew.
+  const out: Shape[] = scopeDrops(tokensOf(removed), tokensOf(added), ctx);
   const push = (rule: Shape["rule"], n: number, what: string) => out.push({ rule, n, what });
   for (const ch of cs) {
     const line = lineOf(ch.n);
@@ -148,20 +141,10 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         push("auth-check-removed", n, `failure no longer on \`${clip(text(way))}\``);
         continue;
       }
-      // A binding dropped from a lookup (`get(id=i, secret_key=k)` → `get(id=i)`).
-      const arg = del[0] === ","
-        ? del.slice(1)
-        : del[del.length - 1] === ","
-        ? del.slice(0, -1)
-        : null;
-      const call = openCall(ch.pre);
-      if (
-        arg && arg.length >= 3 && /^[A-Za-z_$]/.test(arg[0]) &&
-        (arg[1] === "=" || arg[1] === ":") &&
-        balanced(arg) && call && LOOKUP.test(call) && BINDING.test(arg[0]) &&
-        (ctx.secure(n) || /secret|token|key|owner|nonce|password|hash/i.test(arg[0]))
-      ) {
-        push("auth-check-removed", n, `\`${clip(text(arg))}\` no longer binds ${call}()`);
+      // A binding dropped from a lookup, or a scoping call from a query (guard_shapes_scope.ts).
+      const scoped = scopeShapes([ch], ctx);
+      if (scoped.length) {
+        out.push(...scoped);
         continue;
       }
       // A guard dropped from a list of bases, guards or arguments (`StaffOnlyMixin,`,

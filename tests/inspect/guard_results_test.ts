@@ -512,6 +512,35 @@ const RESULT_CASES: OneWayCase[] = [
     to: "return True",
     finds: /→ `True`/,
   },
+  {
+    what: "A lookup written over lines no longer bound to the requester.",
+    path: "api/views/invoices.py",
+    before:
+      "def invoice_detail(request, id):\n    try:\n        invoice = Invoice.get_by_pk(\n            id, owner_id=request.user.id, detail=True\n        )\n    except Invoice.DoesNotExist:\n        return Response(status=404)\n    return invoice.to_dict()\n",
+    from:
+      "invoice = Invoice.get_by_pk(\n            id, owner_id=request.user.id, detail=True\n        )",
+    to: "invoice = Invoice.get_by_pk(id, detail=True)",
+    finds: /`owner_id = request\.user\.id` no longer binds get_by_pk\(\)/,
+  },
+  {
+    what: "A scoping call dropped from a query chain: a token of any purpose is accepted.",
+    path: "app/services/reset_tokens.py",
+    before:
+      "def find_token(value, purpose):\n    row = db.session.scalars(\n        select(ResetToken)\n        .filter_by(token=value)\n        .filter_by(purpose=purpose.name)\n    ).first()\n    return row\n",
+    from:
+      "        select(ResetToken)\n        .filter_by(token=value)\n        .filter_by(purpose=purpose.name)\n",
+    to: "        select(ResetToken).filter_by(token=value)\n",
+    finds: /query no longer scoped by `purpose`: `\.filter_by\(…\)` dropped/,
+  },
+  {
+    what: "A tenant condition dropped while the rest of the query is rewritten.",
+    path: "internal/store/tags.go",
+    before:
+      'func (s *Store) TagUsage(tenantID int, key string) ([]Entry, error) {\n\tvar out []Entry\n\terr := s.db.\n\t\tWhere("entries.tenant_id = ?", tenantID).\n\t\tWhere("key = ?", key).\n\t\tFind(&out).Error\n\treturn out, err\n}\n',
+    from: '\t\tWhere("entries.tenant_id = ?", tenantID).\n\t\tWhere("key = ?", key).\n',
+    to: '\t\tWhere("key LIKE ?", key+"%").\n',
+    finds: /query no longer scoped by `tenant_id`: `\.Where\(…\)` dropped/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
