@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { CONSTANT, FAILURE, NOT_A_DENIAL, PREDICATE, SECURITY } from "./guard_vocab.ts";
+import { CONSTANT, FAILURE, NOT_A_DENIAL, PREDICATE, SECURITY, YES_ARM } from "./guard_vocab.ts";
 import {
   assigned,
   bare,
@@ -77,6 +77,10 @@ export function weakenedConditions(
     if (partner === undefined) continue;
     const ca = condition(partner) ?? assigned(partner);
     if (ca === null) continue;
+    // (A yes for the case a check was skipped, `check() if c else True`, taken out: stricter.)
+    if (
+      YES_ARM.test(cb) && !YES_ARM.test(ca) && !CONSTANT.test(ca.trim()) && cb.includes(ca.trim())
+    ) continue;
     const fn = bare(enclosing(env.bl, r.n));
     const inCheck = PREDICATE.test(fn) || SECURITY.test(fn);
     if ((kind === "return" || kind === "=") && !inCheck && !env.pathSecure) continue;

@@ -9,11 +9,12 @@
  *
  * @module
  */
-import { FAILURE, PROTECTIVE_NAME } from "./guard_vocab.ts";
+import { FAILURE, PROTECTIVE_NAME, YES_ARM } from "./guard_vocab.ts";
 import { callNames, clip, code, condition, isCheckCall } from "./guard_text.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import type { Chunk } from "./term_diff.ts";
 import { grantsMore, holdsVerdict, kindOf, SAYS_NO, SAYS_YES } from "./guard_term_polarity.ts";
+import { yesKeepsOut } from "./name_polarity.ts";
 
 /** An attribute whose yes lets someone in: active, verified, authorized, an admin. */
 const YES_ATTRIBUTE =
@@ -22,6 +23,14 @@ const YES_ATTRIBUTE =
 /** A call that escapes or sanitizes one value (`ldap.EscapeFilter(u)`, `html.escape(s)`). */
 const UNWRAP =
   /[\w$.]*\b(escape\w*|Escape\w*|sanitize\w*|Sanitize\w*|quote_?\w*|html_?escape)\(\s*([\w$.]+)\s*\)/g;
+
+/** A name that holds a yes to let through (`isUsable`, `has_access`, `allowed`). */
+const YES_VERDICT =
+  /^(is|has|can|may)([A-Z]|_[a-z])|^(allowed|permitted|authori[sz]ed|granted|valid|verified|ok)$|[a-z](Allowed|Permitted|Authori[sz]ed|Granted|Valid|Verified|Usable)$/;
+
+/** A call that compares a secret or its hash (`bcrypt.compare`, `timingSafeEqual`). */
+const HASH_COMPARE =
+  /^(bcrypt|bcryptjs|argon2|scrypt|hasher|passlib|pwd_context|password_hasher)\.\w+$|timingSafeEqual|compare_?digest|constant_?time\w*|safe_?(str_?)?compare|secure_?compare/i;
 
 /** Constants that decide an `and`/`or` on their own. */
 const FALSE = /^(false|False)$/;
@@ -59,12 +68,20 @@ function leadingCall(ts: readonly string[]): string | null {
  */
 export function resultRunShapes(ch: Chunk, ctx: ShapeContext, line: string): Shape[] {
   const { del, ins, n, pre, post } = ch;
-  if (!ctx.secure(n)) return [];
   // An `await` dropped before a check whose result is used: the promise itself is truthy.
   if (del.length === 1 && del[0] === "await" && ins.length === 0) {
     const call = leadingCall(post);
     const used = /^(=|\(|!|&&|\|\||and|or|not|if|\?|:|,)$/.test(pre.at(-1) ?? "");
-    if (call && isCheckCall(call) && used) {
+    // (Or any call whose result a yes-named verdict holds that a failing branch then tests:
+    // `const isUsable = await svc.isAssistantUsable(id, user)`, then `if (!isUsable) … 403`.)
+    const held = pre.at(-1) === "=" ? pre.at(-2) ?? "" : "";
+    const test = YES_VERDICT.test(held)
+      ? new RegExp(`\\bif\\s*\\(?\\s*(!|not\\s+)\\s*${held}\\b[^\\n]*((\\n[^\\n]*){0,3})`).exec(
+        ctx.afterCode,
+      )
+      : null;
+    const verdict = !!test && (FAILURE.test(test[0]) || /\b40[13]\b|\w(Err|Error)\(/.test(test[0]));
+    if (call && used && ((isCheckCall(call) && ctx.secure(n)) || verdict)) {
       return [{
         rule: "auth-check-removed",
         n,
@@ -72,6 +89,7 @@ export function resultRunShapes(ch: Chunk, ctx: ShapeContext, line: string): Sha
       }];
     }
   }
+  if (!ctx.secure(n)) return [];
   // A constant put in front of or behind a check (`false && isEnabled(id)`, `ok || true`).
   if (del.length === 0 && ins.length >= 2 && ins.length <= 4) {
     const t = ins.filter((x) => x !== "(" && x !== ")");
@@ -178,6 +196,36 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
     }
   }
   for (const r of removed) {
+    // A check made conditional, with a yes for the other case (`ok = await compare(p, u.hash)` →
+    // `ok = u.hash ? await compare(p, u.hash) : true`): without the condition, no check at all.
+    const checked = callNames(r.c).find((c) => isCheckCall(c) || HASH_COMPARE.test(c));
+    const fallback = checked && !YES_ARM.test(r.c) &&
+      added.find((a) => a.c.includes(`${checked}(`) && YES_ARM.test(a.c));
+    const { kind: k0, name: n0 } = kindOf(r.c);
+    if (fallback && !yesKeepsOut(k0 === "assign" ? n0 : ctx.fn(r.l.n))) {
+      out.push({
+        rule: "auth-check-removed",
+        n: r.l.n,
+        what: `${checked}() made conditional, yes otherwise: \`${clip(fallback.c)}\``,
+      });
+    }
+    // A branch that lets through on a yes-attribute now lets through when it is merely there
+    // (`if (req.user.admin)` → `if (req.user.admin != null)`): `false` is there too.
+    const truth = /^(if|elif|else if)$/.test(kindOf(r.c).kind ?? "") ? condition(r.c)?.trim() : "";
+    if (truth && /^[\w$]+(\.[\w$]+)+$/.test(truth) && YES_ATTRIBUTE.test(truth.split(".").pop()!)) {
+      const x = truth.replace(/[$.]/g, "\\$&");
+      const present = new RegExp(
+        `^${x}\\s*(!==?\\s*(null|undefined|nil|None)|is\\s+not\\s+None)$`,
+      );
+      const a = added.find((y) => present.test(condition(y.c)?.trim() ?? ""));
+      if (a && !FAILURE.test(ctx.block(r.l.n).body)) {
+        out.push({
+          rule: "auth-check-removed",
+          n: r.l.n,
+          what: `\`${truth}\` tested for being there instead of true: \`${clip(a.c)}\``,
+        });
+      }
+    }
     // An escaping or sanitizing call unwrapped from what it protected (`ldap.EscapeFilter(u)` →
     // `u`): what a user sends goes into a query, a filter or a page as it is.
     const unwrapped = r.c.replace(UNWRAP, "$2");

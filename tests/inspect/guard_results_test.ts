@@ -541,6 +541,42 @@ const RESULT_CASES: OneWayCase[] = [
     to: '\t\tWhere("key LIKE ?", key+"%").\n',
     finds: /query no longer scoped by `tenant_id`: `\.Where\(…\)` dropped/,
   },
+  {
+    what: "A hash comparison made conditional, yes when there is no hash.",
+    path: "src/routes/session.ts",
+    before:
+      "export async function signIn(req: Req, res: Res) {\n  const user = await users.byName(req.body.name);\n  const matches = await argon2.verify(user.hash, req.body.password);\n  if (!matches) return res.status(401).end();\n  return startSession(res, user);\n}\n",
+    from: "const matches = await argon2.verify(user.hash, req.body.password);",
+    to: "const matches = user.hash ? await argon2.verify(user.hash, req.body.password) : true;",
+    finds: /argon2\.verify\(\) made conditional, yes otherwise/,
+  },
+  {
+    what: "A check made conditional the Python way, `True` otherwise.",
+    path: "accounts/backends.py",
+    before:
+      "def authenticate(self, request, username=None, password=None):\n    user = User.objects.get(username=username)\n    ok = user.check_password(password)\n    return user if ok else None\n",
+    from: "ok = user.check_password(password)",
+    to: "ok = user.check_password(password) if user.has_usable_password() else True",
+    finds: /check_password\(\) made conditional, yes otherwise/,
+  },
+  {
+    what: "A branch that grants on a yes-attribute now grants when the attribute is merely set.",
+    path: "server/middleware/staff-only.js",
+    before:
+      "module.exports = function staffOnly(req, res, next) {\n  if (req.session.user.isStaff) {\n    return next();\n  }\n  res.status(403).end();\n};\n",
+    from: "if (req.session.user.isStaff) {",
+    to: "if (req.session.user.isStaff !== undefined) {",
+    finds: /`req\.session\.user\.isStaff` tested for being there instead of true/,
+  },
+  {
+    what: "A verdict read from a check no longer awaited, then tested by a failing branch.",
+    path: "routes/threads.ts",
+    before:
+      "router.get('/threads/:id', async (req, res) => {\n  const isShareable = await sharing.isThreadShareable(req.params.id, req.user);\n  if (!isShareable) {\n    return res.status(403).json({ error: 'not shared' });\n  }\n  return res.json(await threads.get(req.params.id));\n});\n",
+    from: "= await sharing.",
+    to: "= sharing.",
+    finds: /result of sharing\.isThreadShareable\(\) no longer awaited/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
