@@ -85,6 +85,13 @@ export interface SettingSignal {
   what: string;
 }
 
+/** A loopback address as a value (quoted or not). */
+const LOOPBACK = /(['"]?)(127\.0\.0\.1|localhost|::1)\1(?![\w.:])/;
+/** A loopback address given as the fallback of a host (`host || '127.0.0.1'`, `?? "localhost"`). */
+const FALLBACK_LOOPBACK = /\s*(\|\||\?\?|\bor\b)\s*(['"])(127\.0\.0\.1|localhost|::1)\2/;
+/** What names where a server listens. */
+const LISTENER = /bind|listen|host|address|interface|\baddr\b|server_?name/i;
+
 /**
  * The setting signals of hunk `h` (its removed and added lines' code given), in the order they
  * are found.
@@ -118,7 +125,7 @@ export function settingLineFindings(
   // above it.
   const nameOf = (n: number, rc: string) =>
     undash(
-      /^(default\s*[=:]\s*)?[\w$.'"]+\s*,?$/.test(rc)
+      /^([Dd]efault\s*[=:]\s*)?[\w$.'"]+\s*,?$/.test(rc)
         ? [...bl.slice(Math.max(0, n - 3), n - 1), rc].join(" ")
         : rc,
     );
@@ -208,6 +215,20 @@ export function settingLineFindings(
           r.n,
           `default on removed: \`${clip(rc)}\` → \`${clip(ac)}\``,
         );
+      }
+      // A listener opened from this machine to every interface (`bind_address = 127.0.0.1` →
+      // `0.0.0.0`), or its loopback fallback dropped (`listen(0, host || '127.0.0.1')` →
+      // `listen(0, host)`).
+      const loopback = LOOPBACK.exec(rc);
+      if (
+        loopback && (LISTENER.test(rc) || LISTENER.test(named)) &&
+        (ac ===
+            rc.replace(loopback[0], loopback[0].replace(/127\.0\.0\.1|localhost|::1/, "0.0.0.0")) ||
+          ac === rc.replace(loopback[0], loopback[0].replace(/127\.0\.0\.1|localhost|::1/, "::")) ||
+          (FALLBACK_LOOPBACK.test(rc) &&
+            ac.replace(/\s+/g, "") === rc.replace(FALLBACK_LOOPBACK, "").replace(/\s+/g, "")))
+      ) {
+        add("secure-default-weakened", r.n, `listener opened beyond this machine: \`${clip(ac)}\``);
       }
       // TLS dropped from a URL (`https://` → `http://`, `wss://` → `ws://`).
       if (

@@ -577,6 +577,32 @@ const RESULT_CASES: OneWayCase[] = [
     to: "= sharing.",
     finds: /result of sharing\.isThreadShareable\(\) no longer awaited/,
   },
+  {
+    what: "A server's bind address opened from loopback to every interface, in an ini file.",
+    path: "deploy/default_worker.conf",
+    before: "[server]\nlisten_address = 127.0.0.1\nport = 7070\nworkers = 4\n",
+    from: "listen_address = 127.0.0.1",
+    to: "listen_address = 0.0.0.0",
+    finds: /listener opened beyond this machine: `listen_address = 0\.0\.0\.0`/,
+  },
+  {
+    what: "A listener's loopback fallback dropped: no host given now means every interface.",
+    path: "src/server/start.ts",
+    before:
+      "export function start(app: App, host?: string) {\n  const server = http.createServer(app);\n  server.listen(8080, host ?? '127.0.0.1');\n  return server;\n}\n",
+    from: "server.listen(8080, host ?? '127.0.0.1');",
+    to: "server.listen(8080, host);",
+    finds: /listener opened beyond this machine: `server\.listen\(8080, host\);`/,
+  },
+  {
+    what: "An option that switches verification off made on by default (Go option table).",
+    path: "internal/config/options.go",
+    before:
+      'var Options = []Option{{\n\tName:    "timeout",\n\tDefault: 30,\n}, {\n\tName:    "no_verify_tls",\n\tDefault: false,\n\tHelp:    "Skip TLS verification",\n}}\n',
+    from: "\tDefault: false,",
+    to: "\tDefault: true,",
+    finds: /`Default: false,` → `Default: true,`/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
