@@ -85,6 +85,9 @@ export interface SettingSignal {
   what: string;
 }
 
+/** A switch name that skips a check when it is on (`IgnoreTolerance`, `skipVerify`). */
+const SKIPS = /ignore|skip|disable|bypass|insecure|unsafe|no_?verify|noVerify|NoVerify/i;
+
 /** A loopback address as a value (quoted or not). */
 const LOOPBACK = /(['"]?)(127\.0\.0\.1|localhost|::1)\1(?![\w.:])/;
 /** A loopback address given as the fallback of a host (`host || '127.0.0.1'`, `?? "localhost"`). */
@@ -215,6 +218,18 @@ export function settingLineFindings(
           r.n,
           `default on removed: \`${clip(rc)}\` → \`${clip(ac)}\``,
         );
+      }
+      // A negation dropped from a switch that turns a check off (`validate(p, sig, !opts.IgnoreTolerance)`
+      // → `opts.IgnoreTolerance`): the check now runs only when asked to be skipped.
+      // (Only a call's argument: in what a predicate grants, `isTLS || !insecure`, it is the fix.)
+      for (
+        const m of rc.matchAll(/(?<=[(,]\s*)(?:!\s*|\bnot\s+)([\w$]+(?:\.[\w$]+)*)(?=\s*[,)])/g)
+      ) {
+        const last = m[1].split(".").pop()!;
+        if (!(PERMISSIVE.test(last) || SKIPS.test(last)) || PROTECTIVE_NAME.test(last)) continue;
+        if (ac === rc.replace(m[0], m[1])) {
+          add("auth-check-removed", r.n, `negation dropped from \`${m[1]}\`: \`${clip(ac)}\``);
+        }
       }
       // A listener opened from this machine to every interface (`bind_address = 127.0.0.1` →
       // `0.0.0.0`), or its loopback fallback dropped (`listen(0, host || '127.0.0.1')` →

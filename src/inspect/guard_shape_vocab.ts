@@ -167,6 +167,12 @@ export function durationSeconds(line: string): number | null {
       /\b(millisecond|second|minute|hour|day|week)s?\s*[=:]\s*(\d+(?:\.\d+)?)/gi,
     )
   ) total += Number(m[2]) * KEYWORD_UNIT[m[1].toLowerCase()];
+  // Go: `300 * time.Second`, `time.Hour * 24`.
+  for (
+    const m of line.matchAll(
+      /\b(\d+(?:\.\d+)?)\s*\*\s*time\.(Millisecond|Second|Minute|Hour)\b|\btime\.(Millisecond|Second|Minute|Hour)\s*\*\s*(\d+(?:\.\d+)?)\b/g,
+    )
+  ) total += Number(m[1] ?? m[4]) * KEYWORD_UNIT[(m[2] ?? m[3]).toLowerCase()];
   return total > 0 ? total : null;
 }
 

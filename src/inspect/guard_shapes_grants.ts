@@ -9,7 +9,7 @@
  * @module
  */
 import { args, callNames, clip, isCheckCall, type Line, similarStart } from "./guard_text.ts";
-import { CHECKISH, durationSeconds, STRICT_ARG } from "./guard_shape_vocab.ts";
+import { CHECKISH, durationSeconds, STRICT_ARG, TOLERANCE_NAME } from "./guard_shape_vocab.ts";
 import type { Shape, ShapeContext } from "./guard_shapes.ts";
 
 /** A call that looks records up (a query, a find, a filter). */
@@ -277,7 +277,7 @@ export function grantShapes(
       .test(c)
   ) {
     const a = added.find((x) => (durationSeconds(x.c) ?? 0) >= secsB * 10 && similarStart(c, x.c));
-    if (a && ctx.secure(l.n)) {
+    if (a && (ctx.secure(l.n) || TOLERANCE_NAME.test(c) || /expir|ttl|max_?age/i.test(c))) {
       out.push({
         rule: "secure-default-weakened",
         n: l.n,
@@ -289,7 +289,8 @@ export function grantShapes(
   for (const a of /[^&]&[^&=]/.test(c) ? added : []) {
     if (
       c.replace(/([^&|])&([^&=])/g, "$1|$2") === a.c &&
-      /perm|scope|role|grant|right|access/i.test(c)
+      (/perm|scope|role|grant|right|access/i.test(c) ||
+        /[\w$](OK|Ok|_ok|Valid|_valid|Match|_match)\s*[&|]/.test(c))
     ) push(l.n, `intersection made a union: \`${clip(a.c)}\``);
   }
   // A query no longer scoped to an owner (`.filter(owner=user)` dropped from the chain).

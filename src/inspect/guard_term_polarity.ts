@@ -26,9 +26,9 @@ export const ASKS_MORE =
 /** Privilege words, strongest first, by the segment of a name they make up. */
 const LEVELS: RegExp[] = [
   /^(root|super_?user|superuser|super_?admin|sudo)$/i,
-  /^(admin|administrator|owner|master)$/i,
+  /^(admin|administrator|administer|owner|master)$/i,
   /^(manager|moderator|maintainer|staff|editor|writer|write|private|internal)$/i,
-  /^(member|user|authenticated|authed|auth|reader|read|viewer|verified|required|registered|active|logged_?in)$/i,
+  /^(member|user|authenticated|authed|auth|reader|read|view|viewer|verified|required|registered|active|logged_?in)$/i,
   /^(guest|public|anonymous|anon|any|optional|everyone|none|unauthenticated|all)$/i,
 ];
 

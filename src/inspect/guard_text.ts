@@ -76,7 +76,7 @@ export function securityAround(
     WEAKENING_TEST.test(middle) || SECURITY_HEADER.test(middle) || PERMISSIVE.test(middle) ||
     SCOPING.test(middle) || WILDCARD_ALLOW.test(middle) || PRIVILEGE_NAME.test(middle) ||
     /\b(chmod|umask)\b/.test(middle) || ACCESS_VERDICT.test(middle) ||
-    LOOPBACK_LISTENER.test(middle) ||
+    LOOPBACK_LISTENER.test(middle) || /skew|leeway|tolerance/i.test(middle) ||
     speaksSecurity(enclosing(before, start + 1)) ||
     PREDICATE.test(bare(enclosing(before, start + 1))) ||
     failureToSuccess(before.slice(start, endB), after.slice(start, endA)) ||

@@ -603,6 +603,33 @@ const RESULT_CASES: OneWayCase[] = [
     to: "\tDefault: true,",
     finds: /`Default: false,` → `Default: true,`/,
   },
+  {
+    what: "A signature's timestamp tolerance raised from minutes to hours (Go units).",
+    path: "pkg/hooks/verify.go",
+    before:
+      "package hooks\n\nconst MaxClockSkew = 5 * time.Minute\n\nfunc Verify(body []byte, sig string, ts time.Time) error {\n\treturn check(body, sig, ts, MaxClockSkew)\n}\n",
+    from: "5 * time.Minute",
+    to: "5 * time.Hour",
+    finds: /lifetime raised: `const MaxClockSkew = 5 \* time\.Hour`/,
+  },
+  {
+    what: "A negation dropped from a skip switch passed where the check is asked for.",
+    path: "pkg/hooks/event.go",
+    before:
+      "package hooks\n\nfunc Parse(p []byte, header string, secret string, o Options) (Event, error) {\n\tif err := verifySignature(p, header, secret, !o.SkipTimestampCheck); err != nil {\n\t\treturn Event{}, err\n\t}\n\treturn decode(p)\n}\n",
+    from: "!o.SkipTimestampCheck",
+    to: "o.SkipTimestampCheck",
+    finds: /negation dropped from `o\.SkipTimestampCheck`/,
+  },
+  {
+    what: "Two constant-time results joined with `|` where they were joined with `&`.",
+    path: "internal/ftp/auth.go",
+    before:
+      "package ftp\n\nfunc (s *Server) login(user, pass string) bool {\n\tuserOK := subtle.ConstantTimeCompare([]byte(user), []byte(s.user))\n\tpassOK := subtle.ConstantTimeCompare([]byte(pass), []byte(s.pass))\n\treturn (userOK & passOK) == 1\n}\n",
+    from: "(userOK & passOK)",
+    to: "(userOK | passOK)",
+    finds: /intersection made a union/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
