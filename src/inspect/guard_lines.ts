@@ -56,7 +56,9 @@ import {
   occurrences,
   overlap,
   similarStart,
+  statementHead,
 } from "./guard_text.ts";
+import { kindOf } from "./guard_term_polarity.ts";
 import { shapeSignals } from "./guard_shapes.ts";
 import { weakenedConditions } from "./guard_conditions.ts";
 import { learnedSignal } from "./guard_model.ts";
@@ -222,6 +224,10 @@ export function lineGuardFindings(
         .find((t) => /^(return|if|elif|while)\b|^(}\s*)?else\s+if\b/.test(t));
       const fn = enclosing(bl, n);
       if (orOperand && start?.startsWith("return") && !yesKeepsOut(fn)) continue;
+      // (An `and` operand dropped from a protective switch, `enforceCsrf = a && b`, protects
+      // more often.)
+      const held = kindOf(statementHead(bl, n));
+      if (!orOperand && held.kind === "assign" && yesKeepsOut(held.name.split(",")[0])) continue;
       if (strong(n, h)) {
         add("auth-check-removed", h.removed[i].n, `condition operand removed: \`${clip(rc)}\``);
       }

@@ -14,13 +14,14 @@
  * @module
  */
 import { FAILURE, PERMISSIVE } from "./guard_vocab.ts";
-import { branchLines, clip, code, isCheckCall } from "./guard_text.ts";
+import { branchLines, clip, code, isCheckCall, statementHead } from "./guard_text.ts";
 import { STRICT_ARG } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { swapShapes } from "./guard_shapes_swaps.ts";
 import { resultRunShapes } from "./guard_shapes_results.ts";
 import { scopeDrops, scopeShapes } from "./guard_shapes_scope.ts";
 import { grantsMore, holdsVerdict, kindOf } from "./guard_term_polarity.ts";
+import { yesKeepsOut } from "./name_polarity.ts";
 import {
   AND,
   chunks,
@@ -237,6 +238,44 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         push("auth-check-removed", n, `alternative to the check: \`${clip(text(alt))}\``);
         continue;
       }
+      // A requirement put into what a protective switch demands (`enableCsrfProtection = m !==
+      // "GET" && …` gains `m !== "POST" &&`): it protects in fewer cases.
+      // (The value may run over lines: its name is on the line it starts.)
+      // (A constant, `false &&`, is for the result shapes: the check decided by it.)
+      const found = joinedShifted(ins, ch.pre, AND);
+      const req = found && !found.every((t) => /^(true|false|True|False|\(|\))$/.test(t))
+        ? found
+        : null;
+      const held = req ? kindOf(statementHead(lines, n)) : null;
+      if (
+        req && held?.kind === "assign" && yesKeepsOut(held.name.split(",")[0]) && ctx.secure(n)
+      ) {
+        push("auth-check-removed", n, `\`${held.name}\` now also needs \`${clip(text(req))}\``);
+        continue;
+      }
+      // A requirement put into a failing branch's condition (`… == TokenTypeSession {` gains
+      // `&& tokenMetadata.TokenID < 0`): it fails in fewer cases.
+      // (Not inside `not (…)`, where it fails in more; not a whole statement put in; in a
+      // function whose yes keeps out, `return true` is its failure and `return false` is not.)
+      const term = req && !req.some((t) => /^[{};]$|^(return|if|else|raise|throw)$/.test(t))
+        ? req
+        : null;
+      const failing = term ? conditionHeader(lines, n) : 0;
+      const opening = failing ? branchOpening(lines, failing) : "";
+      const fails = yesKeepsOut(ctx.fn(n))
+        ? /\breturn\s+(true|True)\b/.test(opening) ||
+          (FAILURE.test(opening) && !/\breturn\s+(false|False)\b/.test(opening))
+        : FAILURE.test(opening);
+      if (
+        term && failing && fails && !/\b(not|!)\s*\(\s*$/.test(code(lines[failing - 1] ?? "")) &&
+        !/^(}\s*)?(if|elif|else\s+if)\s*\(?\s*(not\s*\(|!\s*\()/.test(
+          code(lines[failing - 1] ?? ""),
+        ) &&
+        ctx.secure(n)
+      ) {
+        push("auth-check-removed", n, `failure now also needs \`${clip(text(term))}\``);
+        continue;
+      }
       // A comparison cut to a prefix (`a == b` → `a[:4] == b[:4]`): fewer characters to guess.
       if (
         /^\[$/.test(ins[0]) && ins.at(-1) === "]" && ins.includes(":") &&
@@ -353,10 +392,15 @@ function noError(alt: string[]): boolean {
  */
 function conditionHeader(lines: string[], n: number): number {
   let depth = 0;
+  let runsOn = true;
   for (let k = n; k >= 1 && k >= n - 5; k--) {
     const c = code(lines[k - 1] ?? "");
-    if (k < n) { for (const ch of c) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0; }
-    if (/^(}\s*)?(if|elif|else\s+if)\b/.test(c)) return k === n || depth > 0 ? k : 0;
+    if (k < n) {
+      for (const ch of c) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
+      // (A condition without brackets runs on over lines ending in `&&`/`||`: Go, Python `\`.)
+      runsOn &&= /(&&|\|\||\band|\bor|\\)$/.test(c);
+    }
+    if (/^(}\s*)?(if|elif|else\s+if)\b/.test(c)) return k === n || depth > 0 || runsOn ? k : 0;
   }
   return 0;
 }
@@ -368,4 +412,17 @@ function conditionHeader(lines: string[], n: number): number {
 function branchOpening(lines: string[], header: number): string {
   const b = branchLines(lines, header);
   return b ? [b.rest, ...b.body].join("\n").replace(/\breturn\s+(None|null|nil)\b/g, "") : "";
+}
+
+/**
+ * The term a run joins with `ops`, also when the diff placed the run a few tokens late (`POST "
+ * && method !== "` for `method !== "POST" &&`: its tail repeats the tokens just before it).
+ */
+function joinedShifted(run: string[], pre: string[], ops: Set<string>): string[] | null {
+  for (let k = 0; k <= 6 && k < run.length; k++) {
+    if (k > 0 && run.slice(-k).join(" ") !== pre.slice(-k).join(" ")) continue;
+    const t = joined(k ? [...run.slice(-k), ...run.slice(0, -k)] : run, ops);
+    if (t) return t;
+  }
+  return null;
 }

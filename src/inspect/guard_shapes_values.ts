@@ -100,7 +100,10 @@ export function valueShapes({ removed, added, addedCodes }: HunkView, ctx: Shape
           ? null
           : weakerAnswer(ra, rb) && "keeps out less often";
         const checky = callNames(rb).some((x) => isCheckCall(x)) ||
-          /\b(is|has|can|should|allow|valid|verif|check|match|authori|permit)/i.test(ctx.fn(l.n));
+          // (camelCase read by its words: `policyAllowsGuests`.)
+          /(^|_)(is|has|can|should|allow|valid|verif|check|match|authori|permit)/i.test(
+            ctx.fn(l.n).replace(/^[#_$]+/, "").replace(/([a-z0-9])([A-Z])/g, "$1_$2"),
+          );
         const privilege = PRIVILEGE_NAME.test(VERDICT_NAME.exec(c)?.[1] ?? "");
         if (why && (ctx.secure(l.n) || checky || privilege)) {
           out.push({

@@ -82,7 +82,8 @@ export function grantsMore(ctx: ShapeContext, n: number, line: string): boolean 
   // (A name that asks for more, `needs_otp`, lets fewer through when it is on.)
   if (kind === "assign") {
     const first = name.split(",")[0];
-    return PERMISSIVE.test(name) || (!SAYS_NO.test(first) && !ASKS_MORE.test(first));
+    return PERMISSIVE.test(name) ||
+      (!SAYS_NO.test(first) && !ASKS_MORE.test(first) && !yesKeepsOut(first));
   }
   return !SAYS_NO.test(line.slice(0, 40));
 }

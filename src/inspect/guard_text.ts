@@ -128,9 +128,12 @@ export function hunks(before: string[], after: string[], path: string): Hunk[] {
 /** Comment-only lines and comment tails removed (a commented-out guard counts as removed). */
 export function code(line: string): string {
   const t = line.trim();
-  if (/^(#|\/\/|\/\*|\*|<!--|--\s)/.test(t)) return "";
+  // (A JS private method's header, `#allows(p: P): boolean {`, is code, not a comment.)
+  if (/^(#|\/\/|\/\*|\*|<!--|--\s)/.test(t) && !PRIVATE_METHOD.test(t)) return "";
   return t.length > MAX_LINE ? "" : t.replace(/\s+(#|\/\/)\s.*$/, "");
 }
+
+const PRIVATE_METHOD = /^#[A-Za-z_$][\w$]*\s*\(.*\)\s*(:\s*[^{]+)?\{$/;
 
 const enclosingMemo = new WeakMap<string[], Map<number, string>>();
 
@@ -162,7 +165,7 @@ export function enclosingChain(lines: string[], n: number): string[] {
     const m =
       /^\s*(?:export\s+)?(?:async\s+)?(?:def\b|function\b\*?|func\b|class\b|fn\b)\s*(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)/
         .exec(l) ??
-        /^\s*(?:(?:public|private|protected|static|async|get|set)\s+)*(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>)|\([^)]*\)\s*(?::[^={]*)?\{)/
+        /^\s*(?:(?:public|private|protected|static|async|get|set)\s+)*(?:[A-Za-z_$][\w$]*\.)*#?([A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>)|\([^)]*\)\s*(?::[^={]*)?\{)/
           .exec(l) ??
         /^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=/.exec(l);
     if (m && !/^(if|for|while|switch|catch|return|else)$/.test(m[1])) names.push(m[1]);
@@ -397,7 +400,8 @@ export function branchLines(
   for (let k = n; k <= lines.length && k < n + 12; k++) {
     const c = code(lines[k - 1]);
     for (const ch of c) open += ch === "(" ? 1 : ch === ")" ? -1 : 0;
-    if (open > 0) continue;
+    // (A condition without brackets runs on after `&&`, `or`, a backslash: Go, Python.)
+    if (open > 0 || /(&&|\|\||\band|\bor|\\)$/.test(c)) continue;
     const body: string[] = [];
     for (const t of lines.slice(k, k + max)) {
       if (t.trim() === "") continue;
@@ -468,6 +472,23 @@ function headerEnd(lines: string[], n: number): number {
     if (open <= 0 && !c.endsWith("\\")) return k;
   }
   return n;
+}
+
+/**
+ * The code of the first line of the statement before-line `n` continues (lines ending in `&&`,
+ * `=`, `(`…).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { statementHead } from "./guard_text.ts";
+ * assert.equal(statementHead(["const on =", "  a &&", "  b"], 3), "const on =");
+ * ```
+ */
+export function statementHead(lines: string[], n: number): string {
+  let k = n;
+  while (k > 1 && n - k < 12 && /(&&|\|\||[=(,]|\band|\bor)$/.test(code(lines[k - 2] ?? ""))) k--;
+  return code(lines[k - 1] ?? "");
 }
 
 /** A failure statement (raise, throw, an error handed on) the other side no longer has. */

@@ -630,6 +630,24 @@ const RESULT_CASES: OneWayCase[] = [
     to: "(userOK | passOK)",
     finds: /intersection made a union/,
   },
+  {
+    what: "A requirement put into a protective switch written over lines: it protects less often.",
+    path: "src/server/sessions.ts",
+    before:
+      'const enforceCsrf =\n  method !== "GET" &&\n  method !== "HEAD" &&\n  !process.env.DISABLE_CSRF\n\nif (enforceCsrf) {\n  assertToken(req)\n}\n',
+    from: '  method !== "GET" &&\n',
+    to: '  method !== "GET" &&\n  method !== "PUT" &&\n',
+    finds: /`enforceCsrf` now also needs `method !== " PUT "`/,
+  },
+  {
+    what: "A requirement put into a failing branch's condition written over lines (Go).",
+    path: "internal/api/middleware/gitauth.go",
+    before:
+      "package middleware\n\nfunc BlockSessionTokens(w http.ResponseWriter, r *http.Request) bool {\n\tif meta, ok := sessionFrom(r).Metadata.(*TokenMetadata); ok &&\n\t\tmeta.Kind == KindSession {\n\t\trender.Unauthorized(w)\n\t\treturn true\n\t}\n\treturn false\n}\n",
+    from: "meta.Kind == KindSession {",
+    to: "meta.Kind == KindSession && meta.ID < 0 {",
+    finds: /failure now also needs `&& meta\.ID < 0`|failure now also needs `meta\.ID < 0`/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
