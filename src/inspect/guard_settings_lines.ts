@@ -85,6 +85,21 @@ export interface SettingSignal {
   what: string;
 }
 
+/** A lookup of a named answer with a fallback (`d.get("is_entitled", False)`, `getattr(u, "x", False)`). */
+const YES_FALLBACK =
+  /\b(get|getattr|get_bool|getBoolean|getOrDefault)\s*\((?:[^,()]*,\s*)?['"]([\w-]+)['"]\s*,\s*(False|false|None|null|0)\s*\)/;
+const YES_FALLBACK_ON =
+  /\b(get|getattr|get_bool|getBoolean|getOrDefault)\s*\((?:[^,()]*,\s*)?['"]([\w-]+)['"]\s*,\s*(True|true|1)\s*\)/;
+/** Whether a line looks a yes-answer up with a yes fallback (`.get("is_admin", True)`). */
+function yesWhenMissing(line: string): boolean {
+  const fb = YES_FALLBACK_ON.exec(line);
+  return !!fb && YES_KEY.test(fb[2]);
+}
+
+/** A key whose yes lets someone through. */
+const YES_KEY =
+  /^(is|has|can)_?[a-z_]*(entitled|allowed|permitted|authori[sz]ed|authenticated|admin|staff|super_?user|verified|active|owner|member|approved|trusted)|^(entitled|allowed|permitted|authori[sz]ed|verified|approved|trusted)$/i;
+
 /** A switch name that skips a check when it is on (`IgnoreTolerance`, `skipVerify`). */
 const SKIPS = /ignore|skip|disable|bypass|insecure|unsafe|no_?verify|noVerify|NoVerify/i;
 
@@ -161,6 +176,8 @@ export function settingLineFindings(
         const value = vr !== rc && strong.test(vr) && weak.test(va) && !strong.test(va);
         if (!(whole || value) || !settingNamed) continue;
         if (strictSide) continue;
+        // (A yes-answer's fallback made no, `.get("is_admin", True)` → `False`, is stricter.)
+        if (yesWhenMissing(rc)) continue;
         add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
       }
     }
@@ -175,6 +192,16 @@ export function settingLineFindings(
     const permissive = PERMISSIVE.test(named) && !PROTECTIVE_NAME.test(named);
     const count = (re: RegExp, t: string) => t.match(re)?.length ?? 0;
     for (const ac of addedCode) {
+      // A protection on made opt-in (`'tools.auth_basic.on': True` → `options.get('http_auth',
+      // False)`): off unless someone configures it.
+      const on = /^(['"]?[\w.$-]+['"]?\s*[:=]\s*)(True|true)\s*(,?)$/.exec(rc);
+      if (
+        on && SECURE_SETTING.test(on[1]) && !PERMISSIVE.test(on[1]) &&
+        ac.startsWith(on[1].trim()) &&
+        /[(,]\s*(False|false)\s*\)\s*,?$|\|\|\s*false\s*,?$|\?\?\s*false\s*,?$/.test(ac)
+      ) {
+        add("secure-default-weakened", r.n, `made opt-in: \`${clip(rc)}\` → \`${clip(ac)}\``);
+      }
       // A permissive switch's value made a constant yes (`envBool("…_SKIP_VERIFY")` → `true`).
       if (
         permissive && /^([\w$.'"]+\s*[:=]\s*)?(true|True)\s*[,;)]?$/.test(ac) &&
@@ -211,7 +238,7 @@ export function settingLineFindings(
       if (
         DEFAULT_ON.test(rc) && !DEFAULT_ON.test(ac) && (pathSecure || SECURE_SETTING.test(rc)) &&
         // (A switch that skips a check, or a grant, on by default is the weak side.)
-        !permissive && !GRANT_NAME.test(`${rc} ${enclosing(bl, r.n)}`)
+        !permissive && !GRANT_NAME.test(`${rc} ${enclosing(bl, r.n)}`) && !yesWhenMissing(rc)
       ) {
         add(
           "secure-default-weakened",
@@ -230,6 +257,22 @@ export function settingLineFindings(
         if (ac === rc.replace(m[0], m[1])) {
           add("auth-check-removed", r.n, `negation dropped from \`${m[1]}\`: \`${clip(ac)}\``);
         }
+      }
+      // A yes-answer's fallback made yes (`entitlement.get("is_entitled", False)` → `True`,
+      // `getattr(user, "is_staff", False)` → `True`): a missing answer now lets through.
+      const fb = YES_FALLBACK.exec(rc);
+      if (
+        fb && YES_KEY.test(fb[2]) &&
+        ac ===
+          rc.replace(
+            fb[0],
+            fb[0].replace(
+              /(False|false|None|null|0)(\s*\)\s*)$/,
+              (_, v: string, t: string) => `${v === "false" || v === "null" ? "true" : "True"}${t}`,
+            ),
+          )
+      ) {
+        add("auth-check-removed", r.n, `\`${fb[2]}\` now yes when missing: \`${clip(ac)}\``);
       }
       // A listener opened from this machine to every interface (`bind_address = 127.0.0.1` →
       // `0.0.0.0`), or its loopback fallback dropped (`listen(0, host || '127.0.0.1')` →

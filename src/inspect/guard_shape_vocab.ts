@@ -136,6 +136,16 @@ const SPAN_UNIT: Record<string, number> = {
 };
 
 /** Seconds per unit of a duration written with keywords (`minutes=15`, `timedelta(days=30)`). */
+const DATE_FNS_UNIT: Record<string, number> = {
+  Seconds: 1,
+  Minutes: 60,
+  Hours: 3600,
+  Days: 86400,
+  Weeks: 604800,
+  Months: 2629800,
+  Years: 31557600,
+};
+
 const KEYWORD_UNIT: Record<string, number> = {
   millisecond: 0.001,
   second: 1,
@@ -167,6 +177,11 @@ export function durationSeconds(line: string): number | null {
       /\b(millisecond|second|minute|hour|day|week)s?\s*[=:]\s*(\d+(?:\.\d+)?)/gi,
     )
   ) total += Number(m[2]) * KEYWORD_UNIT[m[1].toLowerCase()];
+  // date-fns: `addMinutes(new Date(), 15)`, `addYears(now, 30)`.
+  const add =
+    /\badd(Seconds|Minutes|Hours|Days|Weeks|Months|Years)\s*\([^,()]*(?:\([^()]*\))?[^,()]*,\s*(\d+(?:\.\d+)?)\s*\)/
+      .exec(line);
+  if (add) total += Number(add[2]) * DATE_FNS_UNIT[add[1]];
   // Go: `300 * time.Second`, `time.Hour * 24`.
   for (
     const m of line.matchAll(

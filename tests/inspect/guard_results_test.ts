@@ -648,6 +648,33 @@ const RESULT_CASES: OneWayCase[] = [
     to: "meta.Kind == KindSession && meta.ID < 0 {",
     finds: /failure now also needs `&& meta\.ID < 0`|failure now also needs `meta\.ID < 0`/,
   },
+  {
+    what: "A yes-answer's fallback made yes: a missing entitlement now lets through.",
+    path: "app/access/policy.py",
+    before:
+      "def has_subscription(request):\n    claims = request.auth.claims or {}\n    return claims.get('is_subscribed_member', False)\n",
+    from: "claims.get('is_subscribed_member', False)",
+    to: "claims.get('is_subscribed_member', True)",
+    finds: /`is_subscribed_member` now yes when missing/,
+  },
+  {
+    what: "Basic auth switched on for the web server made opt-in.",
+    path: "app/webserver.py",
+    before:
+      "def configure(options):\n    conf = {}\n    conf.update({\n        'tools.auth_basic.on': True,\n        'tools.auth_basic.realm': 'app',\n    })\n    return conf\n",
+    from: "'tools.auth_basic.on': True,",
+    to: "'tools.auth_basic.on': options.get('web_auth', False),",
+    finds: /made opt-in: `'tools\.auth_basic\.on': True,`/,
+  },
+  {
+    what: "A session's lifetime raised by its date-fns unit.",
+    path: "src/server/session.ts",
+    before:
+      "export function issue(res: Res, token: string) {\n  const expiresAt = addMinutes(new Date(), 30)\n  setSessionCookie(res, token, expiresAt)\n}\n",
+    from: "addMinutes(new Date(), 30)",
+    to: "addYears(new Date(), 30)",
+    finds: /lifetime raised: `const expiresAt = addYears\(new Date\(\), 30\)`/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
