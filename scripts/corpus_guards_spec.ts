@@ -115,6 +115,10 @@ import { EDITS_HELDOUT98, REVERSED_FIXES_HISTORY98 } from "./corpus_guards_spec_
 import { EDITS_HELDOUT99, REVERSED_FIXES_HISTORY99 } from "./corpus_guards_spec_heldout99.ts";
 import { EDITS_HELDOUT100, REVERSED_FIXES_HISTORY100 } from "./corpus_guards_spec_heldout100.ts";
 import { EDITS_HELDOUT101, REVERSED_FIXES_HISTORY101 } from "./corpus_guards_spec_heldout101.ts";
+import { EDITS_HELDOUT102, REVERSED_FIXES_HISTORY102 } from "./corpus_guards_spec_heldout102.ts";
+import { EDITS_HELDOUT103, REVERSED_FIXES_HISTORY103 } from "./corpus_guards_spec_heldout103.ts";
+import { EDITS_HELDOUT104, REVERSED_FIXES_HISTORY104 } from "./corpus_guards_spec_heldout104.ts";
+import { EDITS_HELDOUT105, REVERSED_FIXES_HISTORY105 } from "./corpus_guards_spec_heldout105.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -226,7 +230,11 @@ export interface GuardEdit {
     | "heldout98"
     | "heldout99"
     | "heldout100"
-    | "heldout101";
+    | "heldout101"
+    | "heldout102"
+    | "heldout103"
+    | "heldout104"
+    | "heldout105";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2148,7 +2156,11 @@ export interface ReversedFix {
     | "history98"
     | "history99"
     | "history100"
-    | "history101";
+    | "history101"
+    | "history102"
+    | "history103"
+    | "history104"
+    | "history105";
 }
 
 /**
@@ -2567,3 +2579,11 @@ EDITS.push(...EDITS_HELDOUT100);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY100);
 EDITS.push(...EDITS_HELDOUT101);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY101);
+EDITS.push(...EDITS_HELDOUT102);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY102);
+EDITS.push(...EDITS_HELDOUT103);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY103);
+EDITS.push(...EDITS_HELDOUT104);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY104);
+EDITS.push(...EDITS_HELDOUT105);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY105);
