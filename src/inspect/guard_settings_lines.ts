@@ -100,6 +100,9 @@ function yesWhenMissing(line: string): boolean {
 const YES_KEY =
   /^(is|has|can)_?[a-z_]*(entitled|allowed|permitted|authori[sz]ed|authenticated|admin|staff|super_?user|verified|active|owner|member|approved|trusted)|^(entitled|allowed|permitted|authori[sz]ed|verified|approved|trusted)$/i;
 
+/** A switch whose `true` keeps something out (`disallow_credentials`, `deny_framing`). */
+const GUARDING_SWITCH = /(^|_)(disallow|deny|block|forbid|prevent|reject|strip)(_|$)/i;
+
 /** A switch name that skips a check when it is on (`IgnoreTolerance`, `skipVerify`). */
 const SKIPS = /ignore|skip|disable|bypass|insecure|unsafe|no_?verify|noVerify|NoVerify/i;
 
@@ -189,7 +192,9 @@ export function settingLineFindings(
     const r = h.removed[i];
     const rc = removedCode[i];
     const named = nameOf(r.n, rc);
-    const permissive = PERMISSIVE.test(named) && !PROTECTIVE_NAME.test(named);
+    // (`corsDisallowCredentials` holds `allowCredentials` but says no to them.)
+    const permissive = PERMISSIVE.test(named) && !PROTECTIVE_NAME.test(named) &&
+      !GUARDING_SWITCH.test(named.replace(/([a-z0-9])([A-Z])/g, "$1_$2"));
     const count = (re: RegExp, t: string) => t.match(re)?.length ?? 0;
     for (const ac of addedCode) {
       // A protection on made opt-in (`'tools.auth_basic.on': True` → `options.get('http_auth',
@@ -273,6 +278,19 @@ export function settingLineFindings(
           )
       ) {
         add("auth-check-removed", r.n, `\`${fb[2]}\` now yes when missing: \`${clip(ac)}\``);
+      }
+      // A protective switch turned off (`corsDisallowCredentials: true` → `false`).
+      const sw = /^['"]?([\w$.-]+)['"]?\s*[:=]\s*(true|True)\s*[,;]?$/.exec(rc);
+      if (
+        sw && GUARDING_SWITCH.test(sw[1].replace(/([a-z0-9])([A-Z])/g, "$1_$2")) &&
+        ac === rc.replace(/\b(true|True)\b/, (v) => v === "true" ? "false" : "False")
+      ) {
+        add("secure-default-weakened", r.n, `\`${sw[1]}\` switched off: \`${clip(ac)}\``);
+      }
+      // A lockout or attempt limit set to 0: no limit at all.
+      if (LIMIT_NAME.test(rc) && /(?<![\w.])0\s*[,;)]?\s*$/.test(ac) && similar(rc, ac)) {
+        const nb = Number(/\b(\d+)\b(?!.*\b\d+\b)/.exec(rc)?.[1]);
+        if (nb > 0) add("secure-default-weakened", r.n, `limit switched off: ${nb} → 0`);
       }
       // A listener opened from this machine to every interface (`bind_address = 127.0.0.1` →
       // `0.0.0.0`), or its loopback fallback dropped (`listen(0, host || '127.0.0.1')` →

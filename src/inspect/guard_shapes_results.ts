@@ -10,7 +10,7 @@
  * @module
  */
 import { FAILURE, PROTECTIVE_NAME, YES_ARM } from "./guard_vocab.ts";
-import { callNames, clip, code, condition, isCheckCall } from "./guard_text.ts";
+import { blockOf, callNames, clip, code, condition, isCheckCall, lastName } from "./guard_text.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import type { Chunk } from "./term_diff.ts";
 import { grantsMore, holdsVerdict, kindOf, SAYS_NO, SAYS_YES } from "./guard_term_polarity.ts";
@@ -226,6 +226,27 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
         });
       }
     }
+    // A failing branch's negated check made positive (`if !oper.HasRoleCapab("kill")` →
+    // `if oper.HasRoleCapab("kill")`): it now fails those who pass and lets the others through.
+    const neg = /^(if|elif|else if)$/.test(kindOf(r.c).kind ?? "")
+      ? /^\(?\s*(?:!\s*|not\s+)([\w$.]+\(.*\))\s*\)?$/.exec(condition(r.c)?.trim() ?? "")
+      : null;
+    if (
+      neg && /^(has|is|can|check|verify|allow|may)/i.test(lastName(neg[1].replace(/\(.*$/, ""))) &&
+      // (The branch still refuses after the edit: `if !ok { fail }` → `if ok { return v }` is a
+      // rewrite, not an inversion.)
+      added.some((a) =>
+        condition(a.c)?.trim().replace(/^\((.*)\)$/, "$1") === neg[1] &&
+        refuses(blockOf(ctx.afterLines, a.l.n).body)
+      ) &&
+      refuses(ctx.block(r.l.n).body)
+    ) {
+      out.push({
+        rule: "auth-check-removed",
+        n: r.l.n,
+        what: `failure now when \`${clip(neg[1])}\` passes: \`${clip(r.c)}\` inverted`,
+      });
+    }
     // An escaping or sanitizing call unwrapped from what it protected (`ldap.EscapeFilter(u)` →
     // `u`): what a user sends goes into a query, a filter or a page as it is.
     const unwrapped = r.c.replace(UNWRAP, "$2");
@@ -326,4 +347,12 @@ function emptyTestOf(c: string): string | null {
     /^([\w$.]+)\s*(?:===?\s*(?:""|''|nil|null|undefined|None)|is\s+None)$/.exec(t) ??
     /^len\(([\w$.]+)\)\s*==\s*0$/.exec(t);
   return m ? m[1] : null;
+}
+
+/** A branch body that refuses: a failure, or a bare return after saying why (`Insufficient privs`). */
+function refuses(body: string): boolean {
+  return FAILURE.test(body) ||
+    (/\breturn\b/.test(body) &&
+      /insufficient|denied|not (allowed|permitted|authori[sz]ed)|forbidden|permission|privilege|unauthori/i
+        .test(body));
 }

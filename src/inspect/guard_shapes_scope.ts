@@ -22,6 +22,13 @@ const LOOKUP =
 const BINDING =
   /enabled|secret|token|key|hash|nonce|state|owner|user|author|tenant|org|account|creator|member|session|password|code|used|active|revoked|expir|deleted|valid|verified|purpose/i;
 
+/** A record's state a lookup excludes or requires (`type: ['!=', 'banned']`). */
+const RECORD_STATE = /banned|blocked|deleted|disabled|revoked|suspended|active|verified|enabled/i;
+
+/** Records that are who someone is (`User.findOne(`, `service('Users').select(`). */
+const IDENTITY_MODEL =
+  /[uU]ser_?[iI][dD]|users?\b|Users?\W|accounts?\b|Accounts?\W|members?\b|Members?\W|sessions?\b|Sessions?\W/;
+
 /** Chained calls that narrow a query (`.filter(…)`, `.Where(…)`, `.andWhere(…)`). */
 const SCOPING = /^(filter|filter_by|filterBy|where|Where|andWhere|and_where|whereIn|Filter)$/;
 
@@ -66,9 +73,13 @@ export function scopeShapes(cs: readonly Chunk[], ctx: ShapeContext): Shape[] {
       if (
         arg && arg.length >= 3 && /^[A-Za-z_$]/.test(arg[0]) &&
         (arg[1] === "=" || arg[1] === ":") &&
-        balanced(arg) && call && LOOKUP.test(call) && BINDING.test(arg[0]) &&
+        balanced(arg) && call && LOOKUP.test(call) &&
+        (BINDING.test(arg[0]) || (/^(status|type|state|role)$/i.test(arg[0]) &&
+          (RECORD_STATE.test(text(arg)) || /^\d+$/.test(arg.at(-1) ?? "")))) &&
         (ctx.secure(n) || /secret|token|key|owner|nonce|password|hash/i.test(arg[0]) ||
-          REQUESTER.test(text(arg)))
+          REQUESTER.test(text(arg)) ||
+          // (or the records are users, accounts, sessions: `User.findOne({ …, status: 100 })`)
+          IDENTITY_MODEL.test(pre.slice(-8).join("")))
       ) {
         out.push({
           rule: "auth-check-removed",

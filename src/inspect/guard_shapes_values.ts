@@ -39,7 +39,7 @@ const LOOSE =
 
 /** A success exit: what a branch does when everything checked out. */
 const SUCCESS =
-  /^(return\s*(true|True|nil|None|null|undefined|['"]ok['"]|['"]OK['"])?\s*;?|return\s+Promise\.resolve\(.*\);?|(await\s+)?resolve\(.*\);?|next\(\);?|pass|return\s+next\(\);?|return\s+(true|True)\s*,\s*nil)$/i;
+  /^(return\s*(true|True|nil|None|null|undefined|['"]ok['"]|['"]OK['"])?\s*;?|return\s+Promise\.resolve\(.*\);?|(await\s+)?resolve\(.*\);?|next\(\);?|pass|return\s+next\(\);?|return\s+(true|True)\s*,\s*nil|return\s+[^;]*,\s*nil)$/i;
 
 /**
  * A protection's option set to off: `signed: false`, `httpOnly=False`, `strict: false` (`verify…`

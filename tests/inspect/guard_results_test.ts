@@ -675,6 +675,57 @@ const RESULT_CASES: OneWayCase[] = [
     to: "addYears(new Date(), 30)",
     finds: /lifetime raised: `const expiresAt = addYears\(new Date\(\), 30\)`/,
   },
+  {
+    what: "A setting whose name switches verification off (upper case) turned on.",
+    path: "app/defaults.py",
+    before: "VAULT_ADDR = 'https://vault:8200'\nVAULT_TLS_NO_VERIFY = False\nVAULT_TIMEOUT = 10\n",
+    from: "VAULT_TLS_NO_VERIFY = False",
+    to: "VAULT_TLS_NO_VERIFY = True",
+    finds: /VAULT_TLS_NO_VERIFY = True/,
+  },
+  {
+    what: "A switch that disallows something turned off.",
+    path: "src/config/defaults.js",
+    before:
+      "module.exports = {\n  port: 8080,\n  corsDisallowCredentials: true,\n  corsOrigins: [],\n};\n",
+    from: "corsDisallowCredentials: true,",
+    to: "corsDisallowCredentials: false,",
+    finds: /`corsDisallowCredentials` switched off/,
+  },
+  {
+    what: "A login attempt limit set to 0.",
+    path: "server/auth/settings.py",
+    before: "LOGIN_LOCKOUT_AFTER = 5\nLOGIN_LOCKOUT_MINUTES = 15\n",
+    from: "LOGIN_LOCKOUT_AFTER = 5",
+    to: "LOGIN_LOCKOUT_AFTER = 0",
+    finds: /LOGIN_LOCKOUT_AFTER = 0/,
+  },
+  {
+    what: "An environment switch that disables CSRF made on by default.",
+    path: "src/app/protect.py",
+    before: "CSRF_OFF = os.environ.get('APP_CSRF_DISABLED', 'false').lower() in ('true', '1')\n",
+    from: "'APP_CSRF_DISABLED', 'false'",
+    to: "'APP_CSRF_DISABLED', 'true'",
+    finds: /APP_CSRF_DISABLED/,
+  },
+  {
+    what: "A user lookup no longer excludes suspended accounts.",
+    path: "src/middleware/jwt.js",
+    before:
+      "async function load(payload) {\n  const account = await Account.findOne({ _id: payload.sub, status: 'active' });\n  return account;\n}\n",
+    from: ", status: 'active' }",
+    to: " }",
+    finds: /`status : ' active '` no longer binds findOne\(\)/,
+  },
+  {
+    what: "A failing branch's negated permission check made positive (Go).",
+    path: "internal/admin/handlers.go",
+    before:
+      'package admin\n\nfunc Purge(w http.ResponseWriter, r *http.Request, u *User) {\n\tif !u.HasPermission("purge") {\n\t\thttp.Error(w, "forbidden", 403)\n\t\treturn\n\t}\n\tpurgeAll()\n}\n',
+    from: 'if !u.HasPermission("purge") {',
+    to: 'if u.HasPermission("purge") {',
+    finds: /failure now when `u\.HasPermission\("purge"\)` passes/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
