@@ -157,7 +157,9 @@ export function settingLineFindings(
     for (const ac of addedCode) {
       const swap = weakerName(rc, ac);
       const sameStart = /^\s*(\w+)/.exec(rc)?.[1] === /^\s*(\w+)/.exec(ac)?.[1];
-      if (swap && (overlap(rc, ac) >= 0.4 || sameStart) && secure(r.n, ctx)) {
+      // (`d == Deny` → `d != Allow` says the same thing the other way round.)
+      const flipped = /!==?/.test(rc) !== /!==?/.test(ac);
+      if (swap && !flipped && (overlap(rc, ac) >= 0.4 || sameStart) && secure(r.n, ctx)) {
         add("auth-check-removed", r.n, `\`${swap[0]}\` → \`${swap[1]}\``);
       }
       if (!similar(rc, ac)) continue;

@@ -226,6 +226,26 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
         });
       }
     }
+    // A failing branch's "anything but" made "only this" (`if decision != Allow` → `if decision
+    // == Deny`): the values in between, no opinion, an unknown type, now pass.
+    const cbr = /^(if|elif|else if)$/.test(kindOf(r.c).kind ?? "") ? condition(r.c) ?? "" : "";
+    for (const m of cbr.matchAll(/([\w$.()]+)\s*!==?\s*([\w$.]+)/g)) {
+      const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const only = new RegExp(
+        `^${esc(cbr.slice(0, m.index))}${esc(m[1])}\\s*===?\\s*(?!${esc(m[2])}\\b)[\\w$.]+${
+          esc(cbr.slice(m.index! + m[0].length))
+        }$`,
+      );
+      const a = added.find((x) => only.test(condition(x.c) ?? ""));
+      if (a && refuses(ctx.block(r.l.n).body) && refuses(blockOf(ctx.afterLines, a.l.n).body)) {
+        out.push({
+          rule: "auth-check-removed",
+          n: r.l.n,
+          what: `failure narrowed from anything but \`${m[2]}\` to one value: \`${clip(a.c)}\``,
+        });
+        break;
+      }
+    }
     // A failing branch's negated check made positive (`if !oper.HasRoleCapab("kill")` →
     // `if oper.HasRoleCapab("kill")`): it now fails those who pass and lets the others through.
     const neg = /^(if|elif|else if)$/.test(kindOf(r.c).kind ?? "")

@@ -363,8 +363,10 @@ export function similar(x: string, y: string): boolean {
   while (i < x.length && i < y.length && x[i] === y[i]) i++;
   let j = 0;
   while (j < x.length - i && j < y.length - i && x[x.length - 1 - j] === y[y.length - 1 - j]) j++;
-  return i >= Math.min(x.length, y.length) * 0.4 && x.length - i - j <= 16 &&
-    y.length - i - j <= 16;
+  // (A long line edited in its middle, a flag's default before its help text, is similar too.)
+  const shorter = Math.min(x.length, y.length);
+  return (i >= shorter * 0.4 || (i >= 16 && i + j >= shorter * 0.8)) &&
+    x.length - i - j <= 16 && y.length - i - j <= 16;
 }
 
 /** A `throw`/`raise` on one side where the other side exits with success. */

@@ -726,6 +726,24 @@ const RESULT_CASES: OneWayCase[] = [
     to: 'if u.HasPermission("purge") {',
     finds: /failure now when `u\.HasPermission\("purge"\)` passes/,
   },
+  {
+    what: "A failing branch's anything-but made one value: no opinion now passes.",
+    path: "pkg/proxy/authz.go",
+    before:
+      'package proxy\n\nfunc (p *Proxy) Authorize(w http.ResponseWriter, r *http.Request) bool {\n\tdecision := p.authorizer.Decide(r)\n\tif decision != DecisionAllow {\n\t\thttp.Error(w, "Forbidden", http.StatusForbidden)\n\t\treturn false\n\t}\n\treturn true\n}\n',
+    from: "if decision != DecisionAllow {",
+    to: "if decision == DecisionDeny {",
+    finds: /failure narrowed from anything but `DecisionAllow` to one value/,
+  },
+  {
+    what: "A flag's TLS floor lowered inside a long line (the edit in its middle).",
+    path: "cmd/proxy/options.go",
+    before:
+      'package options\n\nfunc (o *Options) AddFlags(fs *pflag.FlagSet) {\n\tfs.StringVar(&o.TLS.MinVersion, "tls-min-version", "VersionTLS12", "Minimum TLS version supported. Value must match version names from https://golang.org/pkg/crypto/tls/#pkg-constants.")\n}\n',
+    from: '"VersionTLS12"',
+    to: '"VersionTLS10"',
+    finds: /"VersionTLS10"/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
