@@ -119,6 +119,10 @@ import { EDITS_HELDOUT102, REVERSED_FIXES_HISTORY102 } from "./corpus_guards_spe
 import { EDITS_HELDOUT103, REVERSED_FIXES_HISTORY103 } from "./corpus_guards_spec_heldout103.ts";
 import { EDITS_HELDOUT104, REVERSED_FIXES_HISTORY104 } from "./corpus_guards_spec_heldout104.ts";
 import { EDITS_HELDOUT105, REVERSED_FIXES_HISTORY105 } from "./corpus_guards_spec_heldout105.ts";
+import { EDITS_HELDOUT106, REVERSED_FIXES_HISTORY106 } from "./corpus_guards_spec_heldout106.ts";
+import { EDITS_HELDOUT107, REVERSED_FIXES_HISTORY107 } from "./corpus_guards_spec_heldout107.ts";
+import { EDITS_HELDOUT108, REVERSED_FIXES_HISTORY108 } from "./corpus_guards_spec_heldout108.ts";
+import { EDITS_HELDOUT109, REVERSED_FIXES_HISTORY109 } from "./corpus_guards_spec_heldout109.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -234,7 +238,11 @@ export interface GuardEdit {
     | "heldout102"
     | "heldout103"
     | "heldout104"
-    | "heldout105";
+    | "heldout105"
+    | "heldout106"
+    | "heldout107"
+    | "heldout108"
+    | "heldout109";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2160,7 +2168,11 @@ export interface ReversedFix {
     | "history102"
     | "history103"
     | "history104"
-    | "history105";
+    | "history105"
+    | "history106"
+    | "history107"
+    | "history108"
+    | "history109";
 }
 
 /**
@@ -2587,3 +2599,11 @@ EDITS.push(...EDITS_HELDOUT104);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY104);
 EDITS.push(...EDITS_HELDOUT105);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY105);
+EDITS.push(...EDITS_HELDOUT106);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY106);
+EDITS.push(...EDITS_HELDOUT107);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY107);
+EDITS.push(...EDITS_HELDOUT108);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY108);
+EDITS.push(...EDITS_HELDOUT109);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY109);
