@@ -16,11 +16,13 @@ import {
   PERMISSIVE,
   PREDICATE,
   PROTECTIVE_NAME,
+  SECURE_RANDOM,
   SECURE_SETTING,
   SECURITY,
   SECURITY_ARG,
   SECURITY_HEADER,
   STRONG_TO_WEAK,
+  WEAK_RANDOM,
 } from "./guard_vocab.ts";
 import {
   argCount,
@@ -98,7 +100,7 @@ function yesWhenMissing(line: string): boolean {
 
 /** A key whose yes lets someone through. */
 const YES_KEY =
-  /^(is|has|can)_?[a-z_]*(entitled|allowed|permitted|authori[sz]ed|authenticated|admin|staff|super_?user|verified|active|owner|member|approved|trusted)|^(entitled|allowed|permitted|authori[sz]ed|verified|approved|trusted)$/i;
+  /^(is|has|can)_?[a-z_]*(entitled|allowed|permitted|authori[sz]ed|authenticated|admin|staff|super_?user|verified|active|owner|member|approved|trusted)|^(entitled|allowed|permitted|authori[sz]ed|verified|approved|trusted)$|^allow_\w+$/i;
 
 /** A switch whose `true` keeps something out (`disallow_credentials`, `deny_framing`). */
 const GUARDING_SWITCH = /(^|_)(disallow|deny|block|forbid|prevent|reject|strip)(_|$)/i;
@@ -199,13 +201,21 @@ export function settingLineFindings(
       !GUARDING_SWITCH.test(named.replace(/([a-z0-9])([A-Z])/g, "$1_$2"));
     const count = (re: RegExp, t: string) => t.match(re)?.length ?? 0;
     for (const ac of addedCode) {
+      // Secure randomness replaced by a guessable one (`secrets.choice` → `random.choice`).
+      if (SECURE_RANDOM.test(rc) && WEAK_RANDOM.test(ac) && !SECURE_RANDOM.test(ac)) {
+        add("crypto-verification-removed", r.n, `guessable randomness: \`${clip(ac)}\``);
+      }
       // A protection on made opt-in (`'tools.auth_basic.on': True` → `options.get('http_auth',
       // False)`): off unless someone configures it.
-      const on = /^(['"]?[\w.$-]+['"]?\s*[:=]\s*)(True|true)\s*(,?)$/.exec(rc);
+      // (Or a secure value worked out otherwise: `secure = proto == "https"` →
+      // `os.environ.get("SECURE_COOKIES", "false") == "true"`.)
+      const on = /^(['"]?[\w.$-]+['"]?\s*[:=]\s*)(.+?)\s*(,?)$/.exec(rc);
       if (
         on && SECURE_SETTING.test(on[1]) && !PERMISSIVE.test(on[1]) &&
         ac.startsWith(on[1].trim()) &&
-        /[(,]\s*(False|false)\s*\)\s*,?$|\|\|\s*false\s*,?$|\?\?\s*false\s*,?$/.test(ac)
+        !/\b(false|False|None|null)\b|['"](false|0|no|off)['"]/.test(on[2]) &&
+        /[(,]\s*(False|false)\s*\)\s*,?$|\|\|\s*false\s*,?$|\?\?\s*false\s*,?$|\.get\(\s*['"][\w-]+['"]\s*,\s*['"](false|0|no|off)['"]\s*\)/
+          .test(ac)
       ) {
         add("secure-default-weakened", r.n, `made opt-in: \`${clip(rc)}\` → \`${clip(ac)}\``);
       }

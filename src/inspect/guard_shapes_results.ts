@@ -24,6 +24,9 @@ const YES_ATTRIBUTE =
 const UNWRAP =
   /[\w$.]*\b(escape\w*|Escape\w*|sanitize\w*|Sanitize\w*|quote_?\w*|html_?escape)\(\s*([\w$.]+)\s*\)/g;
 
+/** A step that authenticates or authorizes a request by its name (`auth_request`, `authorize`). */
+const AUTH_STEP = /auth|permission|authori[sz]|verif|csrf|guard/i;
+
 /** A name that holds a yes to let through (`isUsable`, `has_access`, `allowed`). */
 const YES_VERDICT =
   /^(is|has|can|may)([A-Z]|_[a-z])|^(allowed|permitted|authori[sz]ed|granted|valid|verified|ok)$|[a-z](Allowed|Permitted|Authori[sz]ed|Granted|Valid|Verified|Usable)$/;
@@ -86,6 +89,17 @@ export function resultRunShapes(ch: Chunk, ctx: ShapeContext, line: string): Sha
         rule: "auth-check-removed",
         n,
         what: `result of ${call}() no longer awaited: \`${clip(line)}\``,
+      }];
+    }
+    // An awaited check that is a statement of its own (`await self.auth_request(…)`): without
+    // `await` it never runs (Python) or its refusal goes unheard (JavaScript).
+    const alone = pre.length === 0 || /^(;|\{|\}|:)$/.test(pre.at(-1) ?? "") ||
+      /^\s*await\b/.test(line);
+    if (call && alone && (isCheckCall(call) || AUTH_STEP.test(lastName(call))) && ctx.secure(n)) {
+      return [{
+        rule: "auth-check-removed",
+        n,
+        what: `${call}() no longer awaited: \`${clip(line)}\``,
       }];
     }
   }

@@ -20,7 +20,7 @@ const LOOKUP =
 
 /** What binds a lookup to the caller or to a secret. */
 const BINDING =
-  /enabled|secret|token|key|hash|nonce|state|owner|user|author|tenant|org|account|creator|member|session|password|code|used|active|revoked|expir|deleted|valid|verified|purpose/i;
+  /enabled|secret|token|key|hash|nonce|state|owner|user|author|tenant|org|account|creator|member|session|password|code|used|active|revoked|expir|deleted|valid|verified|purpose|workspace|team|project/i;
 
 /** A record's state a lookup excludes or requires (`type: ['!=', 'banned']`). */
 const RECORD_STATE = /banned|blocked|deleted|disabled|revoked|suspended|active|verified|enabled/i;

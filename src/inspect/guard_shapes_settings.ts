@@ -110,8 +110,10 @@ export function settingShapes(
       }
       // The list of what is checked shortened (`validatedMethods: ['post', 'put']` → `['post']`).
       // (A quoted key counts only in front of a list: `'JWT_VERIFY_CLAIMS': ['exp', …]`.)
+      // (A list, not a comparison with a quoted value: `proto === 'https'`.)
       const listed = (t: string) =>
-        CHECKED_LIST.test(t) && (!/['"]\s*[:=]/.test(t) || /[:=]\s*\[/.test(t));
+        CHECKED_LIST.test(t) && (!/['"]\s*[:=]/.test(t) || /[:=]\s*\[/.test(t)) &&
+        /[[({,]\s*['"]/.test(t);
       if (listed(c) && listed(a.c)) {
         if (quotedItems(a.c) < quotedItems(c) && quotedItems(a.c) > 0) {
           out.push({ rule: "auth-check-removed", n: l.n, what: `fewer checked: \`${clip(a.c)}\`` });

@@ -38,6 +38,10 @@ import {
 const REQUIRES =
   /allow|verif|valid|active|enabled|confirm|approv|authori[sz]|authentic|trust|signed|secure|\bis_?[a-z]|\bhas_?[A-Za-z]|\bcan_?[A-Za-z]|check|perm|role|admin|staff|super|owner|manager|moder|scope|csrf|expir|revok|\bused\b|consumed|redeemed|user_?id|userId|tenant|org(anization)?_?id|\bin\s+[\w$.]+$|includes|member/i;
 
+/** A value whose yes protects (`secure` of a cookie, `verify`, `strict`, `enforceCsrf`). */
+const PROTECTIVE_VALUE =
+  /^(?:(?:const|let|var)\s+)?(secure|is_?secure|http_?only|httpOnly|use_?(ssl|tls|https)|verify\w*|strict\w*|enforce\w*|csrf\w*|require_?\w*)$/i;
+
 /** A token that makes a term a test: a comparison, a membership (or a call, read apart). */
 const COMPARES = /^(==|!=|===|!==|<|>|<=|>=|in|is)$/;
 
@@ -248,7 +252,9 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         : null;
       const held = req ? kindOf(statementHead(lines, n)) : null;
       if (
-        req && held?.kind === "assign" && yesKeepsOut(held.name.split(",")[0]) && ctx.secure(n)
+        req && held?.kind === "assign" &&
+        (yesKeepsOut(held.name.split(",")[0]) || PROTECTIVE_VALUE.test(held.name.split(",")[0])) &&
+        ctx.secure(n)
       ) {
         push("auth-check-removed", n, `\`${held.name}\` now also needs \`${clip(text(req))}\``);
         continue;

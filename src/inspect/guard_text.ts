@@ -13,6 +13,7 @@ import {
   MAX_LINE,
   PERMISSIVE,
   PREDICATE,
+  SECURE_RANDOM,
   SECURE_SETTING,
   SECURITY_HEADER,
   speaksSecurity,
@@ -67,9 +68,30 @@ export function securityAround(
 ): boolean | null {
   const { start, endB, endA } = span;
   if (endB - start > MAX_CHANGED || endA - start > MAX_CHANGED) return null;
+  return speaksAround(
+    before,
+    path,
+    start,
+    before.slice(start, endB),
+    after.slice(start, endA),
+  );
+}
+
+/**
+ * Whether the lines of `before` from 0-based `start` that an edit replaced (`removed`, with the
+ * `added` lines in their place) are about security: the test of {@link securityAround} for one
+ * changed stretch.
+ */
+function speaksAround(
+  before: string[],
+  path: string,
+  start: number,
+  removed: string[],
+  added: string[],
+): boolean {
   const middle = [
-    ...before.slice(Math.max(0, start - 3), endB + 2),
-    ...after.slice(start, endA),
+    ...before.slice(Math.max(0, start - 3), start + removed.length + 2),
+    ...added,
   ].join("\n");
   return speaksSecurity(path) || speaksSecurity(middle) || SECURE_SETTING.test(middle) ||
     REQUESTER.test(middle) ||
@@ -77,10 +99,10 @@ export function securityAround(
     SCOPING.test(middle) || WILDCARD_ALLOW.test(middle) || PRIVILEGE_NAME.test(middle) ||
     /\b(chmod|umask)\b/.test(middle) || ACCESS_VERDICT.test(middle) ||
     LOOPBACK_LISTENER.test(middle) || /skew|leeway|tolerance/i.test(middle) ||
+    SECURE_RANDOM.test(middle) ||
     speaksSecurity(enclosing(before, start + 1)) ||
     PREDICATE.test(bare(enclosing(before, start + 1))) ||
-    failureToSuccess(before.slice(start, endB), after.slice(start, endA)) ||
-    failureGone(before.slice(start, endB), after.slice(start, endA));
+    failureToSuccess(removed, added) || failureGone(removed, added);
 }
 
 /** The first differing line and the ends of the differing middle of both sides. */
@@ -98,8 +120,13 @@ export function hunks(before: string[], after: string[], path: string): Hunk[] {
   // Nothing of security around the change: no signal could fire (they all need a security
   // word in the path, the function, the changed lines, a setting's name or a weakening word).
   const span = changedSpan(before, after);
-  if (securityAround(before, after, path, span) !== true) return [];
+  const around = securityAround(before, after, path, span);
   const { start, endB, endA } = span;
+  // Changes far apart in one file (an import and a function, 600 lines below) make a wide span:
+  // it is diffed when it is not a rewrite, and read when a stretch of it is about security.
+  const wide = around === null && endB - start + endA - start <= WIDE_SPAN &&
+    fewChanged(before.slice(start, endB), after.slice(start, endA));
+  if (around !== true && !wide) return [];
   const norm = (l: string) => l.trim();
   const parts = diffArrays(before.slice(start, endB).map(norm), after.slice(start, endA).map(norm));
   const out: Hunk[] = [];
@@ -122,8 +149,42 @@ export function hunks(before: string[], after: string[], path: string): Hunk[] {
     if (p.removed) b += k;
     else a += k;
   }
-  return out;
+  if (!wide) return out;
+  const removedAll = out.reduce((n, h) => n + h.removed.length, 0);
+  const addedAll = out.reduce((n, h) => n + h.added.length, 0);
+  // (Many changes spread over a file are a release or a rewrite, not an edit to read.)
+  if (removedAll + addedAll > WIDE_CHANGED) return [];
+  const about = out.some((h) =>
+    speaksAround(
+      before,
+      path,
+      (h.removed[0]?.n ?? h.at ?? 1) - 1,
+      h.removed.map((l) => l.text),
+      h.added.map((l) => l.text),
+    )
+  );
+  return about ? out : [];
 }
+
+/**
+ * Whether two stretches differ in at most {@link WIDE_CHANGED} lines, counted as lines one side
+ * lacks anywhere in the other (a bound on what a diff finds, without diffing: a release's wide
+ * span is turned away before the diff would cost anything).
+ */
+function fewChanged(b: string[], a: string[]): boolean {
+  let n = 0;
+  const lacks = (xs: string[], ys: string[]) => {
+    const have = new Set(ys.map((l) => l.trim()));
+    for (const l of xs) if (!have.has(l.trim()) && ++n > WIDE_CHANGED) return false;
+    return true;
+  };
+  return lacks(b, a) && lacks(a, b);
+}
+
+/** The widest changed span (lines of both sides) diffed when its changes are far apart. */
+const WIDE_SPAN = 6000;
+/** The most changed lines (both sides) such a span may hold. */
+const WIDE_CHANGED = 16;
 
 /** Comment-only lines and comment tails removed (a commented-out guard counts as removed). */
 export function code(line: string): string {

@@ -67,6 +67,12 @@ export const YES_ARM =
 export const LOOPBACK_LISTENER =
   /(bind|listen|host|address|interface|\baddr)\w*[^\n]*?(127\.0\.0\.1|localhost|::1)(?![\w.:])/i;
 
+/** Randomness fit for secrets, and randomness an attacker can predict. */
+export const SECURE_RANDOM =
+  /\bsecrets\.\w+|\bSystemRandom\b|\bcrypto\.(randomBytes|randomInt|randomUUID|getRandomValues)\b|["']crypto\/rand["']|\bos\.urandom\b|\brand\.Read\b/;
+export const WEAK_RANDOM =
+  /\brandom\.(choice|choices|randint|random|randrange|getrandbits|sample)\b|\bimport random\b|\bMath\.random\(|["']math\/rand["']|\brand\.(Intn|Int63|Int|Read)\b/;
+
 /** A call that checks something: its name says so. */
 export const CHECK_CALL =
   /^(.*[._])?(check\w*|\w*_check|verify\w*|\w*[vV]erif\w*|validate\w*|\w*_validate|is_?valid\w*|ensure_?\w+|require_?(auth|login|perm|role|scope|admin|user|csrf|token|fresh|https|secure)\w*|assert_?(auth|perm|role|scope|admin|user|csrf|token|owner|allowed|valid|claim)\w*|assert[A-Z]\w*(Claim|Algorithm|Signature|Token|Audience|Issuer|Expir|Auth|Perm|Role|Scope|Owner|Access|Nonce|State)\w*|required?_?[A-Z]?\w*(Auth|Login|Perm|Role|Scope|Admin|Owner|Maintainer|Member|Access|Csrf|Token|Session)\w*|authori[sz]e\w*|authenticate\w*|enforce\w*|protect\w*|guard\w*|permit\w*|unsign\w*|compare_?digest|timing_?safe_?equal|constant_?time\w*|bytes_eq|strings_equal|safe_str_cmp|secure_compare|time_?safe_?\w*|safe_?compare\w*|safe_?equal\w*|fixed_?time\w*|\w+Check(?=[A-Z])\w*|require_?condition|require_?that|ensure_?that|safe\w*(Compare|Equal)\w*|\w+Validat(e|ion)(?=[A-Z]|$)\w*|assert_?that|assertThat|invariant|\w*_?fold|compare_?(password|hash|digest|secret|token|signature|key)\w*|hmac\.?equal|same_?origin\w*|is_?same_?origin\w*|is_?trusted\w*|\w*_?trusted|is_?(admin|staff|superuser|active|authenticated|authorized|allowed|owner|expired|public|safe_url|safe)\w*|has_?(perm|role|scope|access|permission|privilege)\w*|can_?(access|view|edit|read|write|delete|manage|admin|change)\w*|\w*(Authori[sz]ed|Authenticated|Permitted|Granted|Allowed|Trusted)|auth|authn|authz|require_?auth\w*|ensure_?auth\w*|with_?auth\w*|login_?required|(otp|mfa|2fa|two_factor|verified|staff|superuser|admin)_?required|raise_for_status|block_(ip|user|address|account|request)\w*|lock_?out\w*|ban_\w+|throttle\w*|revoke\w*|start_?tls|starttls)$/i;

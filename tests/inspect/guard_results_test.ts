@@ -744,6 +744,43 @@ const RESULT_CASES: OneWayCase[] = [
     to: '"VersionTLS10"',
     finds: /"VersionTLS10"/,
   },
+  {
+    what: "A one-time code drawn from guessable randomness.",
+    path: "app/services/verify.py",
+    before:
+      "import secrets\n\n\ndef new_code():\n    return str(secrets.randbelow(900000) + 100000)\n",
+    from: "return str(secrets.randbelow(900000) + 100000)",
+    to: "return str(random.randint(100000, 999999))",
+    finds: /guessable randomness/,
+  },
+  {
+    what:
+      "A cookie's secure flag worked out from the request made opt-in by an environment variable.",
+    path: "app/auth/cookies.py",
+    before:
+      "def session_cookie(resp, token):\n    secure = request.scheme == 'https'\n    resp.set_cookie('sid', token, secure=secure, httponly=True)\n",
+    from: "secure = request.scheme == 'https'",
+    to: "secure = os.environ.get('SECURE_COOKIES', 'false') == 'true'",
+    finds: /made opt-in/,
+  },
+  {
+    what: "An awaited authorization step that is a statement of its own no longer awaited.",
+    path: "server/routes/databases.py",
+    before:
+      "async def delete_database(self, request, name):\n    await self.authorize_request(request, action='db:delete', resource=name)\n    return await self.db.delete(name)\n",
+    from: "    await self.authorize_request(",
+    to: "    self.authorize_request(",
+    finds: /self\.authorize_request\(\) no longer awaited/,
+  },
+  {
+    what: "A requirement put into a cookie's secure value.",
+    path: "src/auth/session.controller.ts",
+    before:
+      "export function setSessionCookie(res: Res, domain: string, proto: string, token: string) {\n  const secure = Boolean(domain) && proto === 'https';\n  res.cookie('sid', token, { secure, httpOnly: true });\n}\n",
+    from: "proto === 'https';",
+    to: "proto === 'https' && process.env.STAGE === 'prod';",
+    finds: /`secure` now also needs/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
@@ -809,4 +846,19 @@ Deno.test("result shapes: the same edits with the other polarity stay silent", (
     ),
     [],
   );
+});
+
+Deno.test("changed lines: edits far apart in one file are read when they are few", () => {
+  const filler = Array.from({ length: 400 }, (_, i) => `def helper_${i}(x):\n    return x + ${i}\n`)
+    .join("");
+  const before =
+    `import json\n\n${filler}\ndef check(user):\n    if not user.is_active:\n        raise PermissionDenied()\n    return user\n`;
+  const after = before.replace("import json\n", "import json\nimport os\n").replace(
+    "    if not user.is_active:\n        raise PermissionDenied()\n",
+    "",
+  );
+  assert.match(seen("accounts/checks.py", before, after).join("\n"), /auth-check-removed/);
+  // (Many scattered changes are a release or a rewrite: not read.)
+  const many = after.replace(/return x \+ (\d+)/g, "return x - $1");
+  assert.deepEqual(seen("accounts/checks.py", before, many), []);
 });
