@@ -123,6 +123,10 @@ import { EDITS_HELDOUT106, REVERSED_FIXES_HISTORY106 } from "./corpus_guards_spe
 import { EDITS_HELDOUT107, REVERSED_FIXES_HISTORY107 } from "./corpus_guards_spec_heldout107.ts";
 import { EDITS_HELDOUT108, REVERSED_FIXES_HISTORY108 } from "./corpus_guards_spec_heldout108.ts";
 import { EDITS_HELDOUT109, REVERSED_FIXES_HISTORY109 } from "./corpus_guards_spec_heldout109.ts";
+import { EDITS_HELDOUT110, REVERSED_FIXES_HISTORY110 } from "./corpus_guards_spec_heldout110.ts";
+import { EDITS_HELDOUT111, REVERSED_FIXES_HISTORY111 } from "./corpus_guards_spec_heldout111.ts";
+import { EDITS_HELDOUT112, REVERSED_FIXES_HISTORY112 } from "./corpus_guards_spec_heldout112.ts";
+import { EDITS_HELDOUT113, REVERSED_FIXES_HISTORY113 } from "./corpus_guards_spec_heldout113.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -242,7 +246,11 @@ export interface GuardEdit {
     | "heldout106"
     | "heldout107"
     | "heldout108"
-    | "heldout109";
+    | "heldout109"
+    | "heldout110"
+    | "heldout111"
+    | "heldout112"
+    | "heldout113";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2172,7 +2180,11 @@ export interface ReversedFix {
     | "history106"
     | "history107"
     | "history108"
-    | "history109";
+    | "history109"
+    | "history110"
+    | "history111"
+    | "history112"
+    | "history113";
 }
 
 /**
@@ -2607,3 +2619,11 @@ EDITS.push(...EDITS_HELDOUT108);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY108);
 EDITS.push(...EDITS_HELDOUT109);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY109);
+EDITS.push(...EDITS_HELDOUT110);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY110);
+EDITS.push(...EDITS_HELDOUT111);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY111);
+EDITS.push(...EDITS_HELDOUT112);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY112);
+EDITS.push(...EDITS_HELDOUT113);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY113);

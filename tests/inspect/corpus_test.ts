@@ -205,6 +205,14 @@ const BLIND = new Set(
     "history108",
     "heldout109",
     "history109",
+    "heldout110",
+    "history110",
+    "heldout111",
+    "history111",
+    "heldout112",
+    "history112",
+    "heldout113",
+    "history113",
   ],
 );
 
@@ -341,6 +349,10 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     heldout107: 58,
     heldout108: 62,
     heldout109: 60,
+    heldout110: 60,
+    heldout111: 65,
+    heldout112: 52,
+    heldout113: 54,
     history: 9,
     history4: 12,
     history5: 8,
@@ -448,6 +460,10 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     history107: 5,
     history108: 6,
     history109: 5,
+    history110: 8,
+    history111: 4,
+    history112: 7,
+    history113: 7,
   };
   const found: Record<string, number> = {};
   for (const g of guards) {
