@@ -172,6 +172,8 @@ export function hunks(before: string[], after: string[], path: string): Hunk[] {
  * span is turned away before the diff would cost anything).
  */
 function fewChanged(b: string[], a: string[]): boolean {
+  // (Sides that differ in length by more already differ in more lines.)
+  if (Math.abs(b.length - a.length) > WIDE_CHANGED) return false;
   let n = 0;
   const lacks = (xs: string[], ys: string[]) => {
     const have = new Set(ys.map((l) => l.trim()));
