@@ -461,21 +461,16 @@ export function branchLines(
   max = 3,
 ): { rest: string; body: string[] } | null {
   const depth = /^\s*/.exec(lines[n - 1] ?? "")![0].length;
-  let open = 0;
-  for (let k = n; k <= lines.length && k < n + 12; k++) {
-    const c = code(lines[k - 1]);
-    for (const ch of c) open += ch === "(" ? 1 : ch === ")" ? -1 : 0;
-    // (A condition without brackets runs on after `&&`, `or`, a backslash: Go, Python.)
-    if (open > 0 || /(&&|\|\||\band|\bor|\\)$/.test(c)) continue;
-    const body: string[] = [];
-    for (const t of lines.slice(k, k + max)) {
-      if (t.trim() === "") continue;
-      if (/^\s*/.exec(t)![0].length <= depth || /^\s*(}|else\b|elif\b)/.test(t)) break;
-      body.push(code(t));
-    }
-    return { rest: c.replace(/^.*?\)\s*[{:]?\s*|^[^:]*:\s*/, ""), body };
+  const k = closingLine(lines, n);
+  if (k === null) return null;
+  const c = code(lines[k - 1]);
+  const body: string[] = [];
+  for (const t of lines.slice(k, k + max)) {
+    if (t.trim() === "") continue;
+    if (/^\s*/.exec(t)![0].length <= depth || /^\s*(}|else\b|elif\b)/.test(t)) break;
+    body.push(code(t));
   }
-  return null;
+  return { rest: c.replace(/^.*?\)\s*[{:]?\s*|^[^:]*:\s*/, ""), body };
 }
 
 /**
@@ -529,14 +524,25 @@ export function headerText(lines: string[], n: number): string {
  * its block (`… {`, `… :`) ends where it stands, whatever it leaves open (`app.get(p, (req) => {`).
  */
 function headerEnd(lines: string[], n: number): number {
+  return closingLine(lines, n) ?? n;
+}
+
+/**
+ * The 1-based line where a condition that starts at line `n` closes: its brackets balanced and
+ * the line not ending in `&&`, `||`, `and`, `or` or a backslash (a condition without brackets runs
+ * on there: Go, Python); a line that opens its block (`… {`, `… :`) closes it at `n`. Null when it
+ * does not close within 12 lines.
+ */
+function closingLine(lines: string[], n: number): number | null {
   let open = 0;
   for (let k = n; k <= lines.length && k < n + 12; k++) {
     const c = code(lines[k - 1]).trimEnd();
     for (const ch of c) open += ch === "(" || ch === "[" ? 1 : ch === ")" || ch === "]" ? -1 : 0;
-    if (k === n && (/[{:]$/.test(c) || open <= 0 && !c.endsWith("\\"))) return n;
-    if (open <= 0 && !c.endsWith("\\")) return k;
+    const runsOn = /(&&|\|\||\band|\bor|\\)$/.test(c);
+    if (k === n && /[{:]$/.test(c)) return n;
+    if (open <= 0 && !runsOn) return k;
   }
-  return n;
+  return null;
 }
 
 /**
