@@ -40,6 +40,7 @@ import {
   modeOpened,
   overlap,
   similar,
+  underscored,
   weakerName,
 } from "./guard_text.ts";
 
@@ -87,15 +88,22 @@ export interface SettingSignal {
   what: string;
 }
 
-/** A lookup of a named answer with a fallback (`d.get("is_entitled", False)`, `getattr(u, "x", False)`). */
-const YES_FALLBACK =
-  /\b(get|getattr|get_bool|getBoolean|getOrDefault)\s*\((?:[^,()]*,\s*)?['"]([\w-]+)['"]\s*,\s*(False|false|None|null|0)\s*\)/;
-const YES_FALLBACK_ON =
-  /\b(get|getattr|get_bool|getBoolean|getOrDefault)\s*\((?:[^,()]*,\s*)?['"]([\w-]+)['"]\s*,\s*(True|true|1)\s*\)/;
+/**
+ * A lookup of a yes-answer by its name with a fallback (`d.get("is_entitled", False)`,
+ * `getattr(u, "is_staff", True)`): the call, the key and whether the fallback is yes.
+ */
+function yesAnswerLookup(line: string): { call: string; key: string; yes: boolean } | null {
+  const m =
+    /\b(?:get|getattr|get_bool|getBoolean|getOrDefault)\s*\((?:[^,()]*,\s*)?['"]([\w-]+)['"]\s*,\s*(True|true|1|False|false|None|null|0)\s*\)/
+      .exec(line);
+  return m && YES_KEY.test(m[1])
+    ? { call: m[0], key: m[1], yes: /^(True|true|1)$/.test(m[2]) }
+    : null;
+}
+
 /** Whether a line looks a yes-answer up with a yes fallback (`.get("is_admin", True)`). */
 function yesWhenMissing(line: string): boolean {
-  const fb = YES_FALLBACK_ON.exec(line);
-  return !!fb && YES_KEY.test(fb[2]);
+  return yesAnswerLookup(line)?.yes === true;
 }
 
 /** A key whose yes lets someone through. */
@@ -198,7 +206,7 @@ export function settingLineFindings(
     const named = nameOf(r.n, rc);
     // (`corsDisallowCredentials` holds `allowCredentials` but says no to them.)
     const permissive = PERMISSIVE.test(named) && !PROTECTIVE_NAME.test(named) &&
-      !GUARDING_SWITCH.test(named.replace(/([a-z0-9])([A-Z])/g, "$1_$2"));
+      !GUARDING_SWITCH.test(underscored(named));
     const count = (re: RegExp, t: string) => t.match(re)?.length ?? 0;
     for (const ac of addedCode) {
       // Secure randomness replaced by a guessable one (`secrets.choice` → `random.choice`).
@@ -277,24 +285,24 @@ export function settingLineFindings(
       }
       // A yes-answer's fallback made yes (`entitlement.get("is_entitled", False)` → `True`,
       // `getattr(user, "is_staff", False)` → `True`): a missing answer now lets through.
-      const fb = YES_FALLBACK.exec(rc);
+      const fb = yesAnswerLookup(rc);
       if (
-        fb && YES_KEY.test(fb[2]) &&
+        fb && !fb.yes &&
         ac ===
           rc.replace(
-            fb[0],
-            fb[0].replace(
+            fb.call,
+            fb.call.replace(
               /(False|false|None|null|0)(\s*\)\s*)$/,
               (_, v: string, t: string) => `${v === "false" || v === "null" ? "true" : "True"}${t}`,
             ),
           )
       ) {
-        add("auth-check-removed", r.n, `\`${fb[2]}\` now yes when missing: \`${clip(ac)}\``);
+        add("auth-check-removed", r.n, `\`${fb.key}\` now yes when missing: \`${clip(ac)}\``);
       }
       // A protective switch turned off (`corsDisallowCredentials: true` → `false`).
       const sw = /^['"]?([\w$.-]+)['"]?\s*[:=]\s*(true|True)\s*[,;]?$/.exec(rc);
       if (
-        sw && GUARDING_SWITCH.test(sw[1].replace(/([a-z0-9])([A-Z])/g, "$1_$2")) &&
+        sw && GUARDING_SWITCH.test(underscored(sw[1])) &&
         ac === rc.replace(/\b(true|True)\b/, (v) => v === "true" ? "false" : "False")
       ) {
         add("secure-default-weakened", r.n, `\`${sw[1]}\` switched off: \`${clip(ac)}\``);

@@ -27,6 +27,7 @@ import {
   occurrences,
   similar,
   similarStart,
+  underscored,
 } from "./guard_text.ts";
 import {
   BYPASS_TERM,
@@ -300,7 +301,7 @@ export function removalShapes(
     if (/^\s*(import|from|export|package|using|#include)\b|\brequire\(/.test(c)) continue;
     for (const m of c.matchAll(/(?<![\w$.'"])([A-Za-z_$][\w$]{5,})(?![\w$]|\s*[(.:=])/g)) {
       const name = m[1];
-      if (!CHECK_REFERENCE.test(name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase())) {
+      if (!CHECK_REFERENCE.test(underscored(name))) {
         continue;
       }
       if (words(ctx.afterCode, name) >= words(ctx.beforeCode, name)) continue;
@@ -351,7 +352,7 @@ export function removalShapes(
   for (const { l, c } of removed) {
     for (const call of callNames(c)) {
       const name = lastName(call);
-      const snake = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().replace(/^_+/, "");
+      const snake = underscored(name).replace(/^_+/, "");
       const scoping = SCOPING_CALL.test(snake);
       if (!scoping && !SANITISING_CALL.test(snake)) continue;
       if (occurrences(ctx.afterCode, name) >= occurrences(ctx.beforeCode, name)) continue;

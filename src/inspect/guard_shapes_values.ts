@@ -16,6 +16,7 @@ import {
   isCheckCall,
   overlap,
   similarStart,
+  underscored,
 } from "./guard_text.ts";
 import { PRIVILEGE_NAME, terms, VERDICT_NAME } from "./guard_shape_vocab.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
@@ -102,7 +103,7 @@ export function valueShapes({ removed, added, addedCodes }: HunkView, ctx: Shape
         const checky = callNames(rb).some((x) => isCheckCall(x)) ||
           // (camelCase read by its words: `policyAllowsGuests`.)
           /(^|_)(is|has|can|should|allow|valid|verif|check|match|authori|permit)/i.test(
-            ctx.fn(l.n).replace(/^[#_$]+/, "").replace(/([a-z0-9])([A-Z])/g, "$1_$2"),
+            underscored(ctx.fn(l.n).replace(/^[#_$]+/, "")),
           );
         const privilege = PRIVILEGE_NAME.test(VERDICT_NAME.exec(c)?.[1] ?? "");
         if (why && (ctx.secure(l.n) || checky || privilege)) {

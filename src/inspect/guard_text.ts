@@ -188,6 +188,21 @@ const WIDE_SPAN = 6000;
 /** The most changed lines (both sides) such a span may hold. */
 const WIDE_CHANGED = 16;
 
+/**
+ * A name's words joined by `_`, in lower case: `corsDisallowCredentials` →
+ * `cors_disallow_credentials` (snake_case and camelCase names read alike).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { underscored } from "./guard_text.ts";
+ * assert.equal(underscored("policyAllowsGuests"), "policy_allows_guests");
+ * ```
+ */
+export function underscored(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+}
+
 /** Comment-only lines and comment tails removed (a commented-out guard counts as removed). */
 export function code(line: string): string {
   const t = line.trim();
