@@ -240,6 +240,24 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
         });
       }
     }
+    // An answer's comparison replaced by a presence test (`return user == controlUser` →
+    // `return user != ""`): any value now passes. (Read the other way round where a yes keeps out.)
+    const ansB = /^\s*return\s+(.+?)\s*;?$/.exec(r.c)?.[1];
+    const cmp = ansB ? /^([\w$.()[\]]+)\s*===?\s*([\w$.()[\]]+)$/.exec(ansB) : null;
+    if (cmp && !/^(true|false|True|False|None|null|nil|undefined|""|''|0)$/.test(cmp[2])) {
+      const esc = cmp[1].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const present = new RegExp(
+        `^\\s*return\\s+(${esc}\\s*!==?\\s*(""|''|nil|null|None|undefined)|len\\(${esc}\\)\\s*>\\s*0|${esc}\\s+is\\s+not\\s+None|bool\\(${esc}\\)|!!${esc})\\s*;?$`,
+      );
+      const a = added.find((x) => present.test(x.c));
+      if (a && !yesKeepsOut(ctx.fn(r.l.n)) && ctx.secure(r.l.n)) {
+        out.push({
+          rule: "auth-check-removed",
+          n: r.l.n,
+          what: `\`${clip(cmp[1])}\` no longer compared with \`${clip(cmp[2])}\`: \`${clip(a.c)}\``,
+        });
+      }
+    }
     // A failing branch's "anything but" made "only this" (`if decision != Allow` → `if decision
     // == Deny`): the values in between, no opinion, an unknown type, now pass.
     const cbr = /^(if|elif|else if)$/.test(kindOf(r.c).kind ?? "") ? condition(r.c) ?? "" : "";

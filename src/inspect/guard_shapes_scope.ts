@@ -70,6 +70,19 @@ export function scopeShapes(cs: readonly Chunk[], ctx: ShapeContext): Shape[] {
         ? del.slice(0, -1)
         : null;
       const call = openCall(pre);
+      // (A shorthand property names its value: `findOne({ username, _id: id })`.)
+      if (
+        arg?.length === 1 && /^[A-Za-z_$][\w$]*$/.test(arg[0]) && call && LOOKUP.test(call) &&
+        /^(user\w*|owner\w*|author\w*|tenant\w*|account\w*|creator\w*|member\w*)$/i.test(arg[0]) &&
+        pre.lastIndexOf("{") > pre.lastIndexOf("(")
+      ) {
+        out.push({
+          rule: "auth-check-removed",
+          n,
+          what: `\`${arg[0]}\` no longer binds ${call}()`,
+        });
+        continue;
+      }
       if (
         arg && arg.length >= 3 && /^[A-Za-z_$]/.test(arg[0]) &&
         (arg[1] === "=" || arg[1] === ":") &&

@@ -147,10 +147,15 @@ export function level(word: string): number {
  * assert.equal(loweredPrivilege("hasMember", "hasAdmin"), null);
  * ```
  */
-export function loweredPrivilege(b: string, a: string): [string, string] | null {
+export function loweredPrivilege(
+  b: string,
+  a: string,
+  single = false,
+): [string, string] | null {
   const sb = segments(b);
   const sa = segments(a);
-  if (sb.length !== sa.length || sb.length < 2) {
+  // (A bare privilege word, `WRITE` → `READ`, counts where the caller knows it names one.)
+  if (sb.length !== sa.length || (sb.length < 2 && !single)) {
     // `AuthenticatorAssuranceLevel2` → `…Level1`: a level number lowered.
     const nb = /^(.*(?:Level|level|LEVEL|Aal|AAL|aal|Tier|tier))(\d+)$/.exec(b);
     const na = /^(.*(?:Level|level|LEVEL|Aal|AAL|aal|Tier|tier))(\d+)$/.exec(a);

@@ -22,7 +22,7 @@ import {
 
 /** Names of calls that narrow a query to what a user may see (checked by `guard_shapes.ts`). */
 const SCOPING =
-  /for_?user|visible_?to|accessible_?by|owned_?by|filter_?by_?(user|owner)|\b(filter|filter_by|where|Where|andWhere)\([^)\n]*\b(user|owner|tenant|org|account|team|workspace|creator|author)_?[iI][dD]\b|\b(find\w*|select\w*|filter\w*|where)\s*\(\s*\{[^}\n]*\b(status|type|state)\s*:/i;
+  /for_?user|visible_?to|accessible_?by|owned_?by|filter_?by_?(user|owner)|\b(filter|filter_by|where|Where|andWhere)\([^)\n]*\b(user|owner|tenant|org|account|team|workspace|creator|author)_?[iI][dD]\b|\b(find\w*|select\w*|filter\w*|where)\s*\(\s*\{[^}\n]*\b(status|type|state)\s*:|\b(find\w*|select\w*|filter\w*|where)\s*\(\s*\{[^}\n]*\b(user\w*|owner\w*|author\w*|tenant\w*|account\w*|creator\w*)\s*[,}]/i;
 
 /** A verdict about access by its name (`accessResults`, `canAccessAdmin`), checked by `guard_shapes_flow.ts`. */
 const ACCESS_VERDICT = /\b(access|can)(_|[A-Z])\w*|\w[a-z]Access(Results?)?\b/;

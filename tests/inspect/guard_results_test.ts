@@ -781,6 +781,42 @@ const RESULT_CASES: OneWayCase[] = [
     to: "proto === 'https' && process.env.STAGE === 'prod';",
     finds: /`secure` now also needs/,
   },
+  {
+    what: "A predicate's comparison replaced by a presence test: any user now passes.",
+    path: "internal/server/authz_checks.go",
+    before:
+      "package server\n\nfunc requireAdminUser(rc requestContext) bool {\n\tuser, _, _ := rc.req.BasicAuth()\n\treturn user == rc.opts.AdminUser\n}\n",
+    from: "return user == rc.opts.AdminUser",
+    to: 'return user != ""',
+    finds: /`user` no longer compared with `rc\.opts\.AdminUser`/,
+  },
+  {
+    what: "A shorthand owner property dropped from a lookup.",
+    path: "pages/api/links.js",
+    before:
+      "export default async function handler(req, res) {\n  const { username } = await session(req);\n  const link = await Link.findOne({ username, _id: req.query.id });\n  return res.json(link);\n}\n",
+    from: "findOne({ username, _id: req.query.id })",
+    to: "findOne({ _id: req.query.id })",
+    finds: /`username` no longer binds findOne\(\)/,
+  },
+  {
+    what: "A permission decorator's level lowered from write to read.",
+    path: "app/api/documents.py",
+    before:
+      "class DocumentVersions(Resource):\n    @object_permissions_required(Permissions.WRITE)\n    def post(self, object_id):\n        return create_version(object_id, request.json)\n",
+    from: "Permissions.WRITE",
+    to: "Permissions.READ",
+    finds: /`WRITE` → `READ`/,
+  },
+  {
+    what: "An SSH server's NoClientAuth switched on.",
+    path: "sshd/config.go",
+    before:
+      "package sshd\n\nfunc Config() *ssh.ServerConfig {\n\treturn &ssh.ServerConfig{\n\t\tNoClientAuth: false,\n\t\tMaxAuthTries: 3,\n\t}\n}\n",
+    from: "NoClientAuth: false,",
+    to: "NoClientAuth: true,",
+    finds: /NoClientAuth: true/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
