@@ -258,6 +258,24 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
         });
       }
     }
+    // A branch that refuses or runs a check entered on a strict bound where it was entered on
+    // the bound too (`if cfg.ClientAuth >= VerifyIfGiven` → `>`, `if tries >= MAX` → `>`).
+    const strictB = /^(if|elif|else if)$/.test(kindOf(r.c).kind ?? "") ? condition(r.c) ?? "" : "";
+    // (A version check, `sys.version_info <= (2, 6)`, guards no one.)
+    if (/[<>]=/.test(strictB) && !/version/i.test(strictB)) {
+      const strict = strictB.replace(/([<>])=/, "$1");
+      const a = added.find((x) => (condition(x.c) ?? "") === strict);
+      const body = ctx.block(r.l.n).body;
+      if (
+        a && (refuses(body) || callNames(body).some((c) => isCheckCall(c))) && ctx.secure(r.l.n)
+      ) {
+        out.push({
+          rule: "auth-check-removed",
+          n: r.l.n,
+          what: `bound no longer included: \`${clip(strictB)}\` → \`${clip(strict)}\``,
+        });
+      }
+    }
     // A failing branch's "anything but" made "only this" (`if decision != Allow` → `if decision
     // == Deny`): the values in between, no opinion, an unknown type, now pass.
     const cbr = /^(if|elif|else if)$/.test(kindOf(r.c).kind ?? "") ? condition(r.c) ?? "" : "";

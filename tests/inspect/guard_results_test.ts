@@ -817,6 +817,15 @@ const RESULT_CASES: OneWayCase[] = [
     to: "NoClientAuth: true,",
     finds: /NoClientAuth: true/,
   },
+  {
+    what: "A lockout branch entered only past the limit, not on it.",
+    path: "app/auth/throttle.py",
+    before:
+      "def check_attempts(user):\n    if user.failed_logins >= MAX_FAILED_LOGINS:\n        raise AccountLocked()\n    return True\n",
+    from: "if user.failed_logins >= MAX_FAILED_LOGINS:",
+    to: "if user.failed_logins > MAX_FAILED_LOGINS:",
+    finds: /bound no longer included/,
+  },
 ];
 
 Deno.test("result shapes: a finding forward, silence when the guard is put back", () => {
