@@ -127,6 +127,10 @@ import { EDITS_HELDOUT110, REVERSED_FIXES_HISTORY110 } from "./corpus_guards_spe
 import { EDITS_HELDOUT111, REVERSED_FIXES_HISTORY111 } from "./corpus_guards_spec_heldout111.ts";
 import { EDITS_HELDOUT112, REVERSED_FIXES_HISTORY112 } from "./corpus_guards_spec_heldout112.ts";
 import { EDITS_HELDOUT113, REVERSED_FIXES_HISTORY113 } from "./corpus_guards_spec_heldout113.ts";
+import { EDITS_HELDOUT114, REVERSED_FIXES_HISTORY114 } from "./corpus_guards_spec_heldout114.ts";
+import { EDITS_HELDOUT115, REVERSED_FIXES_HISTORY115 } from "./corpus_guards_spec_heldout115.ts";
+import { EDITS_HELDOUT116, REVERSED_FIXES_HISTORY116 } from "./corpus_guards_spec_heldout116.ts";
+import { EDITS_HELDOUT117, REVERSED_FIXES_HISTORY117 } from "./corpus_guards_spec_heldout117.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -250,7 +254,11 @@ export interface GuardEdit {
     | "heldout110"
     | "heldout111"
     | "heldout112"
-    | "heldout113";
+    | "heldout113"
+    | "heldout114"
+    | "heldout115"
+    | "heldout116"
+    | "heldout117";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2184,7 +2192,11 @@ export interface ReversedFix {
     | "history110"
     | "history111"
     | "history112"
-    | "history113";
+    | "history113"
+    | "history114"
+    | "history115"
+    | "history116"
+    | "history117";
 }
 
 /**
@@ -2627,3 +2639,11 @@ EDITS.push(...EDITS_HELDOUT112);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY112);
 EDITS.push(...EDITS_HELDOUT113);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY113);
+EDITS.push(...EDITS_HELDOUT114);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY114);
+EDITS.push(...EDITS_HELDOUT115);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY115);
+EDITS.push(...EDITS_HELDOUT116);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY116);
+EDITS.push(...EDITS_HELDOUT117);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY117);
