@@ -131,6 +131,10 @@ import { EDITS_HELDOUT114, REVERSED_FIXES_HISTORY114 } from "./corpus_guards_spe
 import { EDITS_HELDOUT115, REVERSED_FIXES_HISTORY115 } from "./corpus_guards_spec_heldout115.ts";
 import { EDITS_HELDOUT116, REVERSED_FIXES_HISTORY116 } from "./corpus_guards_spec_heldout116.ts";
 import { EDITS_HELDOUT117, REVERSED_FIXES_HISTORY117 } from "./corpus_guards_spec_heldout117.ts";
+import { EDITS_HELDOUT118, REVERSED_FIXES_HISTORY118 } from "./corpus_guards_spec_heldout118.ts";
+import { EDITS_HELDOUT119, REVERSED_FIXES_HISTORY119 } from "./corpus_guards_spec_heldout119.ts";
+import { EDITS_HELDOUT120, REVERSED_FIXES_HISTORY120 } from "./corpus_guards_spec_heldout120.ts";
+import { EDITS_HELDOUT121, REVERSED_FIXES_HISTORY121 } from "./corpus_guards_spec_heldout121.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -258,7 +262,11 @@ export interface GuardEdit {
     | "heldout114"
     | "heldout115"
     | "heldout116"
-    | "heldout117";
+    | "heldout117"
+    | "heldout118"
+    | "heldout119"
+    | "heldout120"
+    | "heldout121";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2196,7 +2204,11 @@ export interface ReversedFix {
     | "history114"
     | "history115"
     | "history116"
-    | "history117";
+    | "history117"
+    | "history118"
+    | "history119"
+    | "history120"
+    | "history121";
 }
 
 /**
@@ -2647,3 +2659,11 @@ EDITS.push(...EDITS_HELDOUT116);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY116);
 EDITS.push(...EDITS_HELDOUT117);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY117);
+EDITS.push(...EDITS_HELDOUT118);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY118);
+EDITS.push(...EDITS_HELDOUT119);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY119);
+EDITS.push(...EDITS_HELDOUT120);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY120);
+EDITS.push(...EDITS_HELDOUT121);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY121);

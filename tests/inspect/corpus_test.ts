@@ -221,6 +221,14 @@ const BLIND = new Set(
     "history116",
     "heldout117",
     "history117",
+    "heldout118",
+    "history118",
+    "heldout119",
+    "history119",
+    "heldout120",
+    "history120",
+    "heldout121",
+    "history121",
   ],
 );
 
@@ -365,6 +373,10 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     heldout115: 54,
     heldout116: 64,
     heldout117: 58,
+    heldout118: 58,
+    heldout119: 61,
+    heldout120: 56,
+    heldout121: 59,
     history: 9,
     history4: 12,
     history5: 8,
@@ -480,6 +492,10 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     history115: 7,
     history116: 10,
     history117: 6,
+    history118: 6,
+    history119: 4,
+    history120: 6,
+    history121: 4,
   };
   const found: Record<string, number> = {};
   for (const g of guards) {
