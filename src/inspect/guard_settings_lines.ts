@@ -43,6 +43,15 @@ import {
   underscored,
   weakerName,
 } from "./guard_text.ts";
+import {
+  FALLBACK_LOOPBACK,
+  GUARDING_SWITCH,
+  LISTENER,
+  LOOPBACK,
+  SKIPS,
+  yesAnswerLookup,
+  yesWhenMissing,
+} from "./guard_settings_vocab.ts";
 
 /** Predicates whose `true` applies a protection (`_should_handle`, `needs_mfa`, `require_login`). */
 const ENFORCING =
@@ -87,41 +96,6 @@ export interface SettingSignal {
   n: number;
   what: string;
 }
-
-/**
- * A lookup of a yes-answer by its name with a fallback (`d.get("is_entitled", False)`,
- * `getattr(u, "is_staff", True)`): the call, the key and whether the fallback is yes.
- */
-function yesAnswerLookup(line: string): { call: string; key: string; yes: boolean } | null {
-  const m =
-    /\b(?:get|getattr|get_bool|getBoolean|getOrDefault)\s*\((?:[^,()]*,\s*)?['"]([\w-]+)['"]\s*,\s*(True|true|1|False|false|None|null|0)\s*\)/
-      .exec(line);
-  return m && YES_KEY.test(m[1])
-    ? { call: m[0], key: m[1], yes: /^(True|true|1)$/.test(m[2]) }
-    : null;
-}
-
-/** Whether a line looks a yes-answer up with a yes fallback (`.get("is_admin", True)`). */
-function yesWhenMissing(line: string): boolean {
-  return yesAnswerLookup(line)?.yes === true;
-}
-
-/** A key whose yes lets someone through. */
-const YES_KEY =
-  /^(is|has|can)_?[a-z_]*(entitled|allowed|permitted|authori[sz]ed|authenticated|admin|staff|super_?user|verified|active|owner|member|approved|trusted)|^(entitled|allowed|permitted|authori[sz]ed|verified|approved|trusted)$|^allow_\w+$/i;
-
-/** A switch whose `true` keeps something out (`disallow_credentials`, `deny_framing`). */
-const GUARDING_SWITCH = /(^|_)(disallow|deny|block|forbid|prevent|reject|strip)(_|$)/i;
-
-/** A switch name that skips a check when it is on (`IgnoreTolerance`, `skipVerify`). */
-const SKIPS = /ignore|skip|disable|bypass|insecure|unsafe|no_?verify|noVerify|NoVerify/i;
-
-/** A loopback address as a value (quoted or not). */
-const LOOPBACK = /(['"]?)(127\.0\.0\.1|localhost|::1)\1(?![\w.:])/;
-/** A loopback address given as the fallback of a host (`host || '127.0.0.1'`, `?? "localhost"`). */
-const FALLBACK_LOOPBACK = /\s*(\|\||\?\?|\bor\b)\s*(['"])(127\.0\.0\.1|localhost|::1)\2/;
-/** What names where a server listens. */
-const LISTENER = /bind|listen|host|address|interface|\baddr\b|server_?name/i;
 
 /**
  * The setting signals of hunk `h` (its removed and added lines' code given), in the order they

@@ -14,7 +14,7 @@
  * @module
  */
 import { FAILURE, PERMISSIVE } from "./guard_vocab.ts";
-import { branchLines, clip, code, isCheckCall, statementHead } from "./guard_text.ts";
+import { clip, code, isCheckCall, statementHead } from "./guard_text.ts";
 import { STRICT_ARG } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { swapShapes } from "./guard_shapes_swaps.ts";
@@ -22,10 +22,12 @@ import { resultRunShapes } from "./guard_shapes_results.ts";
 import { scopeDrops, scopeShapes } from "./guard_shapes_scope.ts";
 import { grantsMore, holdsVerdict, kindOf } from "./guard_term_polarity.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
+import { branchOpening, conditionHeader } from "./guard_condition_lines.ts";
 import {
   AND,
   chunks,
   joined,
+  joinedShifted,
   listAround,
   listItem,
   openCall,
@@ -390,45 +392,4 @@ function noError(alt: string[]): boolean {
   const t = alt.filter((x) => x !== "(" && x !== ")");
   return t.length === 2 && /^(!|not)$/.test(t[0]) &&
     /^(err|error|errors|exception|failed|failure)$/i.test(t[1]);
-}
-
-/**
- * The before-line (1-based) of the `if` whose condition line `n` of `lines` belongs to: the line
- * itself, or one of the five above whose parenthesis is still open at `n`; 0 when none.
- */
-function conditionHeader(lines: string[], n: number): number {
-  let depth = 0;
-  let runsOn = true;
-  for (let k = n; k >= 1 && k >= n - 5; k--) {
-    const c = code(lines[k - 1] ?? "");
-    if (k < n) {
-      for (const ch of c) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
-      // (A condition without brackets runs on over lines ending in `&&`/`||`: Go, Python `\`.)
-      runsOn &&= /(&&|\|\||\band|\bor|\\)$/.test(c);
-    }
-    if (/^(}\s*)?(if|elif|else\s+if)\b/.test(c)) return k === n || depth > 0 || runsOn ? k : 0;
-  }
-  return 0;
-}
-
-/**
- * The first three lines of code the branch opened at before-line `header` runs, after its
- * condition closes (`return None` left out: it lets the caller go on).
- */
-function branchOpening(lines: string[], header: number): string {
-  const b = branchLines(lines, header);
-  return b ? [b.rest, ...b.body].join("\n").replace(/\breturn\s+(None|null|nil)\b/g, "") : "";
-}
-
-/**
- * The term a run joins with `ops`, also when the diff placed the run a few tokens late (`POST "
- * && method !== "` for `method !== "POST" &&`: its tail repeats the tokens just before it).
- */
-function joinedShifted(run: string[], pre: string[], ops: Set<string>): string[] | null {
-  for (let k = 0; k <= 6 && k < run.length; k++) {
-    if (k > 0 && run.slice(-k).join(" ") !== pre.slice(-k).join(" ")) continue;
-    const t = joined(k ? [...run.slice(-k), ...run.slice(0, -k)] : run, ops);
-    if (t) return t;
-  }
-  return null;
 }

@@ -226,3 +226,24 @@ export function listAround(ch: Chunk): string[] {
   }
   return out;
 }
+
+/**
+ * The term a run joins with `ops`, also when the diff placed the run a few tokens late (`POST "
+ * && method !== "` for `method !== "POST" &&`: its tail repeats the tokens just before it).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { AND, joinedShifted } from "./term_diff.ts";
+ * const run = ["POST", '"', "&&", "m", "!==", '"'];
+ * assert.deepEqual(joinedShifted(run, ["m", "!==", '"'], AND), ["m", "!==", '"', "POST", '"']);
+ * ```
+ */
+export function joinedShifted(run: string[], pre: string[], ops: Set<string>): string[] | null {
+  for (let k = 0; k <= 6 && k < run.length; k++) {
+    if (k > 0 && run.slice(-k).join(" ") !== pre.slice(-k).join(" ")) continue;
+    const t = joined(k ? [...run.slice(-k), ...run.slice(0, -k)] : run, ops);
+    if (t) return t;
+  }
+  return null;
+}
