@@ -16,8 +16,14 @@ const fires = (path: string, before: string, after: string) => {
   assert.ok(f.length > 0, `expected a finding for ${path}:\n${after}`);
   return f;
 };
+// The rules stay silent. (The learned signal's medium findings depend on its weights, retrained
+// with each corpus batch; they are measured on the corpora in guard_model_test.ts, not per edit.)
 const silent = (path: string, before: string, after: string) =>
-  assert.deepEqual(guardFindings(path, before, after).map((f) => f.message), []);
+  assert.deepEqual(
+    guardFindings(path, before, after).filter((f) => !f.detail?.includes("learned signal"))
+      .map((f) => f.message),
+    [],
+  );
 
 const PY = `def decode_id_token(token, key, client_id):
     return jwt.decode(token, key, algorithms=["RS256"], audience=client_id, issuer=ISSUER)
