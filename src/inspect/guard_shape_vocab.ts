@@ -364,3 +364,7 @@ export const STRICT_ARG =
 
 /** Names of calls that decide whether a secret or a permission matches. */
 export const CHECKISH = /compare|check|verif|valid|match|equal|authori|permi|scope|role|required/i;
+
+/** A yes-attribute by its last name (`user.is_active`, `verified`, `staff`). */
+export const YES_ATTRIBUTE =
+  /(^|[._])(is_?)?(active|verified|valid|authori[sz]ed|authenticated|allowed|approved|confirmed|trusted|permitted|admin|staff|super_?user)$/i;
