@@ -22,7 +22,7 @@
 import { existsSync } from "node:fs";
 import { collectEdits } from "./inspector_fp.ts";
 import { batchOf, commitHeldOut, loadCorpus } from "../tests/inspect/corpus/load.ts";
-import { hunks } from "../src/inspect/guard_text.ts";
+import { hunks } from "../src/inspect/guard_hunks.ts";
 import { editFeatures } from "../src/inspect/guard_features.ts";
 
 const arg = (name: string, dflt: string) => {

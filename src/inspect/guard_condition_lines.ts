@@ -49,3 +49,20 @@ export function branchOpening(lines: string[], header: number): string {
   const b = branchLines(lines, header);
   return b ? [b.rest, ...b.body].join("\n").replace(/\breturn\s+(None|null|nil)\b/g, "") : "";
 }
+
+/**
+ * The code of the first line of the statement before-line `n` continues (lines ending in `&&`,
+ * `=`, `(`…).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { statementHead } from "./guard_condition_lines.ts";
+ * assert.equal(statementHead(["const on =", "  a &&", "  b"], 3), "const on =");
+ * ```
+ */
+export function statementHead(lines: string[], n: number): string {
+  let k = n;
+  while (k > 1 && n - k < 12 && /(&&|\|\||[=(,]|\band|\bor)$/.test(code(lines[k - 2] ?? ""))) k--;
+  return code(lines[k - 1] ?? "");
+}

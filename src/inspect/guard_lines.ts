@@ -50,15 +50,15 @@ import {
   headerText,
   headKind,
   type Hunk,
-  hunks,
   isCheckCall,
   lastName,
   occurrences,
   overlap,
   similarStart,
-  statementHead,
 } from "./guard_text.ts";
 import { kindOf } from "./guard_term_polarity.ts";
+import { hunks } from "./guard_hunks.ts";
+import { statementHead } from "./guard_condition_lines.ts";
 import { shapeSignals } from "./guard_shapes.ts";
 import { weakenedConditions } from "./guard_conditions.ts";
 import { learnedSignal } from "./guard_model.ts";

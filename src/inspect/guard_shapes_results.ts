@@ -11,7 +11,7 @@
  */
 import { FAILURE, PROTECTIVE_NAME } from "./guard_vocab.ts";
 import { YES_ATTRIBUTE } from "./guard_shape_vocab.ts";
-import { blockOf, callNames, clip, code, condition, isCheckCall, lastName } from "./guard_text.ts";
+import { callNames, clip, code, condition, isCheckCall, lastName } from "./guard_text.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import type { Chunk } from "./term_diff.ts";
 import { grantsMore, holdsVerdict, kindOf, SAYS_NO, SAYS_YES } from "./guard_term_polarity.ts";

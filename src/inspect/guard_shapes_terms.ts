@@ -14,7 +14,7 @@
  * @module
  */
 import { FAILURE, PERMISSIVE } from "./guard_vocab.ts";
-import { clip, code, isCheckCall, statementHead } from "./guard_text.ts";
+import { clip, code, isCheckCall } from "./guard_text.ts";
 import { STRICT_ARG } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { swapShapes } from "./guard_shapes_swaps.ts";
@@ -22,7 +22,7 @@ import { resultRunShapes } from "./guard_shapes_results.ts";
 import { scopeDrops, scopeShapes } from "./guard_shapes_scope.ts";
 import { grantsMore, holdsVerdict, kindOf } from "./guard_term_polarity.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
-import { branchOpening, conditionHeader } from "./guard_condition_lines.ts";
+import { branchOpening, conditionHeader, statementHead } from "./guard_condition_lines.ts";
 import {
   AND,
   chunks,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { editFeatures } from "../../src/inspect/guard_features.ts";
 import { type GuardModel, learnedSignal, scoreOf } from "../../src/inspect/guard_model.ts";
-import { hunks } from "../../src/inspect/guard_text.ts";
+import { hunks } from "../../src/inspect/guard_hunks.ts";
 import { inspectText, loadParsers } from "../../src/inspect/mod.ts";
 import model from "../../src/inspect/data/guard_model.json" with { type: "json" };
 import { batchOf, loadCorpus } from "./corpus/load.ts";
