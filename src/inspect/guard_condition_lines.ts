@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { branchLines, code } from "./guard_text.ts";
+import { branchLines, code, RUNS_ON } from "./guard_text.ts";
 
 /**
  * The before-line (1-based) of the `if` whose condition line `n` of `lines` belongs to: the line
@@ -27,7 +27,7 @@ export function conditionHeader(lines: string[], n: number): number {
     if (k < n) {
       for (const ch of c) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
       // (A condition without brackets runs on over lines ending in `&&`/`||`: Go, Python `\`.)
-      runsOn &&= /(&&|\|\||\band|\bor|\\)$/.test(c);
+      runsOn &&= RUNS_ON.test(c);
     }
     if (/^(}\s*)?(if|elif|else\s+if)\b/.test(c)) return k === n || depth > 0 || runsOn ? k : 0;
   }

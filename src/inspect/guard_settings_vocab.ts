@@ -42,7 +42,7 @@ export function yesWhenMissing(line: string): boolean {
 }
 
 /** A key whose yes lets someone through. */
-export const YES_KEY =
+const YES_KEY =
   /^(is|has|can)_?[a-z_]*(entitled|allowed|permitted|authori[sz]ed|authenticated|admin|staff|super_?user|verified|active|owner|member|approved|trusted)|^(entitled|allowed|permitted|authori[sz]ed|verified|approved|trusted)$|^allow_\w+$/i;
 
 /** A switch whose `true` keeps something out (`disallow_credentials`, `deny_framing`). */

@@ -153,12 +153,13 @@ export function swapShapes(
   }
   if (del.length === 1 && ins.length === 1 && /^[A-Za-z_$]/.test(del[0])) {
     // A privilege lowered inside a name (`hasAdmin` → `hasMember`, `UserLevelUser` → `…Optional`).
-    const low = loweredPrivilege(del[0], ins[0], /perm|role|access|scope/i.test(line));
+    const namesPrivilege = /perm|role|access|scope/i.test(line);
+    const low = loweredPrivilege(del[0], ins[0], namesPrivilege);
     const assigning = kindOf(line).kind === "assign" &&
       !new RegExp(`[=(,]\\s*\\b${del[0].replace(/\$/g, "\\$")}\\b`).test(line);
     // (A write permission is a privilege where the line names permissions or roles.)
     const privileged = segments(del[0]).some((x) =>
-      level(x) >= 0 && (level(x) <= 2 || (level(x) <= 3 && /perm|role|access|scope/i.test(line)))
+      level(x) >= 0 && (level(x) <= 2 || (level(x) <= 3 && namesPrivilege))
     );
     if (low && !assigning && (ctx.secure(n) || privileged)) {
       push("auth-check-removed", n, `\`${low[0]}\` → \`${low[1]}\``);

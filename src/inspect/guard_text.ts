@@ -46,6 +46,9 @@ export function code(line: string): string {
   return t.length > MAX_LINE ? "" : t.replace(/\s+(#|\/\/)\s.*$/, "");
 }
 
+/** A line a condition without brackets runs on after (`a &&`, `a or`, a backslash): Go, Python. */
+export const RUNS_ON = /(&&|\|\||\band|\bor|\\)$/;
+
 const PRIVATE_METHOD = /^#[A-Za-z_$][\w$]*\s*\(.*\)\s*(:\s*[^{]+)?\{$/;
 
 const enclosingMemo = new WeakMap<string[], Map<number, string>>();
@@ -380,7 +383,7 @@ function closingLine(lines: string[], n: number): number | null {
   for (let k = n; k <= lines.length && k < n + 12; k++) {
     const c = code(lines[k - 1]).trimEnd();
     for (const ch of c) open += ch === "(" || ch === "[" ? 1 : ch === ")" || ch === "]" ? -1 : 0;
-    const runsOn = /(&&|\|\||\band|\bor|\\)$/.test(c);
+    const runsOn = RUNS_ON.test(c);
     if (k === n && /[{:]$/.test(c)) return n;
     if (open <= 0 && !runsOn) return k;
   }
