@@ -33,7 +33,7 @@ function windowOf(lines: string[], first: number, last: number) {
   let start = first;
   let depth = indent(lines[first] ?? "");
   for (let i = first; i >= Math.max(0, first - 90); i--) {
-    const l = lines[i];
+    const l = lines[i] ?? ""; // (a fix that only appends past the old end)
     if (l.trim() === "" || !DEF.test(l)) continue;
     if (indent(l) <= depth) {
       start = i;

@@ -135,6 +135,14 @@ import { EDITS_HELDOUT118, REVERSED_FIXES_HISTORY118 } from "./corpus_guards_spe
 import { EDITS_HELDOUT119, REVERSED_FIXES_HISTORY119 } from "./corpus_guards_spec_heldout119.ts";
 import { EDITS_HELDOUT120, REVERSED_FIXES_HISTORY120 } from "./corpus_guards_spec_heldout120.ts";
 import { EDITS_HELDOUT121, REVERSED_FIXES_HISTORY121 } from "./corpus_guards_spec_heldout121.ts";
+import { EDITS_HELDOUT122, REVERSED_FIXES_HISTORY122 } from "./corpus_guards_spec_heldout122.ts";
+import { EDITS_HELDOUT123, REVERSED_FIXES_HISTORY123 } from "./corpus_guards_spec_heldout123.ts";
+import { EDITS_HELDOUT124, REVERSED_FIXES_HISTORY124 } from "./corpus_guards_spec_heldout124.ts";
+import { EDITS_HELDOUT125, REVERSED_FIXES_HISTORY125 } from "./corpus_guards_spec_heldout125.ts";
+import { EDITS_HELDOUT126, REVERSED_FIXES_HISTORY126 } from "./corpus_guards_spec_heldout126.ts";
+import { EDITS_HELDOUT127, REVERSED_FIXES_HISTORY127 } from "./corpus_guards_spec_heldout127.ts";
+import { EDITS_HELDOUT128, REVERSED_FIXES_HISTORY128 } from "./corpus_guards_spec_heldout128.ts";
+import { EDITS_HELDOUT129, REVERSED_FIXES_HISTORY129 } from "./corpus_guards_spec_heldout129.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -266,7 +274,15 @@ export interface GuardEdit {
     | "heldout118"
     | "heldout119"
     | "heldout120"
-    | "heldout121";
+    | "heldout121"
+    | "heldout122"
+    | "heldout123"
+    | "heldout124"
+    | "heldout125"
+    | "heldout126"
+    | "heldout127"
+    | "heldout128"
+    | "heldout129";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2208,7 +2224,15 @@ export interface ReversedFix {
     | "history118"
     | "history119"
     | "history120"
-    | "history121";
+    | "history121"
+    | "history122"
+    | "history123"
+    | "history124"
+    | "history125"
+    | "history126"
+    | "history127"
+    | "history128"
+    | "history129";
 }
 
 /**
@@ -2667,3 +2691,19 @@ EDITS.push(...EDITS_HELDOUT120);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY120);
 EDITS.push(...EDITS_HELDOUT121);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY121);
+EDITS.push(...EDITS_HELDOUT122);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY122);
+EDITS.push(...EDITS_HELDOUT123);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY123);
+EDITS.push(...EDITS_HELDOUT124);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY124);
+EDITS.push(...EDITS_HELDOUT125);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY125);
+EDITS.push(...EDITS_HELDOUT126);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY126);
+EDITS.push(...EDITS_HELDOUT127);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY127);
+EDITS.push(...EDITS_HELDOUT128);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY128);
+EDITS.push(...EDITS_HELDOUT129);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY129);

@@ -9,6 +9,7 @@
 import { diffArrays } from "diff";
 import { PRIVILEGE_NAME } from "./guard_shape_vocab.ts";
 import {
+  DENIED_STATUS,
   LOOPBACK_LISTENER,
   MAX_CHANGED,
   PERMISSIVE,
@@ -24,6 +25,10 @@ import { bare, enclosing, type Hunk, REQUESTER } from "./guard_text.ts";
 /** Names of calls that narrow a query to what a user may see (checked by `guard_shapes.ts`). */
 const SCOPING =
   /for_?user|visible_?to|accessible_?by|owned_?by|filter_?by_?(user|owner)|\b(filter|filter_by|where|Where|andWhere)\([^)\n]*\b(user|owner|tenant|org|account|team|workspace|creator|author)_?[iI][dD]\b|\b(find\w*|select\w*|filter\w*|where)\s*\(\s*\{[^}\n]*\b(status|type|state)\s*:|\b(find\w*|select\w*|filter\w*|where)\s*\(\s*\{[^}\n]*\b(user\w*|owner\w*|author\w*|tenant\w*|account\w*|creator\w*)\s*[,}]/i;
+
+/** An account's state that keeps it out when unset, checked by `guard_shapes_grants.ts`. */
+const ACCOUNT_STATE_WORD =
+  /\b(is_?active|isActive|is_?enabled|isEnabled|email_?verified|emailVerified|is_?verified|isVerified)\b/;
 
 /** A verdict about access by its name (`accessResults`, `canAccessAdmin`), checked by `guard_shapes_flow.ts`. */
 const ACCESS_VERDICT = /\b(access|can)(_|[A-Z])\w*|\w[a-z]Access(Results?)?\b/;
@@ -84,7 +89,7 @@ function speaksAround(
     SCOPING.test(middle) || WILDCARD_ALLOW.test(middle) || PRIVILEGE_NAME.test(middle) ||
     /\b(chmod|umask)\b/.test(middle) || ACCESS_VERDICT.test(middle) ||
     LOOPBACK_LISTENER.test(middle) || /skew|leeway|tolerance/i.test(middle) ||
-    SECURE_RANDOM.test(middle) ||
+    SECURE_RANDOM.test(middle) || ACCOUNT_STATE_WORD.test(middle) ||
     speaksSecurity(enclosing(before, start + 1)) ||
     PREDICATE.test(bare(enclosing(before, start + 1))) ||
     failureToSuccess(removed, added) || failureGone(removed, added);
@@ -178,9 +183,10 @@ function failureGone(removed: string[], added: string[]): boolean {
   const kept = new Set(added.map((l) => l.trim()));
   return removed.some((l) => {
     const t = l.trim();
-    return !kept.has(t) &&
-      /^(raise|throw)\b|\b(next|done|callback|cb|reject)\(\s*(new\s+\w+|err\w*|error)\b|^return\s+\w*(fail|deny|reject|unauthori|forbid)\w*\(/i
-        .test(t);
+    return !kept.has(t) && DENIED_STATUS.test(t) ||
+      !kept.has(t) &&
+        /^(raise|throw)\b|\b(next|done|callback|cb|reject)\(\s*(new\s+\w+|err\w*|error)\b|^return\s+\w*(fail|deny|reject|unauthori|forbid)\w*\(/i
+          .test(t);
   });
 }
 

@@ -32,6 +32,7 @@ import type { Finding } from "./types.ts";
 import {
   CHECK_SUBJECT,
   CHECKER_FN,
+  DENIED_STATUS,
   SECURE_SETTING,
   SECURITY,
   SECURITY_OPTION,
@@ -40,6 +41,7 @@ import {
   WEAKENING_G,
 } from "./guard_vocab.ts";
 import {
+  bare,
   blockOf,
   callNames,
   clip,
@@ -57,6 +59,7 @@ import {
   similarStart,
 } from "./guard_text.ts";
 import { kindOf } from "./guard_term_polarity.ts";
+import { BYPASS_EXIT } from "./guard_shape_vocab.ts";
 import { hunks } from "./guard_hunks.ts";
 import { statementHead } from "./guard_condition_lines.ts";
 import { shapeSignals } from "./guard_shapes.ts";
@@ -151,7 +154,7 @@ export function lineGuardFindings(
     if (SECURITY.test(fn) || CHECKER_FN.test(fn)) return true;
     // A decorator's or a middleware's inner function: the outer one names the check.
     if (enclosingChain(bl, n).some((x) => SECURITY.test(x) || CHECKER_FN.test(x))) return true;
-    if (CHECK_SUBJECT.test(bl[n - 1] ?? "")) return true;
+    if (CHECK_SUBJECT.test(bl[n - 1] ?? "") || DENIED_STATUS.test(bl[n - 1] ?? "")) return true;
     const near = h.removed.filter((l) => l.n >= n - 6 && l.n <= n + 3).map((l) => l.text);
     // …and the body the line heads (what a removed or emptied condition guarded).
     return SECURITY.test([...near, ...bl.slice(n, n + 3)].join("\n"));
@@ -170,7 +173,7 @@ export function lineGuardFindings(
         pathSecure || SECURITY.test(enclosing(bl, n)) || (ctxSecure ??= SECURITY.test(ctx)),
       body: (n: number) => bl.slice(Math.max(0, n), n + 3).map(code).join("\n"),
       fn: (n: number) => enclosing(bl, n),
-      block: (n: number) => blockOf(bl, n),
+      block: (n: number, max?: number) => blockOf(bl, n, max),
     };
     for (const s of shapeSignals(h, shapeCtx)) add(s.rule, s.n, s.what);
     const removedCode = h.removed.map((l) => code(l.text));
@@ -199,6 +202,12 @@ export function lineGuardFindings(
       // The branch's exit may come after a log call or a message spread over lines.
       const body = bl.slice(h.removed[i].n - 1, h.removed[i].n + 3).map(code).join("\n");
       if (!EXIT.test(body) && !EXIT.test(blockOf(bl, h.removed[i].n, 12).body)) {
+        continue;
+      }
+      // (A branch that let the caller straight through, `if legacy: return True`, removed is a
+      // way around the check gone; where a yes keeps out, `is_revoked`, it was the failure.)
+      const first = blockOf(bl, h.removed[i].n).body.split("\n")[0] ?? "";
+      if (BYPASS_EXIT.test(first.trim()) && !yesKeepsOut(bare(enclosing(bl, h.removed[i].n)))) {
         continue;
       }
       const cond = condition(rc) ?? "";

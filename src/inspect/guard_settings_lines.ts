@@ -165,6 +165,10 @@ export function settingLineFindings(
         const value = vr !== rc && strong.test(vr) && weak.test(va) && !strong.test(va);
         if (!(whole || value) || !settingNamed) continue;
         if (strictSide) continue;
+        // (A bound in a branch's comparison, `if users > 1` → `> 0`, is no switch turned off.)
+        if (strong.test("1") && /^\s*(}\s*)?(if|elif|else\s+if|while)\b.*[<>]/.test(rc)) {
+          continue;
+        }
         // (A yes-answer's fallback made no, `.get("is_admin", True)` → `False`, is stricter.)
         if (yesWhenMissing(rc)) continue;
         add("secure-default-weakened", r.n, `\`${clip(rc)}\` → \`${clip(ac)}\``);
@@ -290,11 +294,16 @@ export function settingLineFindings(
       // `0.0.0.0`), or its loopback fallback dropped (`listen(0, host || '127.0.0.1')` →
       // `listen(0, host)`).
       const loopback = LOOPBACK.exec(rc);
+      const every = (to: string) =>
+        rc.replace(
+          loopback![0],
+          loopback![0].startsWith("IPv4")
+            ? "IPv4(0, 0, 0, 0)"
+            : loopback![0].replace(/127\.0\.0\.1|localhost|::1/, to),
+        ).replace(/\s+/g, "");
       if (
         loopback && (LISTENER.test(rc) || LISTENER.test(named)) &&
-        (ac ===
-            rc.replace(loopback[0], loopback[0].replace(/127\.0\.0\.1|localhost|::1/, "0.0.0.0")) ||
-          ac === rc.replace(loopback[0], loopback[0].replace(/127\.0\.0\.1|localhost|::1/, "::")) ||
+        (ac.replace(/\s+/g, "") === every("0.0.0.0") || ac.replace(/\s+/g, "") === every("::") ||
           (FALLBACK_LOOPBACK.test(rc) &&
             ac.replace(/\s+/g, "") === rc.replace(FALLBACK_LOOPBACK, "").replace(/\s+/g, "")))
       ) {

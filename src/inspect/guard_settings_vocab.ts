@@ -52,7 +52,8 @@ export const GUARDING_SWITCH = /(^|_)(disallow|deny|block|forbid|prevent|reject|
 export const SKIPS = /ignore|skip|disable|bypass|insecure|unsafe|no_?verify|noVerify|NoVerify/i;
 
 /** A loopback address as a value (quoted or not). */
-export const LOOPBACK = /(['"]?)(127\.0\.0\.1|localhost|::1)\1(?![\w.:])/;
+export const LOOPBACK =
+  /(['"]?)(127\.0\.0\.1|localhost|::1)\1(?![\w.:])|\bIPv4\(\s*127\s*,\s*0\s*,\s*0\s*,\s*1\s*\)/;
 /** A loopback address given as the fallback of a host (`host || '127.0.0.1'`, `?? "localhost"`). */
 export const FALLBACK_LOOPBACK = /\s*(\|\||\?\?|\bor\b)\s*(['"])(127\.0\.0\.1|localhost|::1)\2/;
 /** What names where a server listens. */

@@ -118,7 +118,7 @@ export function words(text: string, name: string): number {
 
 /** Words of a size whose larger value is the stronger one (a minimum length, a work factor). */
 export const MINIMUM_NAME =
-  /\b(?:min\w*|\w*length|len|size|bits|key_?size|\w*rounds|\w*iterations|cost|work_?factor|entropy|salt\w*|strength|\w*threshold|(privilege|permission|access|role|auth\w*|admin|trust)_?level\w*)\b|\.length\b|(Privilege|Permission|Access|Role|Admin|Trust)Level\b/i;
+  /\b(?:min\w*|\w*length|len|size|bits|key_?size|_?\w*(?:nonce|salt|key|token|secret|otp|code)_?(?:size|len|bytes|bits)|\w*rounds|\w*iterations|cost|work_?factor|entropy|salt\w*|strength|\w*threshold|(privilege|permission|access|role|auth\w*|admin|trust)_?level\w*)\b|\.length\b|(Privilege|Permission|Access|Role|Admin|Trust)Level\b/i;
 
 /** Words of a lifetime whose smaller value is the stronger one. */
 export const LIFETIME_NAME =

@@ -60,8 +60,9 @@ export interface ShapeContext {
   beforeLines?: string[];
   /** The name of the definition before-line `n` sits in ("" at top level). */
   fn(n: number): string;
-  /** The block a header at before-line `n` opens, and the code right after it. */
-  block(n: number): { body: string; after: string };
+  /** The block a header at before-line `n` opens (its first `max` lines, 8 unless given), and
+   * the code right after it. */
+  block(n: number, max?: number): { body: string; after: string };
 }
 
 /** A hunk's lines with their code (comments blanked), as every shape reads them. */

@@ -17,6 +17,7 @@ import {
   widened,
   words,
 } from "./guard_shape_vocab.ts";
+import { PUTS_ON } from "./guard_requirements.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { grantShapes } from "./guard_shapes_grants.ts";
@@ -178,7 +179,8 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
       const call of anyOr ? callNames(c).filter((x) => isCheckCall(x) || CHECKISH.test(x)) : []
     ) {
       const at = c.indexOf(`${call}(`);
-      if (at < 0 || /(!|\bnot\s+)[\w$.]*$/.test(c.slice(0, at))) continue;
+      // (Nor is an error built, `new Unauthorized()`: that is no check.)
+      if (at < 0 || /(!|\bnot\s+|\bnew\s+)[\w$.]*$/.test(c.slice(0, at))) continue;
       // The whole call, as written (`bcrypt.compare(command.password, user.password)`).
       const whole = callText(c, at);
       const a = added.find((x) =>
@@ -335,7 +337,8 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
       ) {
         // A branch that fails, or runs a check, is stricter when it is entered more often.
         const { body, bodyFails } = block();
-        const fails = bodyFails || inlineFails || callNames(body).some((x) => isCheckCall(x));
+        const fails = bodyFails || inlineFails || callNames(body).some((x) => isCheckCall(x)) ||
+          PUTS_ON.test(body);
         const isReturn = kindC === "return";
         // (So is a predicate whose yes keeps someone out, `requires_mfa`, when it says yes more.)
         const keepsOut = isReturn &&

@@ -8,7 +8,16 @@
  *
  * @module
  */
-import { args, callNames, clip, isCheckCall, type Line, similarStart } from "./guard_text.ts";
+import {
+  args,
+  callNames,
+  clip,
+  isCheckCall,
+  type Line,
+  overlap,
+  REQUESTER,
+  similarStart,
+} from "./guard_text.ts";
 import { CHECKISH, durationSeconds, STRICT_ARG, TOLERANCE_NAME } from "./guard_shape_vocab.ts";
 import type { Shape, ShapeContext } from "./guard_shapes.ts";
 
@@ -18,14 +27,14 @@ const LOOKUP =
 
 /** A lookup key that ties a record to a credential or an owner. */
 const LOOKUP_KEY =
-  /token|secret|key|password|hash|digest|signature|nonce|code|user(_?id)?|owner\w*|tenant\w*|team\w*|org\w*|account\w*|project\w*|workspace\w*|scope|expir\w*|revoked|used\b|active/i;
+  /token|secret|key|password|hash|digest|signature|nonce|code|otp|passcode|pin\b|verif\w*|user(_?id)?|owner\w*|tenant\w*|team\w*|org\w*|account\w*|project\w*|workspace\w*|scope|expir\w*|revoked|used\b|active/i;
 
 /** A lookup key that is itself a credential (a token, a share link's id, a key). */
 const CREDENTIAL_KEY = /token|uuid|secret|key|share|code|hash|digest|nonce/i;
 
 /** Where a query's conditions start (`where: {`, `.filter(`, `findFirst({`). */
 const QUERY_OPEN =
-  /\bwhere\s*:|\.where\(|\bfilter\(|\bfind(First|Unique|Many|One)?\(|\bfilter_by\(|\$or\b|\bOR\s*:/;
+  /\bwhere\s*:|\.where\(|\bfilter\(|\bfind(First|Unique|Many|One)?\(|\bfilter_by\(|\$or\b|\bOR\s*:|\.(delete|remove|update|count|exists)\w*\(\s*\{/;
 
 /** A setting or variable that holds a secret. */
 const SECRET_NAME =
@@ -49,6 +58,35 @@ function middles(x: string, y: string): [string, string] {
   while (j < x.length - i && j < y.length - i && x[x.length - 1 - j] === y[y.length - 1 - j]) j++;
   while (j > 0 && /[\w$'"`]/.test(x[x.length - j] ?? "")) j--;
   return [x.slice(i, x.length - j), y.slice(i, y.length - j)];
+}
+
+/** An exact comparison: `==`, an equality or constant-time call. */
+const EXACT =
+  /[=!]==?|\b[\w$.]*(Equal|equal|equals|Equals|compare_digest|timingSafeEqual|ConstantTimeCompare)\(/;
+
+/** What a secret compared is called. */
+const SECRET_OPERAND =
+  /\b[\w$.]*(signature|sig|hash|digest|mac|tag|token|password|passwd|secret|otp|nonce|state|hmac|checksum)\w*\b/i;
+
+/** A comparison of part of a value: membership, a prefix, a substring, a slice. */
+const PARTIAL =
+  /\s(in|not\s+in)\s|\.(includes|startsWith|endsWith|indexOf|contains|startswith|endswith|find)\(|\bstrings\.(HasPrefix|HasSuffix|Contains)\(|\bbytes\.(HasPrefix|Contains)\(|\[\s*\d*\s*:\s*\d+\s*\]|\.slice\(\s*0\s*,|\.substr(ing)?\(/;
+
+/** A key of an account's state that keeps it out when unset (`is_active`, `emailVerified`). */
+const ACCOUNT_STATE = /^(is_?)?(active|enabled|verified|email_?verified|confirmed|approved)$/i;
+
+/** A query call left open at the end of a line, its conditions on the lines below. */
+const QUERY_CALL_OPEN =
+  /(\bobjects\.\w+|\.(filter|filter_by|exclude|where|find\w*|get_or_404|get_object_or_404))\(\s*\{?\s*$/m;
+
+/** Whether every bracket a line opens it closes. */
+function balanced(t: string): boolean {
+  let depth = 0;
+  for (const ch of t) {
+    depth += "{([".includes(ch) ? 1 : ")]}".includes(ch) ? -1 : 0;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
 }
 
 /** Two lines that start with the same name (the same setting or call, its value changed). */
@@ -115,11 +153,16 @@ export function grantShapes(
   const keysOf = (t: string) =>
     new Set([
       ...[...t.matchAll(/[{,]\s*['"]?([\w$]+)['"]?\s*:(?!:)/g)].map((m) => m[1]),
+      // Shorthand properties of an object (`{ _id, isActive: true }`).
+      ...[...t.matchAll(/[{,]\s*([A-Za-z_$][\w$]*)\s*(?=[,}])/g)].map((m) => m[1]),
       // Python keyword arguments of a lookup call (`filter(recipe=r, uuid=u)`).
       ...[...t.matchAll(/[(,]\s*([A-Za-z_]\w*)\s*=(?!=)/g)].map((m) => m[1]),
     ]);
   const kb = keysOf(c);
-  if (kb.size >= 2 && LOOKUP.test(c)) {
+  // (A lookup's conditions may sit on the lines under the query call that opens them.)
+  const opened = () =>
+    QUERY_CALL_OPEN.test((ctx.beforeLines ?? []).slice(Math.max(0, l.n - 3), l.n - 1).join("\n"));
+  if (kb.size >= 2 && (LOOKUP.test(c) || opened())) {
     for (const a of added) {
       const ka = keysOf(a.c);
       const gone = [...kb].filter((k) => !ka.has(k));
@@ -127,7 +170,13 @@ export function grantShapes(
       // credential key stays (the token no longer bound to its object).
       const loose = gone.length > 0 &&
         (gone.every((k) => LOOKUP_KEY.test(k)) || [...ka].some((k) => CREDENTIAL_KEY.test(k)));
-      if (ka.size > 0 && [...ka].every((k) => kb.has(k)) && loose && ctx.secure(l.n)) {
+      // (An account's state, `isActive: true`, dropped from a lookup of users speaks for itself.)
+      const accountState = gone.some((k) => ACCOUNT_STATE.test(k)) &&
+        /user|account|member/i.test(c);
+      if (
+        ka.size > 0 && [...ka].every((k) => kb.has(k)) && loose &&
+        (ctx.secure(l.n) || accountState)
+      ) {
         push(l.n, `lookup no longer matches on \`${gone.join("`, `")}\`: \`${clip(a.c)}\``);
       }
     }
@@ -143,8 +192,10 @@ export function grantShapes(
   ) {
     push(l.n, `query no longer limited by \`${narrowed[0]}\``);
   }
-  // A condition of a query dropped (`identifier: email,`, `userId,` in a `where`).
-  const cond = /^['"]?([\w$]+)['"]?\s*(?::\s*[^,{]+)?,$/.exec(c);
+  // A condition of a query dropped (`identifier: email,`, `userId,`, `$or: [{ userId: me }],`,
+  // `...ownedBy(user),` in a `where`).
+  const cond = /^['"]?([\w$]+)['"]?\s*(?::\s*[^,{]+)?,$/.exec(c) ??
+    (balanced(c) ? /^(?:['"]?([\w$]+)['"]?\s*:\s*.+|\.\.\.([\w$.]+)\(.*\)),$/.exec(c) : null);
   if (
     cond &&
     QUERY_OPEN.test(
@@ -152,8 +203,9 @@ export function grantShapes(
         (ctx.beforeLines ?? []).slice(Math.max(0, l.n - 5), l.n - 1).join("\n"),
     )
   ) {
-    const k = cond[1];
-    if (!added.some((a) => new RegExp(`(^|[^\\w$])${k}\\b`).test(a.c)) && ctx.secure(l.n)) {
+    const k = cond[1] ?? cond[2];
+    const named = new RegExp(`(^|[^\\w$])${k.replace(/\$/g, "\\$")}([^\\w$]|$)`);
+    if (!added.some((a) => named.test(a.c)) && (ctx.secure(l.n) || REQUESTER.test(c))) {
       push(l.n, `query condition \`${k}\` dropped`);
     }
   }
@@ -218,6 +270,20 @@ export function grantShapes(
       /[=!]==?|\.includes\(|\.indexOf\(|\.startsWith\(|\bin\b/.test(x.c)
     );
     if (a && ctx.secure(l.n)) push(l.n, `\`${ct}\` replaced by \`${clip(a.c)}\``);
+  }
+  // An exact comparison of a secret made partial (`sig == expected` → `sig in expected`,
+  // `Equal(a[:], b[:])` → `Equal(a[:16], b[:16])`): a part of it, or an empty one, passes.
+  if (EXACT.test(c) && SECRET_OPERAND.test(c) && !PARTIAL.test(c)) {
+    // (The added line most like it is the one that took its place.)
+    let a: { c: string } | undefined;
+    let best = 0.5;
+    for (const x of added) {
+      const o = overlap(c, x.c);
+      if (o >= best) (a = x, best = o);
+    }
+    if (a && PARTIAL.test(a.c) && SECRET_OPERAND.test(a.c) && ctx.secure(l.n)) {
+      push(l.n, `exact comparison made partial: \`${clip(a.c)}\``);
+    }
   }
   // A comparison call replaced by `==` on the same operands (`compare(a, sign(d))` → `a == sign(d)`).
   const cmpCall = /\b([\w$.]*(?:[Cc]ompare|[Ee]qual|Equals|_eq|Eq)\w*)\(/.exec(c);

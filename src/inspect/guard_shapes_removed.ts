@@ -55,8 +55,13 @@ import {
   widened,
   words,
 } from "./guard_shape_vocab.ts";
+import { noRequirement } from "./guard_requirements.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
+
+/** An argument that protects what it is given to: the permissions, roles or checks it needs. */
+const PROTECTIVE_ARG =
+  /^\s*['"]?(permissions?|permission_classes|permission_required|required_permissions?|roles|required_roles|allowed_roles|guards|policies|required_scopes|authentication_classes|dependencies|pre_?[hH]andlers?|onRequest|beforeEnter|canActivate|canLoad)['"]?\s*[=:](?!=)\s*\S/;
 
 /**
  * What the branch a removed header opens does: its body (lines below, or after the condition on
@@ -77,6 +82,12 @@ function readBranch(c: string, cb: string, n: number, ctx: ShapeContext) {
   // A predicate that picks what to strip, deny or redact protects more when it says yes more.
   const protects = PROTECTING_FN.test(ctx.fn(n));
   return { body, fails, through, protects };
+}
+
+/** Whether the block a header at before-line `n` opens fails further down than the shapes read. */
+function failsFurther(n: number, ctx: ShapeContext): boolean {
+  const { body } = ctx.block(n, 16);
+  return FAILURE.test(body) && !NOT_A_DENIAL.test(body);
 }
 
 /**
@@ -224,7 +235,11 @@ export function removalShapes(
             terms(ca, "or").filter((t) => !terms(cb, "or").includes(t)).every((t) =>
               !NEGATIVE.test(t)
             ));
-        const exception = widened(cb, ca, "and");
+        // (A kind of error let through, `err != nil && !errors.Is(err, ErrNotFound)`, or a value
+        // tested for being there, `info != nil && …`, is error handling, not an exception; a
+        // check's failure made the condition, `if do_verify and not verify(t)`, a check added.)
+        const exception = widened(cb, ca, "and") &&
+          !terms(ca, "and").some((t) => !terms(cb, "and").includes(t) && noRequirement(t));
         const checky = callNames(cb).some((x) =>
           isCheckCall(x) || /valid|verif|auth|allow|perm|confirm|equal|compare|match/i.test(x)
         );
@@ -240,7 +255,7 @@ export function removalShapes(
             ));
         if (
           ((alt && (isReturn || around || (!fails && (GRANTS.test(body) || through)))) ||
-            (exception && fails && !isReturn)) &&
+            (exception && !isReturn && (fails || failsFurther(l.n, ctx)))) &&
           (checky || ctx.secure(l.n))
         ) {
           const how = alt ? "made optional" : "given an exception";
@@ -299,8 +314,12 @@ export function removalShapes(
   // A check named in a list (middleware, validators, a route's handlers) and no longer named.
   for (const { l, c } of removed) {
     if (/^\s*(import|from|export|package|using|#include)\b|\brequire\(/.test(c)) continue;
-    for (const m of c.matchAll(/(?<![\w$.'"])([A-Za-z_$][\w$]{5,})(?![\w$]|\s*[(.:=])/g)) {
-      const name = m[1];
+    // (A list of checks by their names, `['isVerified', 'verifyNotExpired']`, one a line.)
+    const quoted = /^['"]([A-Za-z_$][\w$]{5,})['"],?$/.exec(c);
+    const found = quoted
+      ? [quoted[1]]
+      : [...c.matchAll(/(?<![\w$.'"])([A-Za-z_$][\w$]{5,})(?![\w$]|\s*[(.:=])/g)].map((m) => m[1]);
+    for (const name of found) {
       if (!CHECK_REFERENCE.test(underscored(name))) {
         continue;
       }
@@ -309,6 +328,20 @@ export function removalShapes(
         !ctx.secure(l.n) && !/auth|perm|role|admin|csrf|xsrf|token|login|owner|access/i.test(name)
       ) continue;
       out.push({ rule: "auth-check-removed", n: l.n, what: `${name} no longer applied` });
+    }
+  }
+
+  // A protective argument of a route, view, link or handler dropped, one a line
+  // (`permissions=(p_edit,),`, `dependencies=[Depends(admin)],`, `preHandler: [auth],`).
+  for (const { l, c } of removed) {
+    const m = PROTECTIVE_ARG.exec(c);
+    if (!m || !/,\s*$/.test(c)) continue;
+    const key = new RegExp(`(^|[^\\w$])${m[1]}\\s*[=:](?!=)`, "g");
+    if ((ctx.afterCode.match(key) ?? []).length >= (ctx.beforeCode.match(key) ?? []).length) {
+      continue;
+    }
+    if (ctx.secure(l.n)) {
+      out.push({ rule: "auth-check-removed", n: l.n, what: `\`${m[1]}\` dropped: \`${clip(c)}\`` });
     }
   }
 

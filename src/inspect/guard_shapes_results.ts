@@ -273,7 +273,11 @@ export function resultShapes({ h, removed, added }: HunkView, ctx: ShapeContext)
     const yes = added.find((a) => /^return\s+(true|True)\b\s*;?$/.test(a.c));
     const fn = ctx.fn(at);
     const checks = isCheckCall(fn) || (SAYS_YES.test(fn) && /^_*(is|has|can)_?[A-Za-z]/.test(fn));
-    const couldDeny = /\breturn\s+(false|False)\b|\b(raise|throw)\b/.test(ctx.beforeCode);
+    // (So could one that answers with a check's verdict, `return bcrypt.compare(p, h)`.)
+    const couldDeny = /\breturn\s+(false|False)\b|\b(raise|throw)\b/.test(ctx.beforeCode) ||
+      /\breturn\s+(await\s+)?[\w$.]*(compare|verify|check|validate|equal)\w*\(/i.test(
+        ctx.beforeCode,
+      );
     if (
       yes && fn && checks && !SAYS_NO.test(fn) && !PROTECTIVE_NAME.test(fn.replace(/_/g, " ")) &&
       couldDeny && ctx.secure(at)

@@ -16,6 +16,7 @@
 import { FAILURE, PERMISSIVE } from "./guard_vocab.ts";
 import { clip, code, isCheckCall } from "./guard_text.ts";
 import { STRICT_ARG } from "./guard_shape_vocab.ts";
+import { noRequirement } from "./guard_requirements.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { swapShapes } from "./guard_shapes_swaps.ts";
 import { resultRunShapes } from "./guard_shapes_results.ts";
@@ -265,7 +266,9 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
       // `&& tokenMetadata.TokenID < 0`): it fails in fewer cases.
       // (Not inside `not (…)`, where it fails in more; not a whole statement put in; in a
       // function whose yes keeps out, `return true` is its failure and `return false` is not.)
-      const term = req && !req.some((t) => /^[{};]$|^(return|if|else|raise|throw)$/.test(t))
+      // (Nor error handling, or a check added: see `noRequirement`.)
+      const term = req && !req.some((t) => /^[{};]$|^(return|if|else|raise|throw)$/.test(t)) &&
+          !noRequirement(text(req))
         ? req
         : null;
       const failing = term ? conditionHeader(lines, n) : 0;
@@ -354,7 +357,8 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
       // A failing branch that now also needs something else (`if expired:` → `if seen and expired:`).
       const also = joined(ins, AND);
       if (
-        also && kindOf(line).kind === "if" && FAILURE.test(ctx.block(n).body) && ctx.secure(n)
+        also && !noRequirement(text(also)) && kindOf(line).kind === "if" &&
+        FAILURE.test(ctx.block(n).body) && ctx.secure(n)
       ) {
         push("auth-check-removed", n, `failure now also needs \`${clip(text(also))}\``);
         continue;

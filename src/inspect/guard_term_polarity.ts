@@ -32,6 +32,10 @@ const LEVELS: RegExp[] = [
   /^(guest|public|anonymous|anon|any|optional|everyone|none|unauthenticated|all)$/i,
 ];
 
+/** A word that makes a name a check or a guard (`is_teacher`, `authenticationMixin`). */
+const GATE_WORD =
+  /^(is|has|can|auth\w*|authenticat\w*|authori[sz]\w*|require\w*|check\w*|guard|permission\w*|role|roles|access|only|mixin|middleware|policy|required)$/i;
+
 /**
  * What a line is: a branch header, a `return`, an assignment (with the names assigned), or else.
  *
@@ -154,6 +158,17 @@ export function loweredPrivilege(
 ): [string, string] | null {
   const sb = segments(b);
   const sa = segments(a);
+  // A check's privilege word dropped (`adminAuthenticationMixin` → `authenticationMixin`,
+  // `is_super_teacher` → `is_teacher`): any holder of the rest passes.
+  if (sb.length === sa.length + 1 && sa.some((w) => GATE_WORD.test(w))) {
+    const lb = sb.map((w) => w.toLowerCase());
+    const la = sa.map((w) => w.toLowerCase());
+    const k = lb.findIndex((w, i) => w !== la[i]);
+    if (
+      (level(lb[k]) === 0 || level(lb[k]) === 1 || lb[k] === "super") &&
+      lb.filter((_, i) => i !== k).every((x, i) => x === la[i])
+    ) return [b, a];
+  }
   // (A bare privilege word, `WRITE` → `READ`, counts where the caller knows it names one.)
   if (sb.length !== sa.length || (sb.length < 2 && !single)) {
     // `AuthenticatorAssuranceLevel2` → `…Level1`: a level number lowered.

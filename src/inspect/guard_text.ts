@@ -21,7 +21,8 @@ export interface Hunk {
 }
 
 /** The user a request is made by: code that reads it scopes what the requester may see. */
-export const REQUESTER = /\b(request|req|ctx|g)\.user\b|\bcurrent_?user\b|\bcurrentUser\b/;
+export const REQUESTER =
+  /\b(request|req|ctx|g|session|locals|context)\.(user|userId|user_id)\b|\bthis\.userId\b|\bcurrent_?user\b|\bcurrentUser\b/;
 
 /**
  * A name's words joined by `_`, in lower case: `corsDisallowCredentials` →
@@ -72,7 +73,17 @@ function findEnclosing(lines: string[], n: number): string {
 export function enclosingChain(lines: string[], n: number): string[] {
   const names: string[] = [];
   const ind = (l: string) => l.length - l.trimStart().length;
-  let depth = ind(lines[n - 1] ?? "");
+  // A blank line sits where the code after it sits (or, at a block's end, the code before it).
+  let at = n - 1;
+  while ((lines[at] ?? "x").trim() === "" && at < n + 4 && at < lines.length - 1) at++;
+  if ((lines[at] ?? "").trim() === "") {
+    for (
+      at = n - 1;
+      at > 0 && (lines[at] ?? "").trim() === "";
+      at--
+    );
+  }
+  let depth = ind(lines[at] ?? "");
   for (let i = Math.min(n - 2, lines.length - 1); i >= 0 && i >= n - 400; i--) {
     const l = lines[i];
     // The closing line of a multi-line signature (`) -> bool:`) belongs to the def above it.
@@ -81,9 +92,12 @@ export function enclosingChain(lines: string[], n: number): string[] {
     const m =
       /^\s*(?:export\s+)?(?:async\s+)?(?:def\b|function\b\*?|func\b|class\b|fn\b)\s*(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)/
         .exec(l) ??
-        /^\s*(?:(?:public|private|protected|static|async|get|set)\s+)*(?:[A-Za-z_$][\w$]*\.)*#?([A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>)|\([^)]*\)\s*(?::[^={]*)?\{)/
+        /^\s*(?:(?:public|private|protected|static|async|get|set)\s+)*(?:[A-Za-z_$][\w$]*\.)*#?([A-Za-z_$][\w$]*)\s*(?::?=\s*(?:async\s*)?(?:function\b|func\b|\([^)]*\)\s*=>)|\([^)]*\)\s*(?::[^={]*)?\{)/
           .exec(l) ??
-        /^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=/.exec(l);
+        /^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=/.exec(l) ??
+        // A class method whose parameters go on over the next lines (`static async check(`).
+        /^\s*(?:(?:public|private|protected|static|async|override)\s+)+#?([A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\s*\($/
+          .exec(l);
     if (m && !/^(if|for|while|switch|catch|return|else)$/.test(m[1])) names.push(m[1]);
     if (depth === 0) break;
   }

@@ -11,7 +11,7 @@
  */
 import type { FileChange } from "../core/tool.ts";
 import { errorMessage } from "../core/errors.ts";
-import type { Finding, InspectResult, Severity } from "./types.ts";
+import { type Finding, GUARD_FAMILY, type InspectResult, type Severity } from "./types.ts";
 import type { Rule } from "./rule_types.ts";
 import { isTestPath, langOf, stripComments } from "./count.ts";
 import { structuralFindings } from "./structural_findings.ts";
@@ -134,8 +134,12 @@ export function inspectTextNoted(
       // A signal that trips on odd input must not cost the findings above.
       notes.push(`${path || "(input)"}: changed-line signals skipped (${errorMessage(e)})`);
     }
+    // (The learned signal is a fallback: where a counted guard finding already names the edit,
+    // it would only say the same thing again.)
+    const guarded = out.some((x) => GUARD_FAMILY.has(x.rule));
     for (const f of lines) {
       if (out.some((x) => x.rule === f.rule)) continue;
+      if (guarded && f.detail?.includes("learned signal")) continue;
       out.push(
         test ? { ...f, severity: LOWER[f.severity], message: `${f.message} (test code)` } : f,
       );

@@ -37,7 +37,7 @@ export function yesKeepsOut(name: string): boolean {
 
 /** A function name that demands more when it says yes (`requires_mfa`, `needsReauth`). */
 const DEMANDS =
-  /^_*([Ii]s_?|[Hh]as_?)?([Nn]eeds?|[Mm]ust|[Rr]equires)(?=_|[A-Z]|$)|[Ss]hould_?([Cc]heck|[Vv]erify|[Vv]alidate|[Ee]nforce|[Rr]equire)|_required$|Required$|^_*([Ee]nable|[Ee]nforce)_?\w*([Cc]srf|CSRF|[Pp]rotect|[Aa]uth|[Vv]erif|[Cc]heck|[Vv]alidat|[Hh]ttps|HTTPS|[Tt]ls|TLS|[Mm]fa|MFA)/;
+  /^_*([Ii]s_?|[Hh]as_?)?([Nn]eeds?|[Mm]ust|[Rr]equires)(?=_|[A-Z]|$)|[Ss]hould_?([Cc]heck|[Vv]erify|[Vv]alidate|[Ee]nforce|[Rr]equire)|_required$|Required$|^_*([Ee]nable|[Ee]nforce)_?\w*([Cc]srf|CSRF|[Pp]rotect|[Aa]uth|[Vv]erif|[Cc]heck|[Vv]alidat|[Hh]ttps|HTTPS|[Tt]ls|TLS|[Mm]fa|MFA)|([Cc]srf|CSRF|[Xx]srf|XSRF|[Aa]uth|[Vv]erif\w*|[Pp]rotect\w*|[Mm]fa|MFA)\w*(RunCondition|ShouldRun|_should_run|_run_condition)$/;
 const LETS_IN =
   /[Vv]alid(?!at)|[Aa]llow|[Pp]ermit|[Gg]rant|[Tt]rust|[Vv]erified|[Aa]uthori[sz]ed|(^|_)ok(_|$)|[a-z]Ok([A-Z]|$)|^ok[A-Z]/;
 const NEGATED_NAME =

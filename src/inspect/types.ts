@@ -18,3 +18,13 @@ export interface InspectResult {
   /** How files were inspected when not fully by the parser (fallbacks, syntax errors). */
   notes?: string[];
 }
+
+/** The rules that report a weakened guard (a learned-signal finding is one of them). */
+export const GUARD_FAMILY: ReadonlySet<string> = new Set([
+  "auth-check-removed",
+  "crypto-verification-removed",
+  "tls-check-removed",
+  "secure-default-weakened",
+  "tls-verify-disabled",
+  "crypto-verification-disabled",
+]);

@@ -797,7 +797,7 @@ const RESULT_CASES: OneWayCase[] = [
       "export default async function handler(req, res) {\n  const { username } = await session(req);\n  const link = await Link.findOne({ username, _id: req.query.id });\n  return res.json(link);\n}\n",
     from: "findOne({ username, _id: req.query.id })",
     to: "findOne({ _id: req.query.id })",
-    finds: /`username` no longer binds findOne\(\)/,
+    finds: /`username` no longer binds findOne\(\)|lookup no longer matches on `username`/,
   },
   {
     what: "A permission decorator's level lowered from write to read.",

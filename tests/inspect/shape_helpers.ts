@@ -38,3 +38,8 @@ export interface OneWayCase {
   to: string;
   finds: RegExp;
 }
+
+/** No finding for `from` → `to` applied once to `text` of `path`. */
+export function silentEdit(path: string, text: string, from: string, to: string) {
+  assert.deepEqual(seen(path, text, edit(text, from, to)), [], `${path}: ${from} → ${to}`);
+}

@@ -6,17 +6,11 @@
  *
  * @module
  */
+import { GUARD_FAMILY } from "../../../src/inspect/types.ts";
 
 /** One before/after case. */
 /** The guard family: a guard edit counts as found when any of these findings is reported. */
-export const GUARD_RULES: ReadonlySet<string> = new Set([
-  "auth-check-removed",
-  "crypto-verification-removed",
-  "tls-check-removed",
-  "secure-default-weakened",
-  "tls-verify-disabled",
-  "crypto-verification-disabled",
-]);
+export const GUARD_RULES: ReadonlySet<string> = GUARD_FAMILY;
 
 /**
  * The batch number of a corpus split (`heldout45` → 45; the first splits, `dev` and `heldout`,
