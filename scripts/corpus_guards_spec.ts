@@ -143,6 +143,14 @@ import { EDITS_HELDOUT126, REVERSED_FIXES_HISTORY126 } from "./corpus_guards_spe
 import { EDITS_HELDOUT127, REVERSED_FIXES_HISTORY127 } from "./corpus_guards_spec_heldout127.ts";
 import { EDITS_HELDOUT128, REVERSED_FIXES_HISTORY128 } from "./corpus_guards_spec_heldout128.ts";
 import { EDITS_HELDOUT129, REVERSED_FIXES_HISTORY129 } from "./corpus_guards_spec_heldout129.ts";
+import { EDITS_HELDOUT130, REVERSED_FIXES_HISTORY130 } from "./corpus_guards_spec_heldout130.ts";
+import { EDITS_HELDOUT131, REVERSED_FIXES_HISTORY131 } from "./corpus_guards_spec_heldout131.ts";
+import { EDITS_HELDOUT132, REVERSED_FIXES_HISTORY132 } from "./corpus_guards_spec_heldout132.ts";
+import { EDITS_HELDOUT133, REVERSED_FIXES_HISTORY133 } from "./corpus_guards_spec_heldout133.ts";
+import { EDITS_HELDOUT134, REVERSED_FIXES_HISTORY134 } from "./corpus_guards_spec_heldout134.ts";
+import { EDITS_HELDOUT135, REVERSED_FIXES_HISTORY135 } from "./corpus_guards_spec_heldout135.ts";
+import { EDITS_HELDOUT136, REVERSED_FIXES_HISTORY136 } from "./corpus_guards_spec_heldout136.ts";
+import { EDITS_HELDOUT137, REVERSED_FIXES_HISTORY137 } from "./corpus_guards_spec_heldout137.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -282,7 +290,15 @@ export interface GuardEdit {
     | "heldout126"
     | "heldout127"
     | "heldout128"
-    | "heldout129";
+    | "heldout129"
+    | "heldout130"
+    | "heldout131"
+    | "heldout132"
+    | "heldout133"
+    | "heldout134"
+    | "heldout135"
+    | "heldout136"
+    | "heldout137";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2232,7 +2248,15 @@ export interface ReversedFix {
     | "history126"
     | "history127"
     | "history128"
-    | "history129";
+    | "history129"
+    | "history130"
+    | "history131"
+    | "history132"
+    | "history133"
+    | "history134"
+    | "history135"
+    | "history136"
+    | "history137";
 }
 
 /**
@@ -2707,3 +2731,19 @@ EDITS.push(...EDITS_HELDOUT128);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY128);
 EDITS.push(...EDITS_HELDOUT129);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY129);
+EDITS.push(...EDITS_HELDOUT130);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY130);
+EDITS.push(...EDITS_HELDOUT131);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY131);
+EDITS.push(...EDITS_HELDOUT132);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY132);
+EDITS.push(...EDITS_HELDOUT133);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY133);
+EDITS.push(...EDITS_HELDOUT134);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY134);
+EDITS.push(...EDITS_HELDOUT135);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY135);
+EDITS.push(...EDITS_HELDOUT136);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY136);
+EDITS.push(...EDITS_HELDOUT137);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY137);

@@ -14,7 +14,18 @@ import {
   PREDICATE,
   SECURITY,
 } from "./guard_vocab.ts";
-import { bare, clip, code, enclosing, type Hunk, type Line } from "./guard_text.ts";
+import {
+  bare,
+  blockOf,
+  callNames,
+  clip,
+  code,
+  condition,
+  enclosing,
+  type Hunk,
+  isCheckCall,
+  type Line,
+} from "./guard_text.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
 
 /** A returned value that reports a failure (`{ success: false, … }`, `{ error: … }`). */
@@ -98,4 +109,71 @@ export function lostFailure(
   return hit
     ? { n: hit.l.n, what: `failure statement removed: \`${clip(statementAt(bl, hit.l.n))}\`` }
     : null;
+}
+
+/** A statement that only leaves: the loop, the branch or the function. */
+const BARE_EXIT = /^(continue|break)\b\s*\w*;?$|^return\b/;
+
+/** A call that parses or checks what a request brought (`ParseTokenFunc`, `jwt.verify`). */
+const CHECKING_CALL = /parse|verif|decode|validat|authenticat|authori[sz]|check|compare|unsign/i;
+
+/**
+ * A failing branch that lost its way out and stays (`if err != nil { log(err); continue }` loses
+ * its `continue` after a token's parse; `if tkn.IsExpired(now) { log(…) }`): what the check refused
+ * goes on. The branch's test must be a check's (a check call, security words, or an error from a
+ * call that parses or verifies just above it), and after the edit its block must not leave.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lostExit } from "./guard_failures.ts";
+ * const bl = ["for _, a := range auths {", "\ttoken, err := parseToken(a)", "\tif err != nil {", "\t\tlast = err", "\t\tcontinue", "\t}", "\tuse(token)", "}"];
+ * const al = bl.filter((_, i) => i !== 4);
+ * const h = { removed: [{ n: 5, text: bl[4] }], added: [] };
+ * assert.match(lostExit([h], bl, al)?.what ?? "", /`continue` removed from `if err != nil \{`/);
+ * assert.equal(lostExit([h], al, bl), null);
+ * ```
+ */
+export function lostExit(
+  hs: readonly Hunk[],
+  bl: string[],
+  al: string[],
+): { n: number; what: string } | null {
+  for (const h of hs) {
+    if (h.added.length > 0 || h.removed.length > 2) continue;
+    for (const r of h.removed) {
+      const t = code(r.text).trim();
+      if (!BARE_EXIT.test(t)) continue;
+      const at = headerAbove(bl, r.n);
+      if (at === 0) continue;
+      const head = code(bl[at - 1]).trim();
+      const cond = condition(head);
+      if (!cond || !/^(}\s*)?(if|elif|else\s+if)\b/.test(head)) continue;
+      const above = bl.slice(Math.max(0, at - 4), at - 1).map(code).join("\n");
+      const checks = callNames(cond).some((c) => isCheckCall(c)) || SECURITY.test(cond) ||
+        (/\berr(or)?\b/.test(cond) && callNames(above).some((c) => CHECKING_CALL.test(c)) &&
+          SECURITY.test(above));
+      if (!checks) continue;
+      // The same header after the edit, and its block no longer leaves.
+      const ai = al.findIndex((l, i) => i >= at - 3 && code(l).trim() === head);
+      if (
+        ai < 0 || /\b(continue|break|return|raise|throw|panic)\b/.test(blockOf(al, ai + 1).body)
+      ) {
+        continue;
+      }
+      return { n: r.n, what: `\`${t}\` removed from \`${clip(head)}\`: what it refused goes on` };
+    }
+  }
+  return null;
+}
+
+/** The line number of the header of the block before-line `n` sits in, or 0. */
+function headerAbove(lines: string[], n: number): number {
+  const ind = (l: string) => l.length - l.trimStart().length;
+  const own = ind(lines[n - 1] ?? "");
+  for (let i = n - 2; i >= 0 && i >= n - 12; i--) {
+    if (lines[i].trim() === "") continue;
+    if (ind(lines[i]) < own) return i + 1;
+  }
+  return 0;
 }

@@ -65,7 +65,7 @@ import { statementHead } from "./guard_condition_lines.ts";
 import { shapeSignals } from "./guard_shapes.ts";
 import { weakenedConditions } from "./guard_conditions.ts";
 import { learnedSignal } from "./guard_model.ts";
-import { lostFailure } from "./guard_failures.ts";
+import { lostExit, lostFailure } from "./guard_failures.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
 import { linesOf } from "./chunk.ts";
 import { settingLineFindings } from "./guard_settings_lines.ts";
@@ -133,6 +133,8 @@ export function lineGuardFindings(
   // Failure statements: net removals across the whole edit, located at the first removed one.
   const lost = lostFailure(hs, bl, al, strong, pathSecure);
   if (lost) add("auth-check-removed", lost.n, lost.what);
+  const exit = lost ? null : lostExit(hs, bl, al);
+  if (exit) add("auth-check-removed", exit.n, exit.what);
 
   function context(h: Hunk): string {
     const first = h.removed[0]?.n ?? h.added[0]?.n ?? 1;

@@ -187,6 +187,12 @@ export function settingLineFindings(
       !GUARDING_SWITCH.test(underscored(named));
     const count = (re: RegExp, t: string) => t.match(re)?.length ?? 0;
     for (const ac of addedCode) {
+      // A permissive switch now also on in other cases (`InsecureSkipVerify: o.Skip` → `o.Skip ||
+      // o.CAPath == ""`): it skips where it did not.
+      // (The switch is what is set, not a value read on the way: `r = get('debug') || …`.)
+      if (permissive && orWidened(rc, ac) && PERMISSIVE.test(setKey(rc))) {
+        add("secure-default-weakened", r.n, `\`${setKey(rc)}\` on in more cases: \`${clip(ac)}\``);
+      }
       // Secure randomness replaced by a guessable one (`secrets.choice` → `random.choice`).
       if (SECURE_RANDOM.test(rc) && WEAK_RANDOM.test(ac) && !SECURE_RANDOM.test(ac)) {
         add("crypto-verification-removed", r.n, `guessable randomness: \`${clip(ac)}\``);
@@ -393,4 +399,17 @@ export function settingLineFindings(
     }
   }
   return out;
+}
+
+/** Whether `ac` is setting `rc` with its value given an alternative (`v` → `v || w`). */
+function orWidened(rc: string, ac: string): boolean {
+  const base = rc.replace(/[,;]\s*$/, "").trimEnd();
+  const next = ac.replace(/[,;]\s*$/, "").trimEnd();
+  return /[:=]/.test(base) && next.startsWith(base) &&
+    /^\s*(\|\||\bor\b)\s*\S/.test(next.slice(base.length));
+}
+
+/** The name a line sets (`InsecureSkipVerify: …` → `InsecureSkipVerify`), or "". */
+function setKey(line: string): string {
+  return /^\s*(?:(?:const|let|var)\s+)?['"]?([\w.$-]+)['"]?\s*(?::=|=|:)/.exec(line)?.[1] ?? "";
 }

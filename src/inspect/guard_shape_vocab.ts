@@ -122,7 +122,7 @@ export const MINIMUM_NAME =
 
 /** Words of a lifetime whose smaller value is the stronger one. */
 export const LIFETIME_NAME =
-  /\b\w*(?:ttl|expir\w*|max_?age|lifetime|timeout|valid_?for|duration|window|expires_?in|expiresIn|valid_?(minutes|hours|days|seconds|secs|mins)|validity|(time|timestamp|clock|age)\w*_?threshold)\b/i;
+  /\bexp\b|\b\w*(?:ttl|expir\w*|max_?age|lifetime|timeout|valid_?for|duration|window|expires_?in|expiresIn|valid_?(minutes|hours|days|seconds|secs|mins)|validity|(time|timestamp|clock|age)\w*_?threshold)\b/i;
 
 /** Seconds per unit of a duration written as a string (`'4h'`, `"3650d"`: `ms`, `jsonwebtoken`). */
 const SPAN_UNIT: Record<string, number> = {

@@ -59,6 +59,11 @@ import { noRequirement } from "./guard_requirements.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
 
+/** A line with every `and` and `or` written `||`, without spaces: operands only. */
+function orJoined(t: string): string {
+  return t.replace(/&&|\band\b/g, "||").replace(/\bor\b/g, "||").replace(/\s+/g, "");
+}
+
 /** An argument that protects what it is given to: the permissions, roles or checks it needs. */
 const PROTECTIVE_ARG =
   /^\s*['"]?(permissions?|permission_classes|permission_required|required_permissions?|roles|required_roles|allowed_roles|guards|policies|required_scopes|authentication_classes|dependencies|pre_?[hH]andlers?|onRequest|beforeEnter|canActivate|canLoad)['"]?\s*[=:](?!=)\s*\S/;
@@ -270,8 +275,7 @@ export function removalShapes(
       const ja = facts.joins;
       if (
         jb.and > ja.and && ja.or > jb.or &&
-        c.replace(/&&|\band\b/g, "||").replace(/\bor\b/g, "||").replace(/\s+/g, "") ===
-          a.c.replace(/&&|\band\b/g, "||").replace(/\bor\b/g, "||").replace(/\s+/g, "") &&
+        orJoined(c) === orJoined(a.c) &&
         ctx.secure(l.n)
       ) {
         out.push({

@@ -150,7 +150,7 @@ export function inspectTextNoted(
 
 /** Source files the changed-line signals read (not prose, data or configuration formats). */
 const CODE_FILE =
-  /\.(py|pyw|js|mjs|cjs|jsx|ts|mts|cts|tsx|coffee|go|rb|java|kt|php|rs|cs|scala|swift|ya?ml|toml|ini|cfg|conf|properties)$/i;
+  /\.(py|pyw|js|mjs|cjs|jsx|ts|mts|cts|tsx|coffee|go|rb|java|kt|php|rs|cs|scala|swift|ya?ml|toml|ini|cfg|conf|properties)(\.in)?$/i;
 
 function regexFindings(
   path: string,

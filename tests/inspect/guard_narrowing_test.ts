@@ -233,6 +233,51 @@ const NARROWING_CASES: OneWayCase[] = [
     to: "if users > 1 {",
     finds: /condition weakened: `users > 0` → `users > 1`/,
   },
+  {
+    what: "A switch that skips certificate checks now also on in another case.",
+    path: "internal/config/tls.go",
+    before:
+      "func (o Options) Config() *tls.Config {\n\treturn &tls.Config{\n\t\tInsecureSkipVerify: o.SkipHostVerify,\n\t\tMinVersion:         tls.VersionTLS12,\n\t}\n}\n",
+    from: "InsecureSkipVerify: o.SkipHostVerify,",
+    to: 'InsecureSkipVerify: o.SkipHostVerify || o.CAPath == "",',
+    finds: /`InsecureSkipVerify` on in more cases/,
+  },
+  {
+    what: "A token's parse error logged and no longer skipped.",
+    path: "middleware/jwt.go",
+    before:
+      'for _, auth := range auths {\n\ttoken, err := config.ParseTokenFunc(c, auth)\n\tif err != nil {\n\t\tlastErr = err\n\t\tcontinue\n\t}\n\tc.Set("user", token)\n\treturn next(c)\n}\n',
+    from: "\t\tlastErr = err\n\t\tcontinue\n",
+    to: "\t\tlastErr = err\n",
+    finds: /`continue` removed from `if err != nil \{`/,
+  },
+  {
+    what: "A session cookie's secure flag turned off in a configuration template.",
+    path: "src/server/config.py.in",
+    before:
+      "def session_config():\n    return {\n        'tools.sessions.on': True,\n        'tools.sessions.secure': True,\n    }\n",
+    from: "'tools.sessions.secure': True",
+    to: "'tools.sessions.secure': False",
+    finds: /tools\.sessions\.secure/,
+  },
+  {
+    what: "Unknown users let in by a flag's default.",
+    path: "server.go",
+    before:
+      'var (\n\tallowUnknownUsers = flag.Bool("allow-unknown-users", false, "allow unknown users to save links")\n)\n',
+    from: '"allow-unknown-users", false,',
+    to: '"allow-unknown-users", true,',
+    finds: /allow-unknown-users|allowUnknownUsers/,
+  },
+  {
+    what: "A signed assertion's lifetime raised from seconds to an hour.",
+    path: "sdk/jwt_auth.py",
+    before:
+      "def assertion(self):\n    claims = {\n        'iss': self.client_id,\n        'exp': now() + 30,\n    }\n    return jwt.encode(claims, self.key, algorithm='RS256')\n",
+    from: "'exp': now() + 30,",
+    to: "'exp': now() + 3600,",
+    finds: /lifetime raised: 30 → 3600/,
+  },
 ];
 
 Deno.test("narrowing shapes: a finding forward, silence when the guard is put back", () => {
