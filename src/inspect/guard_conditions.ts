@@ -3,7 +3,11 @@
  * header paired with the added one of the same kind, and read for what it lets through — a
  * conjunct or a check dropped, a constant put in, `false &&` or `|| true` added, a `return` that
  * now says yes — in security code, and never for a requirement dropped from a branch that fails
- * or runs a check (which then runs more often: stricter).
+ * or runs a check (which then runs more often: stricter). Also a failing branch that fails in
+ * fewer cases (`err != nil || bad` → `err == nil && bad`, a bound moved, a way to fail dropped from
+ * `cond ? reject(…) : resolve()`), a granting branch now also taken on an error, a branch that puts
+ * a middleware on needing more, a predicate's roles widened, and counts that no longer count
+ * (`length >= 0`, `matched == len(need)` → `matched > 0`).
  *
  * @module
  */

@@ -2,7 +2,8 @@
  * The failure-statement signal of the changed-line layer: more failure statements removed than
  * added (`raise`, `throw`, `abort`, a `return` of an error, `false` or a 401/403, `next(err)`, a
  * returned `{ success: false }` spread over lines), located at the first one that went and sits in
- * security code. Called by `guard_lines.ts`; pure.
+ * security code; and a failing check's branch that lost its `continue` or `return` and stays.
+ * Called by `guard_lines.ts`; pure.
  *
  * @module
  */
