@@ -66,3 +66,25 @@ export function statementHead(lines: string[], n: number): string {
   while (k > 1 && n - k < 12 && /(&&|\|\||[=(,]|\band|\bor)$/.test(code(lines[k - 2] ?? ""))) k--;
   return code(lines[k - 1] ?? "");
 }
+
+/**
+ * The line (1-based) of the header of the block line `n` of `lines` sits in: the nearest
+ * non-blank line above it, within `reach` lines, indented less; 0 when none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { blockHeader } from "./guard_condition_lines.ts";
+ * assert.equal(blockHeader(["if err != nil {", "", "\tcontinue", "}"], 3), 1);
+ * assert.equal(blockHeader(["x := 1", "y := 2"], 2), 0);
+ * ```
+ */
+export function blockHeader(lines: string[], n: number, reach = 30): number {
+  const ind = (l: string) => l.length - l.trimStart().length;
+  const own = ind(lines[n - 1] ?? "");
+  for (let i = n - 2; i >= 0 && i >= n - reach; i--) {
+    const t = lines[i] ?? "";
+    if (t.trim() !== "" && ind(t) < own) return i + 1;
+  }
+  return 0;
+}

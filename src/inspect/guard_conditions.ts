@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { CONSTANT, FAILURE, NOT_A_DENIAL, PREDICATE, SECURITY, YES_ARM } from "./guard_vocab.ts";
+import { CONSTANT, denies, NOT_A_DENIAL, PREDICATE, SECURITY, YES_ARM } from "./guard_vocab.ts";
 import {
   assigned,
   bare,
@@ -60,7 +60,7 @@ function ternaryNarrowed(rc: string, addedCode: string[]): [string, string] | nu
 
 /** Whether a block's code fails (`raise`, `throw`, a 401, an error response), as a denial. */
 function failing(body: string): boolean {
-  return (FAILURE.test(body) || /\bbad_?request\w*\(/i.test(body)) && !NOT_A_DENIAL.test(body);
+  return denies(body) || (/\bbad_?request\w*\(/i.test(body) && !NOT_A_DENIAL.test(body));
 }
 
 /** A test of a role or a privilege, whole (`user.is_manager`, `hasRole('admin')`). */
@@ -225,7 +225,7 @@ export function weakenedConditions(
     // A requirement dropped from a branch that fails, or runs a check, lets it run more often:
     // stricter, not weaker (`if ssl_verify and cafile: verify()` → `if ssl_verify: verify()`).
     const body = kind === "return" || kind === "=" ? "" : blockOf(env.bl, r.n).body;
-    const protects = (FAILURE.test(body) && !NOT_A_DENIAL.test(body)) ||
+    const protects = denies(body) ||
       callNames(body).some((c) => isCheckCall(c)) || PUTS_ON.test(body);
     const onlyDropped = at.length < bt.length && at.every((t) => bt.includes(t));
     if (protects && onlyDropped && !flipped) continue;
@@ -248,11 +248,13 @@ export function weakenedConditions(
     // A branch that fails now fails in fewer cases: `err != nil || bad` made `err == nil && bad`,
     // one way to fail turned round and made a requirement of the other. (A requirement added
     // beside the old ones is `guard_shapes_removed.ts`'s check given an exception.)
+    // (The branch's block read further than `body`, when a shape below asks for it.)
+    let longRead: string | undefined;
+    const longBody = () => longRead ??= blockOf(env.bl, r.n, 16).body;
     const addedTerms = at.filter((t) => !bt.includes(t) && !bo.includes(t));
     const narrowed = kind !== "return" && kind !== "=" && !flipped && addedTerms.length > 0 &&
       bo.length > 1 && ao.length === 1 && at.some((t) => bo.includes(t)) &&
-      addedTerms.some((t) => bo.some((o) => inverted(o, t))) &&
-      failing(blockOf(env.bl, r.n, 16).body);
+      addedTerms.some((t) => bo.some((o) => inverted(o, t))) && failing(longBody());
     // A predicate's yes widened with more roles (`return user.is_manager` → `… or
     // user.is_reviewer`): each added holder passes what only the first did.
     const widened = kind === "return" && bo.length >= 1 &&
@@ -261,14 +263,13 @@ export function weakenedConditions(
     // nil {`), or one that puts a protection on now needing more (`if (user && pass)
     // app.use(basicAuth(…))` gains `&& process.env.BASIC_AUTH === 'true'`).
     const branch = kind !== "return" && kind !== "=" && !loose;
-    const longBody = branch ? blockOf(env.bl, r.n, 16).body : "";
     const errorLetsIn = branch && ao.length > bo.length && bo.every((t) => ao.includes(t)) &&
-      ao.some((t) => !bo.includes(t) && ERROR_PRESENT.test(t)) && !failing(longBody) &&
-      /\breturn\b|\b(success|next|resolve|done|cb|callback)\(/.test(longBody);
-    const thresholdMoved = branch && eased(cb, ca) && failing(longBody);
+      ao.some((t) => !bo.includes(t) && ERROR_PRESENT.test(t)) && !failing(longBody()) &&
+      /\breturn\b|\b(success|next|resolve|done|cb|callback)\(/.test(longBody());
+    const thresholdMoved = branch && eased(cb, ca) && failing(longBody());
     const protectionNarrowed = branch && at.length > bt.length && bt.every((t) => at.includes(t)) &&
-      at.some((t) => !bt.includes(t) && !noRequirement(t)) && !failing(longBody) &&
-      PUTS_ON.test(longBody);
+      at.some((t) => !bt.includes(t) && !noRequirement(t)) && !failing(longBody()) &&
+      PUTS_ON.test(longBody());
     if (
       ((widened && !loose) || countLoosened(cb, ca)) && (env.secure(r.n) || PREDICATE.test(fn)) ||
       ((errorLetsIn || protectionNarrowed || thresholdMoved) && env.secure(r.n))

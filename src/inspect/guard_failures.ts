@@ -10,6 +10,7 @@
 import {
   BARE_RETURN,
   DENY_ASSIGN,
+  EXIT,
   FAILURE,
   NOT_A_DENIAL,
   PREDICATE,
@@ -28,6 +29,7 @@ import {
   type Line,
 } from "./guard_text.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
+import { blockHeader } from "./guard_condition_lines.ts";
 
 /** A returned value that reports a failure (`{ success: false, … }`, `{ error: … }`). */
 const FAILED_RESULT =
@@ -145,7 +147,7 @@ export function lostExit(
     for (const r of h.removed) {
       const t = code(r.text).trim();
       if (!BARE_EXIT.test(t)) continue;
-      const at = headerAbove(bl, r.n);
+      const at = blockHeader(bl, r.n, 12);
       if (at === 0) continue;
       const head = code(bl[at - 1]).trim();
       const cond = condition(head);
@@ -157,24 +159,9 @@ export function lostExit(
       if (!checks) continue;
       // The same header after the edit, and its block no longer leaves.
       const ai = al.findIndex((l, i) => i >= at - 3 && code(l).trim() === head);
-      if (
-        ai < 0 || /\b(continue|break|return|raise|throw|panic)\b/.test(blockOf(al, ai + 1).body)
-      ) {
-        continue;
-      }
+      if (ai < 0 || EXIT.test(blockOf(al, ai + 1).body)) continue;
       return { n: r.n, what: `\`${t}\` removed from \`${clip(head)}\`: what it refused goes on` };
     }
   }
   return null;
-}
-
-/** The line number of the header of the block before-line `n` sits in, or 0. */
-function headerAbove(lines: string[], n: number): number {
-  const ind = (l: string) => l.length - l.trimStart().length;
-  const own = ind(lines[n - 1] ?? "");
-  for (let i = n - 2; i >= 0 && i >= n - 12; i--) {
-    if (lines[i].trim() === "") continue;
-    if (ind(lines[i]) < own) return i + 1;
-  }
-  return 0;
 }

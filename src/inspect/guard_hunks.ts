@@ -183,10 +183,9 @@ function failureGone(removed: string[], added: string[]): boolean {
   const kept = new Set(added.map((l) => l.trim()));
   return removed.some((l) => {
     const t = l.trim();
-    return !kept.has(t) && DENIED_STATUS.test(t) ||
-      !kept.has(t) &&
-        /^(raise|throw)\b|\b(next|done|callback|cb|reject)\(\s*(new\s+\w+|err\w*|error)\b|^return\s+\w*(fail|deny|reject|unauthori|forbid)\w*\(/i
-          .test(t);
+    return !kept.has(t) && (DENIED_STATUS.test(t) ||
+      /^(raise|throw)\b|\b(next|done|callback|cb|reject)\(\s*(new\s+\w+|err\w*|error)\b|^return\s+\w*(fail|deny|reject|unauthori|forbid)\w*\(/i
+        .test(t));
   });
 }
 

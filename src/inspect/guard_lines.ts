@@ -33,6 +33,7 @@ import {
   CHECK_SUBJECT,
   CHECKER_FN,
   DENIED_STATUS,
+  EXIT,
   SECURE_SETTING,
   SECURITY,
   SECURITY_OPTION,
@@ -69,10 +70,6 @@ import { lostExit, lostFailure } from "./guard_failures.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
 import { linesOf } from "./chunk.ts";
 import { settingLineFindings } from "./guard_settings_lines.ts";
-
-/** A statement that leaves the branch: returns, raises, continues, or calls a failing helper. */
-const EXIT =
-  /\b(return|raise|throw|continue|break|abort|panic)\b|\b(raise|abort|deny|reject|fail)_\w+\(|\bnext\(|AbortWith/;
 
 /**
  * Medium guard findings for an edit of `path` from `before` to `after` (both present). When no

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { FAILURE, NOT_A_DENIAL, speaksSecurity } from "./guard_vocab.ts";
+import { denies, NOT_A_DENIAL, speaksSecurity } from "./guard_vocab.ts";
 import {
   callNames,
   clip,
@@ -227,9 +227,7 @@ function verdictShapes(
       if (dead.length === 0 && ind !== at) break; // the exit's own continuation, not code after it
       dead.push(code(t));
     }
-    const skipped = dead.find((t) =>
-      callNames(t).some((x) => isCheckCall(x)) || (FAILURE.test(t) && !NOT_A_DENIAL.test(t))
-    );
+    const skipped = dead.find((t) => callNames(t).some((x) => isCheckCall(x)) || denies(t));
     if (skipped && ctx.secure(h.removed[0]?.n ?? l.n)) {
       out.push({
         rule: "auth-check-removed",

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { FAILURE, NOT_A_DENIAL } from "./guard_vocab.ts";
+import { denies } from "./guard_vocab.ts";
 import { callNames, clip, code, compares, condition, headKind, isCheckCall } from "./guard_text.ts";
 import { BYPASS_EXIT, FAILURE_ASSIGN, PROTECTING_FN, terms } from "./guard_shape_vocab.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
@@ -101,9 +101,7 @@ export function branchShapes(
       const t = code(ctx.afterLines[k]);
       if (t !== "") rest.push(t);
     }
-    const guarded = rest.find((t) =>
-      callNames(t).some((x) => isCheckCall(x)) || (FAILURE.test(t) && !NOT_A_DENIAL.test(t))
-    );
+    const guarded = rest.find((t) => callNames(t).some((x) => isCheckCall(x)) || denies(t));
     const near = removed[0]?.l.n ?? Math.max(1, n - 1);
     // In a predicate that picks what to strip or deny, an early yes protects more.
     if (guarded && ctx.secure(near) && !PROTECTING_FN.test(ctx.fn(near))) {

@@ -18,6 +18,7 @@ import {
   words,
 } from "./guard_shape_vocab.ts";
 import { PUTS_ON } from "./guard_requirements.ts";
+import { blockHeader } from "./guard_condition_lines.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
 import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { grantShapes } from "./guard_shapes_grants.ts";
@@ -52,14 +53,8 @@ const EMPTY_PASSES =
 /** The nearest less-indented line above before-line `n` (the header of its block). */
 function enclosingHeader(ctx: ShapeContext, n: number): string {
   const lines = ctx.beforeLines ?? [];
-  const own = lines[n - 1] ?? "";
-  const at = own.length - own.trimStart().length;
-  for (let i = n - 2; i >= 0 && i >= n - 30; i--) {
-    const t = lines[i] ?? "";
-    if (t.trim() === "") continue;
-    if (t.length - t.trimStart().length < at) return t.trim();
-  }
-  return "";
+  const at = blockHeader(lines, n);
+  return at ? lines[at - 1].trim() : "";
 }
 
 /** The text of the call starting at `at` in `line`, up to its closing bracket. */

@@ -7,6 +7,7 @@
  * @module
  */
 import {
+  denies,
   FAILURE,
   FALSY,
   NOT_A_DENIAL,
@@ -91,8 +92,7 @@ function readBranch(c: string, cb: string, n: number, ctx: ShapeContext) {
 
 /** Whether the block a header at before-line `n` opens fails further down than the shapes read. */
 function failsFurther(n: number, ctx: ShapeContext): boolean {
-  const { body } = ctx.block(n, 16);
-  return FAILURE.test(body) && !NOT_A_DENIAL.test(body);
+  return denies(ctx.block(n, 16).body);
 }
 
 /**
@@ -183,7 +183,7 @@ export function removalShapes(
   const commented = new Set(added.map((a) => uncommented(a.l.text)).filter((t) => t));
   for (const { l, c } of removed) {
     if (c === "" || !commented.has(c)) continue;
-    const checks = (FAILURE.test(c) && !NOT_A_DENIAL.test(c)) ||
+    const checks = denies(c) ||
       callNames(c).some((x) => isCheckCall(x) || /csrf|xsrf|auth|permission|verif/i.test(x)) ||
       /\b(deny|denied|reject\w*|forbid\w*|unauthori[sz]ed|revoke\w*)\b/i.test(c) ||
       // …or a strict setting (`config.ClientAuth = tls.RequireAndVerifyClientCert`).

@@ -62,6 +62,26 @@ export const DENIED_STATUS = /\b(status|code|abort|sendStatus)\w*\W{1,4}(\w+\s*,
 export const FAILURE =
   /\b(raise|throw|abort|panic)\b|\breturn\s+[\w.]*(Unwilling|InsufficientAccess|InvalidCredentials|AccessDenied|PermissionDenied|Refused)\w*|\b(log|logger|logrus|klog|glog|slog|zap|l)\.(Fatal|Fatalf|Fatalln|Panic|Panicf|Panicln)\(|\bos\.Exit\(\s*[1-9]|\bsys\.exit\(\s*([1-9]|['"])|\bprocess\.exit\(\s*[1-9]|\breturn\s+['"](fail|failed|failure|deny|denied|forbidden|unauthori[sz]ed|reject|rejected)['"]|\breturn\s+(false|False|None|null|nil\s*,|err\b|\w*(Err|Error|Exception)\b|errors?\.|fmt\.Errorf|new\s+\w*(Error|Exception)|res\.status|c\.(?!Next\b)|ctx\.(?!Next\b)|http\.|Response\(|HttpResponse\w*\(|JsonResponse\(|redirect\(|reject|deny|unauthori[sz]ed|forbidden)|\.status\(\s*40[0-9]\s*\)|(status|code)(_code)?\s*[:=]\s*40[13]\b|Status(Unauthorized|Forbidden|BadRequest)|HTTP_40[13]|\bUnauthori[sz]ed\b|\bForbidden\b|PermissionDenied|AccessDenied|\bnext\(\s*(err|new\s|create|\w*Error)|\bAbortWith|\bhttp\.Error\(|\bdeny\(|\breject\(|_unauthz|_unauthn|_reauthn|\bflash\(|\breturn\s+[\w.]*\bErr(or)?[A-Z]\w*|\breturn\s+\w+\.(WithStack|Wrap\w*|New\w*)\(|\b(callback|cb|done|next|reject)\(\s*(null\s*,\s*false|new\s+\w*(Error|Exception))|\bnew\s+\w*(Unauthori[sz]ed|Forbidden|Untrusted|Invalid|Denied|Expired|Auth\w*)\w*(Error|Exception)\b|\b_?\w*(error_?response|permission_denied|handle_no_permission|access_denied|forbidden|unauthori[sz]ed)\w*\(|\.fail\(|\bfail\(|\b_+(abort|deny|reject|fail|raise|forbid)\w*\(|\breturn\s+([\w.]+\s*,\s*)*err[A-Z]\w*\b|\b(deny|reject|abort|forbid|refuse|fail)[A-Z]\w*\(|\breturn\s+(await\s+)?[\w$.]*[A-Za-z](Error|Failure|Denied|Rejected|Unauthori[sz]ed|Forbidden)\w*\(|\b(raise|abort|deny|reject|fail)_\w+\(|\b(callback|cb|done|next|reject|\w+\.done)\(\s*(err|error|e|ex|\w*[Ee]rr(or)?|currentError|[\w.]+\(\s*e\s*\))\s*[,)]|\breturn\b[^;\n]*,\s*(fmt\.Errorf|errors\.New|\w*\.?Err[A-Z]\w*)|\bHTTP_4\d\d(_[A-Z_]+)?\b|\w*_40[13]\w*\(|\breturn\s+(await\s+)?\w*(invalid|fail|deny|reject|unauthori[sz]ed|forbidden)\w*\(|\bset_status\(\s*40[13]|\breturn\s+\w+\(\s*(err|error)\s*\)|\.response\s*=\s*\w*(auth_required|unauthori[sz]ed|forbidden|denied)\w*\(/;
 
+/**
+ * Whether code fails as a denial: a {@link FAILURE} statement that is not an argument check or a
+ * bug report ({@link NOT_A_DENIAL}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { denies } from "./guard_vocab.ts";
+ * assert.ok(denies("raise PermissionDenied()"));
+ * assert.ok(!denies("raise TypeError('x must be int')"));
+ * ```
+ */
+export function denies(code: string): boolean {
+  return FAILURE.test(code) && !NOT_A_DENIAL.test(code);
+}
+
+/** A statement that leaves the branch: returns, raises, continues, or calls a failing helper. */
+export const EXIT =
+  /\b(return|raise|throw|continue|break|abort|panic)\b|\b(raise|abort|deny|reject|fail)_\w+\(|\bnext\(|AbortWith/;
+
 /** A conditional with a constant yes in one arm (`c ? check() : true`, `check() if c else True`). */
 export const YES_ARM =
   /\?[^:?]*:\s*(true|True)\b|\?\s*(true|True)\s*:|\belse\s+True\b|\bTrue\s+if\b/;
