@@ -74,14 +74,12 @@ export function enclosingChain(lines: string[], n: number): string[] {
   const names: string[] = [];
   const ind = (l: string) => l.length - l.trimStart().length;
   // A blank line sits where the code after it sits (or, at a block's end, the code before it).
+  const blank = (i: number) => (lines[i] ?? "").trim() === "";
   let at = n - 1;
-  while ((lines[at] ?? "x").trim() === "" && at < n + 4 && at < lines.length - 1) at++;
-  if ((lines[at] ?? "").trim() === "") {
-    for (
-      at = n - 1;
-      at > 0 && (lines[at] ?? "").trim() === "";
-      at--
-    );
+  while (blank(at) && at < n + 4 && at < lines.length - 1) at++;
+  if (blank(at)) {
+    at = n - 1;
+    while (at > 0 && blank(at)) at--;
   }
   let depth = ind(lines[at] ?? "");
   for (let i = Math.min(n - 2, lines.length - 1); i >= 0 && i >= n - 400; i--) {
