@@ -151,6 +151,14 @@ import { EDITS_HELDOUT134, REVERSED_FIXES_HISTORY134 } from "./corpus_guards_spe
 import { EDITS_HELDOUT135, REVERSED_FIXES_HISTORY135 } from "./corpus_guards_spec_heldout135.ts";
 import { EDITS_HELDOUT136, REVERSED_FIXES_HISTORY136 } from "./corpus_guards_spec_heldout136.ts";
 import { EDITS_HELDOUT137, REVERSED_FIXES_HISTORY137 } from "./corpus_guards_spec_heldout137.ts";
+import { EDITS_HELDOUT138, REVERSED_FIXES_HISTORY138 } from "./corpus_guards_spec_heldout138.ts";
+import { EDITS_HELDOUT139, REVERSED_FIXES_HISTORY139 } from "./corpus_guards_spec_heldout139.ts";
+import { EDITS_HELDOUT140, REVERSED_FIXES_HISTORY140 } from "./corpus_guards_spec_heldout140.ts";
+import { EDITS_HELDOUT141, REVERSED_FIXES_HISTORY141 } from "./corpus_guards_spec_heldout141.ts";
+import { EDITS_HELDOUT142, REVERSED_FIXES_HISTORY142 } from "./corpus_guards_spec_heldout142.ts";
+import { EDITS_HELDOUT143, REVERSED_FIXES_HISTORY143 } from "./corpus_guards_spec_heldout143.ts";
+import { EDITS_HELDOUT144, REVERSED_FIXES_HISTORY144 } from "./corpus_guards_spec_heldout144.ts";
+import { EDITS_HELDOUT145, REVERSED_FIXES_HISTORY145 } from "./corpus_guards_spec_heldout145.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -298,7 +306,15 @@ export interface GuardEdit {
     | "heldout134"
     | "heldout135"
     | "heldout136"
-    | "heldout137";
+    | "heldout137"
+    | "heldout138"
+    | "heldout139"
+    | "heldout140"
+    | "heldout141"
+    | "heldout142"
+    | "heldout143"
+    | "heldout144"
+    | "heldout145";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2256,7 +2272,15 @@ export interface ReversedFix {
     | "history134"
     | "history135"
     | "history136"
-    | "history137";
+    | "history137"
+    | "history138"
+    | "history139"
+    | "history140"
+    | "history141"
+    | "history142"
+    | "history143"
+    | "history144"
+    | "history145";
 }
 
 /**
@@ -2747,3 +2771,19 @@ EDITS.push(...EDITS_HELDOUT136);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY136);
 EDITS.push(...EDITS_HELDOUT137);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY137);
+EDITS.push(...EDITS_HELDOUT138);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY138);
+EDITS.push(...EDITS_HELDOUT139);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY139);
+EDITS.push(...EDITS_HELDOUT140);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY140);
+EDITS.push(...EDITS_HELDOUT141);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY141);
+EDITS.push(...EDITS_HELDOUT142);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY142);
+EDITS.push(...EDITS_HELDOUT143);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY143);
+EDITS.push(...EDITS_HELDOUT144);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY144);
+EDITS.push(...EDITS_HELDOUT145);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY145);

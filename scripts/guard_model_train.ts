@@ -95,7 +95,7 @@ const weights: Record<string, number> = {};
 for (const [t, j] of index) if (Math.abs(w[j]) >= 0.02) weights[t] = Math.round(w[j] * 1e4) / 1e4;
 const model = {
   version: 1,
-  features: "guard_features.ts v1",
+  features: "guard_features.ts v2",
   trainedOn: { throughBatch: THROUGH, ...used },
   threshold: THRESHOLD,
   bias: Math.round(bias * 1e4) / 1e4,

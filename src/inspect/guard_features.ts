@@ -2,7 +2,8 @@
  * The features the learned guard signal (`guard_model.ts`) reads from an edit's changed lines:
  * which words and operators the edit took away and which it brought, alone, with the kind of line
  * they sat on (`-if|active`: `active` gone from an `if`) and in pairs (`-b:is_active`); the kind of
- * the lines removed and added; the words of the function the change sits in and of the path.
+ * the lines removed and added; the words of the function the change sits in, of the lines around
+ * it (`c:verify`) and of the path.
  * Words are identifier parts, lower-cased (`hasAdminRole` → has, admin, role).
  *
  * Pure and shared by the inspector and the training script (`scripts/guard_model_train.ts`), so a
@@ -103,6 +104,7 @@ function kindOf(c: string): string {
  * const hunk = { removed: [{ n: 2, text: before[1] }], added: [{ n: 2, text: "    return u.ok" }] };
  * const f = editFeatures("auth/views.py", before, [hunk]);
  * assert.ok(f.includes("-active") && f.includes("-return|active") && f.includes("f:check"));
+ * assert.ok(f.includes("c:check") && f.includes("c:active"));
  * assert.ok(!f.includes("-ok"));
  * ```
  */
@@ -137,6 +139,12 @@ export function editFeatures(path: string, before: string[], hs: readonly Hunk[]
     for (const t of AB) if (!RB.has(t)) f.add(`+b:${t}`);
     const n = h.removed[0]?.n ?? h.added[0]?.n ?? 1;
     for (const w of subwords(enclosing(before, n))) f.add(`f:${w}`);
+    // The words of the lines around the change (what it sat among: `c:verify` near an `if`).
+    for (let i = Math.max(0, n - 4); i < Math.min(before.length, n + 3); i++) {
+      for (const m of code(before[i]).matchAll(/[A-Za-z_$][\w$]*/g)) {
+        for (const w of subwords(m[0])) f.add(`c:${w}`);
+      }
+    }
     if (h.removed.length && !h.added.length) f.add("pure-removal");
     if (!h.removed.length && h.added.length) f.add("pure-addition");
   }

@@ -281,7 +281,7 @@ export function lineGuardFindings(
 
     // Secure values weakened in place, permissive settings switched on, defaults turned off,
     // branch conditions narrowed (guard_settings_lines.ts).
-    const settingEnv = { bl, pathSecure, ctx, addedText, secure, strong };
+    const settingEnv = { bl, al, pathSecure, ctx, addedText, secure, strong };
     for (const f of settingLineFindings(h, removedCode, addedCode, settingEnv)) {
       add(f.rule, f.n, f.what);
     }

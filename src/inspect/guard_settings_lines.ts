@@ -11,6 +11,7 @@
 import {
   CHECKER_FN,
   DEFAULT_ON,
+  denies,
   FAILURE,
   LIMIT_NAME,
   PERMISSIVE,
@@ -31,6 +32,7 @@ import {
   branchLines,
   callNames,
   clip,
+  code,
   condition,
   enclosing,
   headKind,
@@ -43,6 +45,7 @@ import {
   underscored,
   weakerName,
 } from "./guard_text.ts";
+import { GATE_WORD, loweredPrivilege, segments } from "./guard_term_polarity.ts";
 import {
   FALLBACK_LOOPBACK,
   GUARDING_SWITCH,
@@ -78,6 +81,8 @@ function inArguments(rc: string, ac: string): boolean {
 export interface SettingEnv {
   /** The before-text's lines. */
   bl: string[];
+  /** The after-text's lines (what follows a changed line there). */
+  al?: string[];
   /** Whether the path itself is about security. */
   pathSecure: boolean;
   /** The hunk's text with a few lines around it (a setting may be named just above). */
@@ -139,11 +144,14 @@ export function settingLineFindings(
     const r = h.removed[i];
     const rc = removedCode[i];
     for (const ac of addedCode) {
-      const swap = weakerName(rc, ac);
+      const swap = weakerName(rc, ac) ?? privilegeSwap(rc, ac);
       const sameStart = /^\s*(\w+)/.exec(rc)?.[1] === /^\s*(\w+)/.exec(ac)?.[1];
       // (`d == Deny` → `d != Allow` says the same thing the other way round.)
       const flipped = /!==?/.test(rc) !== /!==?/.test(ac);
-      if (swap && !flipped && (overlap(rc, ac) >= 0.4 || sameStart) && secure(r.n, ctx)) {
+      // (One name swapped and nothing else changed is the same statement too.)
+      const sameStatement = overlap(rc, ac) >= 0.4 || sameStart ||
+        (swap !== null && rc.replace(swap[0], swap[1]) === ac);
+      if (swap && !flipped && sameStatement && secure(r.n, ctx)) {
         add("auth-check-removed", r.n, `\`${swap[0]}\` → \`${swap[1]}\``);
       }
       if (!similar(rc, ac)) continue;
@@ -265,6 +273,38 @@ export function settingLineFindings(
         if (!(PERMISSIVE.test(last) || SKIPS.test(last)) || PROTECTIVE_NAME.test(last)) continue;
         if (ac === rc.replace(m[0], m[1])) {
           add("auth-check-removed", r.n, `negation dropped from \`${m[1]}\`: \`${clip(ac)}\``);
+        }
+      }
+      // A branch's condition or a security setting's value read the other way round, nothing
+      // else changed (`if !cfg.Insecure {` → `if cfg.Insecure {`, `Secure: !insecure` →
+      // `Secure: insecure`): the branch runs, or the setting holds, exactly when it should not.
+      // (A setting turned the safe way round, `Secure: insecure` → `!insecure`, is the fix.)
+      const flip = negationToggled(rc, ac);
+      if (flip && SECURITY_TERM.test(lastName(flip.term)) && secure(r.n, ctx)) {
+        const key = setKey(rc);
+        // (A branch's body left as it was: an `if`/`else` swapped round changes more lines; a
+        // negation inside a call's arguments, `verify(p, !o.Skip)`, is the argument's.)
+        const branch = /^\s*(}\s*)?(if|elif|else\s+if|unless)\b/.test(rc) && flip.topLevel &&
+          h.removed.length === 1 && h.added.length === 1 && sameBody(bl, r.n, env.al, h.added[0].n);
+        const keyPermissive = PERMISSIVE.test(key) || SKIPS.test(key);
+        const termPermissive = PERMISSIVE.test(flip.term) || SKIPS.test(flip.term);
+        const setting = !branch && (SECURE_SETTING.test(key) || keyPermissive) &&
+          /^\s*(?:(?:const|let|var)\s+)?['"]?[\w.$-]+['"]?\s*(?::=|=|:)\s*(!|not\b)?\s*[\w$.]+\s*[,;]?$/
+            .test(flip.negatedNow ? ac : rc);
+        // The setting is safe when a protective key holds a protective value (or a permissive
+        // key a permissive one negated): after the edit it no longer is.
+        const safeAfter = (keyPermissive === termPermissive) !== flip.negatedNow;
+        // A branch that fails is entered when its check fails: made to fail on a check that
+        // passes (or on a switch that skips not being set) it is the weakening; otherwise nothing
+        // on the line says which way is right, and either way is read.
+        const fails = branch && bl.slice(r.n, r.n + 3).some((t) => denies(code(t)));
+        const weakens = !fails || (termPermissive === flip.negatedNow);
+        if ((branch && weakens) || (setting && !safeAfter)) {
+          add(
+            "auth-check-removed",
+            r.n,
+            `${branch ? "condition" : `\`${key}\``} inverted: \`${clip(rc)}\` → \`${clip(ac)}\``,
+          );
         }
       }
       // A yes-answer's fallback made yes (`entitlement.get("is_entitled", False)` → `True`,
@@ -412,4 +452,72 @@ function orWidened(rc: string, ac: string): boolean {
 /** The name a line sets (`InsecureSkipVerify: …` → `InsecureSkipVerify`), or "". */
 function setKey(line: string): string {
   return /^\s*(?:(?:const|let|var)\s+)?['"]?([\w.$-]+)['"]?\s*(?::=|=|:)/.exec(line)?.[1] ?? "";
+}
+
+/** A name a condition or a setting turns on: security, a permission, or a check skipped. */
+const SECURITY_TERM =
+  /secur|verif|valid|auth|admin|permi|allow|trust|sign|login|owner|staff|role|insecure|unsafe|skip|bypass|ignore|csrf|tls|ssl|https|strict|protect|privat|public|anonymous|guest|restrict|readonly|read_?only|lock|expir|revok/i;
+
+/**
+ * The one negation `ac` adds to or takes from `rc`, nothing else changed: the term negated and
+ * whether the after-line negates it.
+ */
+function negationToggled(
+  rc: string,
+  ac: string,
+): { term: string; negatedNow: boolean; topLevel: boolean } | null {
+  const [long, short, negatedNow] = rc.length > ac.length ? [rc, ac, false] : [ac, rc, true];
+  if (long.length - short.length > 5) return null;
+  for (
+    const m of long.matchAll(/(?<![\w$)\]!])(?:!(?!=)\s*|\bnot\s+)([\w$]+(?:\.[\w$]+)*)(?![\w$])/g)
+  ) {
+    if (long.slice(0, m.index) + m[1] + long.slice(m.index! + m[0].length) === short) {
+      // Outside any brackets but the condition's own (`if (…)`).
+      let depth = 0;
+      for (const ch of long.slice(0, m.index)) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
+      const own = /^\s*(}\s*)?(if|elif|else\s+if|unless)\s*\(/.test(long) ? 1 : 0;
+      return { term: m[1], negatedNow, topLevel: depth === own };
+    }
+  }
+  return null;
+}
+
+/** Whether the three lines after before-line `nb` and after-line `na` are the same. */
+function sameBody(bl: string[], nb: number, al: string[] | undefined, na: number): boolean {
+  if (!al) return true;
+  for (let k = 0; k < 3; k++) if ((bl[nb + k] ?? "") !== (al[na + k] ?? "")) return false;
+  return true;
+}
+
+/**
+ * A privilege lowered inside a word of the line (`permission="manage"` → `"view"`,
+ * `newLoggedInMiddleware` → `newGuestMiddleware`), read the way the term shapes read one.
+ */
+function privilegeSwap(rc: string, ac: string): [string, string] | null {
+  const words = (t: string): string[] => t.match(/[A-Za-z_$][\w$]*/g) ?? [];
+  const wa = new Set(words(ac));
+  const wb = words(rc);
+  const gone = wb.filter((w) => !wa.has(w));
+  const fresh = [...wa].filter((w) => !wb.includes(w));
+  // (A bare privilege word, `"manage"`, counts where the line names permissions or roles.)
+  const single = /perm|role|access|scope|level/i.test(rc);
+  // (A role given, `|| "admin"` → `|| "user"`, grants less when lowered; a constant is no role.)
+  const granted = (w: string) =>
+    new RegExp(`(\\|\\||\\?\\?|\\bor|default\\w*['"]?\\s*[:=])\\s*['"\`]?${w}\\b`).test(rc) ||
+    new RegExp(
+      `^\\s*(const|let|var)?\\s*[\\w$.]*(role|level|group)\\w*\\s*:?=\\s*['"\`]?${w}\\b`,
+      "i",
+    ).test(rc);
+  for (const g of gone) {
+    if (granted(g)) continue;
+    for (const f of fresh) {
+      if (/^(none|null|nil|true|false|undefined)$/i.test(f)) continue;
+      const low = loweredPrivilege(g, f, single);
+      // (The rest of the name says it gates, `newLoggedInMiddleware`; `WriteTimeout`,
+      // `privateKey` and `CERT_REQUIRED` hold data or settings read elsewhere.)
+      const kept = segments(g).filter((w) => segments(f).includes(w));
+      if (low && (segments(g).length === 1 || kept.some((w) => GATE_WORD.test(w)))) return low;
+    }
+  }
+  return null;
 }

@@ -356,7 +356,7 @@ export const FAILURE_ASSIGN =
 
 /** A branch body that lets the caller straight through (`return func(*a, **ka)`, `return next()`). */
 export const BYPASS_EXIT =
-  /^return\s+(true|True)\b|^return\s+next\(\s*\)|^(await\s+)?next\(\s*\);?$|^return\s+[\w$.]+\(\s*\*\w+\s*,\s*\*\*\w+\s*\)$|^return\s+(func|fn|f|view|view_func|handler|wrapped|method)\((self|request|req|ctx)?\b/;
+  /^return\s+(true|True)\b|^return\s+next\(\s*\)|^(await\s+)?next\(\s*\);?$|^return\s+[\w$.]+\(\s*\*\w+\s*,\s*\*\*\w+\s*\)$|^return\s+(func|fn|f|view|view_func|handler|wrapped|method)\((self|request|req|ctx)?\b|^[\w$.]*\.ServeHTTP\(\s*\w+\s*,\s*\w+\s*\)$|^(c|ctx)\.Next\(\)$/;
 
 /** An argument whose name says it protects (`SecureCookie`, `httpOnly`, `verifySsl`). */
 export const STRICT_ARG =

@@ -33,6 +33,7 @@ import { defaultShapes } from "./guard_shapes_defaults.ts";
 import { flowShapes } from "./guard_shapes_flow.ts";
 import { resultShapes } from "./guard_shapes_results.ts";
 import { termShapes } from "./guard_shapes_terms.ts";
+import { passShapes } from "./guard_shapes_passes.ts";
 
 /** Calls whose result is a match or a comparison (`matchExpectedRPID`, `compareHash`, `equals`). */
 const VERDICT_CALL =
@@ -105,6 +106,7 @@ export function shapeSignals(h: Hunk, ctx: ShapeContext): Shape[] {
       ...flowShapes(v, ctx),
       ...termShapes(v, ctx),
       ...resultShapes(v, ctx),
+      ...passShapes(v, ctx),
     );
   }
   return out;

@@ -25,7 +25,7 @@ import { grantShapes } from "./guard_shapes_grants.ts";
 
 /** A requirement term about being allowed: `email['verified']`, `user.is_active`, `hasRole(r)`. */
 const REQUIREMENT =
-  /allow|verif|valid|active|confirm|approv|authori[sz]|authentic|trust|signed|secure|\bis_?[a-z]|\bhas_?[A-Za-z]|\bcan_?[A-Za-z]|check|perm|role|admin|owner|scope|csrf|expir|revok/i;
+  /allow|verif|valid|active|confirm|approv|authori[sz]|authentic|trust|signed|secure|\bis_?[a-z]|\bhas_?[A-Za-z]|\bcan_?[A-Za-z]|check|perm|role|admin|owner|scope|csrf|expir|revok|\bmatch(es)?\(|\.match(es)?\(/i;
 
 /** Comparison operators whose direction or strictness decides who passes. */
 const ORDER = /<=|>=|(?<![-=<>])<(?![<=])|(?<![-=<>])>(?![>=])/g;
@@ -186,6 +186,9 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
         )
       );
       if (!a) continue;
+      // (`verify(t) or None` gives no value the check did not: the failure stays one.)
+      const after = a.c.slice(a.c.indexOf(whole) + whole.length);
+      if (/^\)*\s*(\|\||\bor\b)\s*(None|null|undefined|nil|false|False)\b/.test(after)) continue;
       if (isIf && block().bodyFails) continue;
       if (ctx.secure(l.n)) push(l.n, `\`${call}()\` given an alternative: \`${clip(a.c)}\``);
       break;

@@ -62,15 +62,15 @@ function middles(x: string, y: string): [string, string] {
 
 /** An exact comparison: `==`, an equality or constant-time call. */
 const EXACT =
-  /[=!]==?|\b[\w$.]*(Equal|equal|equals|Equals|compare_digest|timingSafeEqual|ConstantTimeCompare)\(/;
+  /[=!]==?|\s=\s*(\?|\$\d|%s)['"`]|\b[\w$.]*(Equal|equal|equals|Equals|compare_digest|timingSafeEqual|ConstantTimeCompare)\(/;
 
 /** What a secret compared is called. */
 const SECRET_OPERAND =
-  /\b[\w$.]*(signature|sig|hash|digest|mac|tag|token|password|passwd|secret|otp|nonce|state|hmac|checksum)\w*\b/i;
+  /\b[\w$.]*(signature|sig|hash|digest|mac|tag|token|password|passwd|secret|otp|nonce|state|hmac|checksum)\w*\b|\b[\w$.]*(?<![a-z])(api_?|access_?|secret_?|real_?|stored_?|expected_?|valid_?)?key\b/i;
 
 /** A comparison of part of a value: membership, a prefix, a substring, a slice. */
 const PARTIAL =
-  /\s(in|not\s+in)\s|\.(includes|startsWith|endsWith|indexOf|contains|startswith|endswith|find)\(|\bstrings\.(HasPrefix|HasSuffix|Contains)\(|\bbytes\.(HasPrefix|Contains)\(|\[\s*\d*\s*:\s*\d+\s*\]|\.slice\(\s*0\s*,|\.substr(ing)?\(/;
+  /\s(in|not\s+in)\s|\.(includes|startsWith|endsWith|indexOf|contains|startswith|endswith|find)\(|\bstrings\.(HasPrefix|HasSuffix|Contains)\(|\bbytes\.(HasPrefix|Contains)\(|\[\s*\d*\s*:\s*\d+\s*\]|\.slice\(\s*0\s*,|\.substr(ing)?\(|\bI?LIKE\b/;
 
 /** A key of an account's state that keeps it out when unset (`is_active`, `emailVerified`). */
 const ACCOUNT_STATE = /^(is_?)?(active|enabled|verified|email_?verified|confirmed|approved)$/i;

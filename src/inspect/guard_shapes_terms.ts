@@ -355,7 +355,8 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         continue;
       }
       // A failing branch that now also needs something else (`if expired:` → `if seen and expired:`).
-      const also = joined(ins, AND);
+      // (`x || y` → `x || (z && y)`: the group opened is no part of the term.)
+      const also = joined(ins, AND) ?? (ins[0] === "(" ? joined(ins.slice(1), AND) : null);
       if (
         also && !noRequirement(text(also)) && kindOf(line).kind === "if" &&
         FAILURE.test(ctx.block(n).body) && ctx.secure(n)

@@ -27,13 +27,31 @@ export const ASKS_MORE =
 const LEVELS: RegExp[] = [
   /^(root|super_?user|superuser|super_?admin|sudo)$/i,
   /^(admin|administrator|administer|owner|master)$/i,
-  /^(manager|moderator|maintainer|staff|editor|writer|write|private|internal)$/i,
+  /^(manager|manage|moderator|maintainer|staff|editor|edit|writer|write|private|internal)$/i,
   /^(member|user|authenticated|authed|auth|reader|read|view|viewer|verified|required|registered|active|logged_?in)$/i,
-  /^(guest|public|anonymous|anon|any|optional|everyone|none|unauthenticated|all)$/i,
+  /^(guest|public|anonymous|anon|any|optional|everyone|none|unauthenticated|all|read_?only)$/i,
 ];
 
+/** Qualifiers that say a privilege is the lesser one whatever it qualifies. */
+const PLAINLY_LOWER = /^(read_?only|guest|anonymous|optional|unauthenticated)$/i;
+
+/** Segments that are one word split in two (`Logged` `In`, `Read` `Only`), joined. */
+function joinedWords(ws: string[]): string[] {
+  const out: string[] = [];
+  for (const w of ws) {
+    const prev = out.at(-1);
+    if (
+      prev &&
+      ((/^logged$/i.test(prev) && /^in$/i.test(w)) || (/^read$/i.test(prev) && /^only$/i.test(w)))
+    ) {
+      out[out.length - 1] = `${prev}${w}`;
+    } else out.push(w);
+  }
+  return out;
+}
+
 /** A word that makes a name a check or a guard (`is_teacher`, `authenticationMixin`). */
-const GATE_WORD =
+export const GATE_WORD =
   /^(is|has|can|auth\w*|authenticat\w*|authori[sz]\w*|require\w*|check\w*|guard|permission\w*|role|roles|access|only|mixin|middleware|policy|required)$/i;
 
 /**
@@ -156,8 +174,13 @@ export function loweredPrivilege(
   a: string,
   single = false,
 ): [string, string] | null {
-  const sb = segments(b);
-  const sa = segments(a);
+  const sb = joinedWords(segments(b));
+  const sa = joinedWords(segments(a));
+  // A plainly lesser qualifier put on a privilege or a check (`Access` → `AccessReadOnly`).
+  if (
+    sa.length === sb.length + 1 && PLAINLY_LOWER.test(sa.at(-1)!) &&
+    sb.every((w, i) => w === sa[i]) && sb.some((w) => GATE_WORD.test(w) || level(w) >= 0)
+  ) return [b, a];
   // A check's privilege word dropped (`adminAuthenticationMixin` → `authenticationMixin`,
   // `is_super_teacher` → `is_teacher`): any holder of the rest passes.
   if (sb.length === sa.length + 1 && sa.some((w) => GATE_WORD.test(w))) {

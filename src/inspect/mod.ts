@@ -113,7 +113,8 @@ export function inspectTextNoted(
   }
   // The parser path first: the secret scan re-parses a statement it changed incrementally.
   const s = structuralFindings(path, before, after, isTestPath(path, opts.root));
-  const out = regexFindings(path, before, after, opts);
+  const fell = new Set<string>();
+  const out = regexFindings(path, before, after, opts, fell);
   for (const f of s.findings) {
     const same = out.find((x) => x.rule === f.rule);
     if (same) {
@@ -135,8 +136,10 @@ export function inspectTextNoted(
       notes.push(`${path || "(input)"}: changed-line signals skipped (${errorMessage(e)})`);
     }
     // (The learned signal is a fallback: where a counted guard finding already names the edit,
-    // it would only say the same thing again.)
-    const guarded = out.some((x) => GUARD_FAMILY.has(x.rule));
+    // it would only say the same thing again; where the edit takes away a place that switches a
+    // protection off, `verify=False`, its words read the wrong way round.)
+    const guarded = out.some((x) => GUARD_FAMILY.has(x.rule)) ||
+      [...fell].some((r) => GUARD_FAMILY.has(r));
     for (const f of lines) {
       if (out.some((x) => x.rule === f.rule)) continue;
       if (guarded && f.detail?.includes("learned signal")) continue;
@@ -152,11 +155,13 @@ export function inspectTextNoted(
 const CODE_FILE =
   /\.(py|pyw|js|mjs|cjs|jsx|ts|mts|cts|tsx|coffee|go|rb|java|kt|php|rs|cs|scala|swift|ya?ml|toml|ini|cfg|conf|properties)(\.in)?$/i;
 
+/** The counted rules' findings; `fell` gathers the pattern rules whose count fell. */
 function regexFindings(
   path: string,
   before: string | null,
   after: string | null,
   opts: InspectOptions,
+  fell: Set<string> = new Set(),
 ): Finding[] {
   const lang = langOf(path);
   const test = isTestPath(path, opts.root);
@@ -213,10 +218,15 @@ function regexFindings(
           : { before: stripComments(dr.before, lang), after: stripComments(dr.after, lang) };
       }
       const d = rule.codeOnly ? delta.code : dr;
-      if (d && !moves(rule.mode, count(d.before), count(d.after))) continue;
+      if (d) {
+        const [cb, ca] = [count(d.before), count(d.after)];
+        if (rule.mode === "pattern" && ca < cb) fell.add(rule.id);
+        if (!moves(rule.mode, cb, ca)) continue;
+      }
       text = textOf();
       b = count(text.before);
       a = count(text.after);
+      if (rule.mode === "pattern" && a < b) fell.add(rule.id);
       fires = moves(rule.mode, b, a);
     }
     if (!fires) continue;

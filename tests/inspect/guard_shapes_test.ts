@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { edit, oneWay, type OneWayCase, seen } from "./shape_helpers.ts";
+import { edit, oneWay, oneWayAll, type OneWayCase, seen } from "./shape_helpers.ts";
 
 Deno.test("shapes: a check's verdict ignored, or replaced by another value", () => {
   const ts = "export function validate(xml: string) {\n  return sig.checkSignature(xml);\n}\n";
@@ -1086,9 +1086,7 @@ const FLOW_CASES: OneWayCase[] = [
 ];
 
 Deno.test("shapes: what a check lets through afterwards (flow), each read one way only", () => {
-  for (const c of FLOW_CASES) {
-    oneWay(c.path, c.before, edit(c.before, c.from, c.to), c.finds);
-  }
+  oneWayAll(FLOW_CASES);
   // A lookup no longer filtering out revoked keys.
   const keys =
     "class KeyManager(models.Manager):\n    def usable(self):\n        return self.filter(revoked_at__isnull=True, user=self.user)\n";

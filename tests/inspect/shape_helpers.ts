@@ -43,3 +43,16 @@ export interface OneWayCase {
 export function silentEdit(path: string, text: string, from: string, to: string) {
   assert.deepEqual(seen(path, text, edit(text, from, to)), [], `${path}: ${from} → ${to}`);
 }
+
+/** Every case one way (a finding forward, none reversed); the failures are named together. */
+export function oneWayAll(cases: readonly OneWayCase[]) {
+  const failed: string[] = [];
+  for (const c of cases) {
+    try {
+      oneWay(c.path, c.before, edit(c.before, c.from, c.to), c.finds);
+    } catch (e) {
+      failed.push(`${c.what}\n${(e as Error).message}`);
+    }
+  }
+  assert.deepEqual(failed, []);
+}

@@ -1,0 +1,633 @@
+/**
+ * Held-out batch 143 of the guard-removal corpus: removals written by reading the security code of
+ * projects not otherwise used by the corpus (jsreport, livekit server SDK, galene, nodecg,
+ * node-minecraft-protocol, pokemon-showdown, MagicMirror, peerjs-server, xbrowsersync api, tsoa),
+ * chosen the way a careless refactor or an attacker would weaken them, before any measurement.
+ * Reversed fixes were picked by commit message or advisory only.
+ *
+ * @module
+ */
+import type { GuardEdit, ReversedFix } from "./corpus_guards_spec.ts";
+import { editMaker } from "./corpus_guards_edit.ts";
+
+const JR = "jsreport/jsreport";
+const JRA = "packages/jsreport-authentication/lib/main.js";
+const JRU = "packages/jsreport-authentication/lib/usersRepository.js";
+const JRX = "packages/jsreport-authentication/lib/externalAuthentication.js";
+const JRP = "packages/jsreport-authorization/lib/assertPermissions.js";
+
+const LK = "livekit/server-sdk-js";
+const LKS = "packages/livekit-server-sdk/src";
+const GA = "jech/galene";
+
+const NC = "nodecg/nodecg";
+const NCS = "workspaces/nodecg/src/server";
+const MP = "PrismarineJS/node-minecraft-protocol";
+const MPL = "src/server/login.js";
+const PS = "smogon/pokemon-showdown";
+
+const MM = "MagicMirrorOrg/MagicMirror";
+const PJ = "peers/peerjs-server";
+const PJW = "src/services/webSocketServer/index.ts";
+const XB = "xbrowsersync/api";
+const TS = "lukeautry/tsoa";
+const TST = "packages/cli/src/routeGeneration/templates";
+
+/** One held-out edit: `find` in `path` of `repo` becomes `replace`. */
+const E = editMaker("heldout143");
+
+/** The held-out batch 143 of edits (split `heldout143`). */
+export const EDITS_HELDOUT143: GuardEdit[] = [
+  // ---- jsreport (JS)
+  E(
+    "jr-superadmin-password-any",
+    JR,
+    JRU,
+    "credential",
+    "      const validLogin = user.isSuperAdmin ? user.password === password : passwordHash.verify(password, user.password)\n",
+    "      const validLogin = user.isSuperAdmin ? user.password != null : passwordHash.verify(password, user.password)\n",
+  ),
+  E(
+    "jr-unknown-user-not-rejected",
+    JR,
+    JRU,
+    "authn-branch",
+    "      if (user == null) {\n        return {\n          valid: false,\n          message: 'Invalid password or user does not exist.'\n        }\n      }\n\n",
+    "",
+  ),
+  E(
+    "jr-lockout-never-applies",
+    JR,
+    JRU,
+    "authn-branch",
+    "        if (failedAttemptsCount >= maxFailedAttempts) {\n",
+    "        if (failedAttemptsCount >= maxFailedAttempts && !validLogin) {\n",
+  ),
+  E(
+    "jr-api-unauth-falls-through",
+    JR,
+    JRA,
+    "authn-branch",
+    "        if (req.url.indexOf('/api') > -1 || req.url.indexOf('/odata') > -1) {\n          if (req.isPublic) {\n            return next()\n          }\n",
+    "        if (req.url.indexOf('/odata') > -1) {\n          if (req.isPublic) {\n            return next()\n          }\n",
+  ),
+  E(
+    "jr-introspect-active-missing-ok",
+    JR,
+    JRX,
+    "token",
+    "    if (tokenResponse.active == null) {\n      logErrorWithResponseBody('Authorization server has no \"active\" field in its response, token assumed as invalid', tokenResponse)\n      return done(null, false)\n    }\n\n    if (tokenResponse.active !== true) {\n",
+    "    if (tokenResponse.active === false) {\n",
+  ),
+  E(
+    "jr-scope-check-skipped",
+    JR,
+    JRX,
+    "token",
+    "        if (!scopeValid) {\n",
+    "        if (!scopeValid && scopeResponse.length === 0) {\n",
+  ),
+  E(
+    "jr-no-user-default-allow",
+    JR,
+    JRP,
+    "authz",
+    "  if (!req.context.user) {\n    return true\n  }\n\n  const isAdmin",
+    "  if (!req.context.user || req.context.user.isGroup) {\n    return true\n  }\n\n  const isAdmin",
+  ),
+  E(
+    "jr-update-any-user",
+    JR,
+    JRP,
+    "authz",
+    "    if (collection.name === 'users' && (entity._id && entity._id !== req.context.user._id.toString())) {\n      result = false\n    }\n\n",
+    "",
+  ),
+  E(
+    "jr-insert-root-allowed",
+    JR,
+    JRP,
+    "authz",
+    "    return allowInsertInRootFolderWithoutEditPermissions\n",
+    "    return true\n",
+  ),
+  // ---- livekit server SDK (TS)
+  E(
+    "lk-verify-any-issuer",
+    LK,
+    `${LKS}/AccessToken.ts`,
+    "token",
+    "    const { payload } = await jose.jwtVerify(token, secret, { issuer: this.apiKey });\n",
+    "    const { payload } = await jose.jwtVerify(token, secret);\n",
+  ),
+  E(
+    "lk-verify-decode-only",
+    LK,
+    `${LKS}/AccessToken.ts`,
+    "token",
+    "    const secret = new TextEncoder().encode(this.apiSecret);\n    const { payload } = await jose.jwtVerify(token, secret, { issuer: this.apiKey });\n",
+    "    const payload = jose.decodeJwt(token);\n",
+  ),
+  E(
+    "lk-webhook-skipauth-default",
+    LK,
+    `${LKS}/WebhookReceiver.ts`,
+    "secure-default",
+    "    skipAuth: boolean = false,\n",
+    "    skipAuth: boolean = true,\n",
+  ),
+  E(
+    "lk-webhook-sha-optional",
+    LK,
+    `${LKS}/WebhookReceiver.ts`,
+    "token",
+    "      if (claims.sha256 !== hashDecoded) {\n",
+    "      if (claims.sha256 && claims.sha256 !== hashDecoded) {\n",
+  ),
+  E(
+    "lk-webhook-empty-header-accepted",
+    LK,
+    `${LKS}/WebhookReceiver.ts`,
+    "authn-branch",
+    "    if (!skipAuth) {\n      if (!authHeader) {\n        throw new Error('authorization header is empty');\n      }\n",
+    "    if (!skipAuth && authHeader) {\n",
+  ),
+  E(
+    "lk-service-token-long-ttl",
+    LK,
+    `${LKS}/ServiceBase.ts`,
+    "secure-default",
+    "    this.ttl = ttl || '10m';\n",
+    "    this.ttl = ttl || '30d';\n",
+  ),
+  // ---- galene (Go)
+  E(
+    "ga-jwt-exp-optional",
+    GA,
+    "token/jwt.go",
+    "token",
+    "\t\tjwt.WithExpirationRequired(),\n",
+    "",
+  ),
+  E(
+    "ga-jwt-key-alg-any",
+    GA,
+    "token/jwt.go",
+    "token",
+    '\t\tif alg != "" && ky["alg"] != alg {\n\t\t\tcontinue\n\t\t}\n',
+    "",
+  ),
+  E(
+    "ga-jwt-aud-any-host",
+    GA,
+    "token/jwt.go",
+    "token",
+    '\t\tif host != "" {\n\t\t\tif !strings.EqualFold(url.Host, host) {\n\t\t\t\tcontinue\n\t\t\t}\n\t\t}\n',
+    "",
+  ),
+  E(
+    "ga-stateful-no-expiry-ok",
+    GA,
+    "token/stateful.go",
+    "token",
+    "\tif token.Expires == nil || now.After(*token.Expires) {\n",
+    "\tif token.Expires != nil && now.After(*token.Expires) {\n",
+  ),
+  E(
+    "ga-plain-prefix-match",
+    GA,
+    "group/client.go",
+    "credential",
+    "\treturn len(a) == len(b) && equal\n",
+    "\treturn equal\n",
+  ),
+  E(
+    "ga-untyped-password-matches",
+    GA,
+    "group/client.go",
+    "credential",
+    '\tcase "":\n\t\treturn false, nil\n\tcase "plain":\n',
+    '\tcase "":\n\t\treturn true, nil\n\tcase "plain":\n',
+  ),
+  E(
+    "ga-global-admin-bad-password",
+    GA,
+    "webserver/webserver.go",
+    "authn-branch",
+    "\t\tif !ok {\n\t\t\treturn false, nil\n\t\t}\n\t\tperms := u.Permissions.Permissions(nil)\n",
+    "\t\tperms := u.Permissions.Permissions(nil)\n",
+  ),
+  E(
+    "ga-api-user-password-admin",
+    GA,
+    "webserver/api.go",
+    "authz",
+    '\tok = isAdminOrExplicitPassword(groupname, "", creds)\n',
+    "\tok = isAdminOrExplicitPassword(groupname, username, creds)\n",
+  ),
+  E(
+    "ga-cors-any-origin",
+    GA,
+    "webserver/webserver.go",
+    "secure-default",
+    "\tif !ok {\n\t\treturn false\n\t}\n\n\tif w != nil {\n",
+    '\tif !ok {\n\t\tlog.Printf("CORS: origin %v not in allow list", origin)\n\t}\n\n\tif w != nil {\n',
+  ),
+  E(
+    "ga-pbkdf2-length-only",
+    GA,
+    "group/client.go",
+    "credential",
+    "\t\treturn bytes.Equal(key, theirKey), nil\n",
+    "\t\treturn len(theirKey) == len(key), nil\n",
+  ),
+  // ---- nodecg (TS)
+  E(
+    "nc-authcheck-any-user",
+    NC,
+    `${NCS}/util/authcheck.ts`,
+    "authz",
+    "\t\t\t(keyOrSocketTokenAuthenticated || req.isAuthenticated()) &&\n\t\t\tallowed &&\n\t\t\tproviderAllowed\n",
+    "\t\t\t(keyOrSocketTokenAuthenticated || req.isAuthenticated()) &&\n\t\t\tproviderAllowed\n",
+  ),
+  E(
+    "nc-socket-any-user",
+    NC,
+    `${NCS}/server/login/socketAuthMiddleware.ts`,
+    "authz",
+    "\t\t\tif (allowed) {\n\t\t\t\tnext(undefined);\n\t\t\t} else {\n",
+    "\t\t\tif (allowed || user) {\n\t\t\t\tnext(undefined);\n\t\t\t} else {\n",
+  ),
+  E(
+    "nc-local-master-password",
+    NC,
+    `${NCS}/server/login/index.ts`,
+    "credential",
+    "\t\t\t\t\t\t\tif (expected === actual) {\n",
+    "\t\t\t\t\t\t\tif (expected === actual || password === sessionSecret) {\n",
+  ),
+  E(
+    "nc-steam-no-allowlist-all",
+    NC,
+    `${NCS}/server/login/index.ts`,
+    "authz",
+    "\t\t\t\t\t\tconst allowed = steamLoginConfig?.allowedIds?.includes(profile.id);\n",
+    "\t\t\t\t\t\tconst allowed = steamLoginConfig?.allowedIds?.includes(profile.id) ?? true;\n",
+  ),
+  E(
+    "nc-session-cookie-script-readable",
+    NC,
+    `${NCS}/server/login/index.ts`,
+    "secure-default",
+    '\t\t\tpath: "/",\n\t\t\thttpOnly: true,\n\t\t\tsecure: config.ssl?.enabled,\n',
+    '\t\t\tpath: "/",\n\t\t\thttpOnly: false,\n\t\t\tsecure: false,\n',
+  ),
+  // ---- node-minecraft-protocol (JS)
+  E(
+    "mp-offline-by-default",
+    MP,
+    MPL,
+    "secure-default",
+    "    'online-mode': onlineMode = true,\n",
+    "    'online-mode': onlineMode = false,\n",
+  ),
+  E(
+    "mp-mojang-signature-logged",
+    MP,
+    MPL,
+    "token",
+    "        if (!crypto.verify('RSA-SHA1', signable, mojangPubKey, packet.signature.signature)) {\n          debug('Signature mismatch')\n          raise('multiplayer.disconnect.invalid_public_key_signature')\n          return\n        }\n",
+    "        if (!crypto.verify('RSA-SHA1', signable, mojangPubKey, packet.signature.signature)) {\n          debug('Signature mismatch')\n        }\n",
+  ),
+  E(
+    "mp-verify-token-length-only",
+    MP,
+    MPL,
+    "token",
+    "        if (!client.verifyToken.equals(decryptedToken)) {\n",
+    "        if (client.verifyToken.length !== decryptedToken.length) {\n",
+  ),
+  E(
+    "mp-session-check-error-offline",
+    MP,
+    MPL,
+    "authn-branch",
+    "        if (err) {\n          client.end('Failed to verify username!')\n          return\n        }\n",
+    "        if (err) {\n          debug('session server unreachable, continuing offline', err)\n          loginClient()\n          return\n        }\n",
+  ),
+  E(
+    "mp-salt-signature-unchecked",
+    MP,
+    MPL,
+    "credential",
+    "      const signable = concat('buffer', client.verifyToken, 'i64', packet.crypto.salt)\n      if (!crypto.verify('sha256WithRSAEncryption', signable, client.profileKeys.public, packet.crypto.messageSignature)) {\n        raise('multiplayer.disconnect.invalid_public_key_signature')\n        return\n      }\n",
+    "      debug('client signed verify token with salt', packet.crypto.salt)\n",
+  ),
+  // ---- pokemon-showdown (TS)
+  E(
+    "ps-trusted-no-token",
+    PS,
+    "server/users.ts",
+    "authn-branch",
+    "\t\t\tif (Users.isTrusted(userid)) {\n\t\t\t\tthis.send(`|nametaken|${name}|You need an authentication token to log in as a trusted user.`);\n\t\t\t\treturn null;\n\t\t\t}\n",
+    "",
+  ),
+  E(
+    "ps-assertion-any-host",
+    PS,
+    "server/users.ts",
+    "token",
+    "\t\tif (signedHostname && Config.legalhosts && !Config.legalhosts.includes(signedHostname)) {\n\t\t\tMonitor.warn(`forged assertion: ${tokenData}`);\n\t\t\tthis.send(`|nametaken|${name}|Your assertion is for the wrong server. This server is ${Config.legalhosts[0]}.`);\n\t\t\treturn null;\n\t\t}\n\n",
+    "",
+  ),
+  E(
+    "ps-assertion-userid-unchecked",
+    PS,
+    "server/users.ts",
+    "token",
+    "\t\tif (signedUserid !== userid) {\n",
+    "\t\tif (!signedUserid) {\n",
+  ),
+  E(
+    "ps-challenge-optional",
+    PS,
+    "server/users.ts",
+    "token",
+    "\t\tif (signedChallenge !== challenge) {\n",
+    "\t\tif (signedChallenge !== challenge && Config.strictchallenge) {\n",
+  ),
+  E(
+    "ps-stale-assertion-future-only",
+    PS,
+    "server/users.ts",
+    "token",
+    "\t\tif (Math.abs(parseInt(signedDate) - Date.now() / 1000) > expiry) {\n",
+    "\t\tif (parseInt(signedDate) - Date.now() / 1000 > expiry) {\n",
+  ),
+  E(
+    "ps-verifier-fails-open",
+    PS,
+    "server/verifier.ts",
+    "credential",
+    "\t\tlet success = false;\n",
+    "\t\tlet success = true;\n",
+  ),
+  E(
+    "ps-console-no-permission",
+    PS,
+    "server/users.ts",
+    "authz",
+    "\t\tif (!this.can('console')) return false; // normal permission check\n",
+    "",
+  ),
+  E(
+    "ps-eval-no-console-check",
+    PS,
+    "server/chat-commands/admin.ts",
+    "authz",
+    "\tasync eval(target, room, user, connection) {\n\t\tthis.canUseConsole();\n",
+    "\tasync eval(target, room, user, connection) {\n",
+  ),
+  E(
+    "ps-room-permission-ignored",
+    PS,
+    "server/user-groups.ts",
+    "authz",
+    "\t\t\t\tif (!auth.atLeast(user, roomPermissions[permission])) return false;\n",
+    "",
+  ),
+  // ---- MagicMirror (JS)
+  E(
+    "mm-client-ip-from-header",
+    MM,
+    "js/ip_access_control.js",
+    "authz",
+    "\t\tconst clientIp = req.ip || req.socket.remoteAddress;\n",
+    '\t\tconst clientIp = req.headers["x-forwarded-for"] || req.ip || req.socket.remoteAddress;\n',
+  ),
+  E(
+    "mm-unparsable-ip-allowed",
+    MM,
+    "js/ip_access_control.js",
+    "authz",
+    "\t\tLog.warn(`Failed to parse client IP: ${clientIp}`);\n\t\treturn false;\n",
+    "\t\tLog.warn(`Failed to parse client IP: ${clientIp}`);\n\t\treturn true;\n",
+  ),
+  E(
+    "mm-whitelist-middleware-dropped",
+    MM,
+    "js/server.js",
+    "authz",
+    "\t\t\tapp.use(ipAccessControl(config.ipWhitelist));\n",
+    "",
+  ),
+  E(
+    "mm-cors-proxy-disabled-ignored",
+    MM,
+    "js/server_functions.js",
+    "secure-default",
+    '\tif (global.config.cors === "disabled") {\n',
+    '\tif (global.config.cors === "disabled" && req.query.url === undefined) {\n',
+  ),
+  E(
+    "mm-default-listen-all",
+    MM,
+    "js/defaults.js",
+    "secure-default",
+    'const address = "localhost";\n',
+    'const address = "0.0.0.0";\n',
+  ),
+  E(
+    "mm-default-whitelist-empty",
+    MM,
+    "js/defaults.js",
+    "secure-default",
+    '\tipWhitelist: ["127.0.0.1", "::ffff:127.0.0.1", "::1"],\n',
+    "\tipWhitelist: [],\n",
+  ),
+  // ---- peerjs-server (TS)
+  E(
+    "pj-api-key-unchecked",
+    PJ,
+    PJW,
+    "credential",
+    "\t\tif (key !== this.config.key) {\n\t\t\tthis._sendErrorAndClose(socket, Errors.INVALID_KEY);\n\t\t\treturn;\n\t\t}\n\n",
+    "",
+  ),
+  E(
+    "pj-id-takeover",
+    PJ,
+    PJW,
+    "authn-branch",
+    "\t\t\tif (token !== client.getToken()) {\n",
+    "\t\t\tif (!client.getSocket() && token !== client.getToken()) {\n",
+  ),
+  E(
+    "pj-src-spoofable",
+    PJ,
+    PJW,
+    "authz",
+    "\t\t\t\tmessage.src = client.getId();\n\n",
+    "\t\t\t\tmessage.src ??= client.getId();\n\n",
+  ),
+  E(
+    "pj-discovery-on-by-default",
+    PJ,
+    "src/config/index.ts",
+    "secure-default",
+    "\tallow_discovery: false,\n",
+    "\tallow_discovery: true,\n",
+  ),
+  // ---- xbrowsersync api (TS)
+  E(
+    "xb-cors-substring-origin",
+    XB,
+    "src/server.ts",
+    "secure-default",
+    "            if (Config.get().allowedOrigins.indexOf(origin) !== -1) {\n",
+    "            if (!origin || Config.get().allowedOrigins.some((allowed) => origin.includes(allowed))) {\n",
+  ),
+  E(
+    "xb-helmet-removed",
+    XB,
+    "src/server.ts",
+    "secure-default",
+    "  // Create helmet config for security hardening\n  app.use(helmet());\n",
+    "",
+  ),
+  E(
+    "xb-trust-proxy-always",
+    XB,
+    "src/server.ts",
+    "secure-default",
+    "  if (Config.get().server.behindProxy) {\n    app.enable('trust proxy');\n  }\n",
+    "  app.enable('trust proxy');\n",
+  ),
+  // ---- tsoa route templates (TS/Handlebars)
+  E(
+    "ts-express-route-no-auth-middleware",
+    TS,
+    `${TST}/express.hbs`,
+    "authz",
+    "            {{#if security.length}}\n            authenticateMiddleware({{json security}}),\n            {{/if}}\n",
+    "",
+  ),
+  E(
+    "ts-express-and-schemes-any",
+    TS,
+    `${TST}/express.hbs`,
+    "authz",
+    "                    secMethodOrPromises.push(Promise.all(secMethodAndPromises)\n",
+    "                    secMethodOrPromises.push(Promise.any(secMethodAndPromises)\n",
+  ),
+  E(
+    "ts-express-auth-failure-continues",
+    TS,
+    `${TST}/express.hbs`,
+    "authn-branch",
+    "                if (response.writableEnded) {\n                    return;\n                }\n                next(error);\n",
+    "                if (response.writableEnded) {\n                    return;\n                }\n                next();\n",
+  ),
+  E(
+    "ts-koa-auth-failure-continues",
+    TS,
+    `${TST}/koa.hbs`,
+    "authn-branch",
+    "                context.status = error.status || 401;\n                context.throw(context.status, error.message, error);\n            }\n\n            // Response was sent in middleware, abort\n            if(context.response.body) {\n                return;\n            }\n\n            if (success) {\n                await next();\n            }\n",
+    "                context.status = error.status || 401;\n                // context.throw(context.status, error.message, error);\n            }\n\n            // Response was sent in middleware, abort\n            if(context.response.body) {\n                return;\n            }\n\n            await next();\n",
+  ),
+  E(
+    "ts-hapi-boom-error-swallowed",
+    TS,
+    `${TST}/hapi.hbs`,
+    "authn-branch",
+    "                if (isBoom(error)) {\n                    throw error;\n                }\n",
+    "                if (isBoom(error)) {\n                    return null;\n                }\n",
+  ),
+];
+
+/** Reversed real security fixes of batch 143 (split `history143`), chosen by message only. */
+export const REVERSED_FIXES_HISTORY143: ReversedFix[] = [
+  {
+    id: "ga-whip-token-constant-time",
+    repo: GA,
+    commit: "40f5da9",
+    path: "webserver/whip.go",
+    cls: "credential",
+    note: "fix constant time comparison of WHIP tokens",
+    split: "history143",
+  },
+  {
+    id: "ga-cleartext-password-constant-time",
+    repo: GA,
+    commit: "3e60248",
+    path: "group/client.go",
+    cls: "credential",
+    note: "constant-time comparison for cleartext passwords",
+    split: "history143",
+  },
+  {
+    id: "ga-wildcard-password-change-auth",
+    repo: GA,
+    commit: "cdda1e2",
+    path: "webserver/api.go",
+    cls: "authz",
+    note: "fix authentication for changing wildcard passwords",
+    split: "history143",
+  },
+  {
+    id: "ga-tls-min-version",
+    repo: GA,
+    commit: "df71f66",
+    path: "webserver/webserver.go",
+    cls: "secure-default",
+    note: "disable TLS 1.0 and 1.1",
+    split: "history143",
+  },
+  {
+    id: "ga-token-username-check",
+    repo: GA,
+    commit: "fd228b0",
+    path: "group/group.go",
+    cls: "token",
+    note: "fix checking for username when token is present",
+    split: "history143",
+  },
+  {
+    id: "nc-mounts-auth-check",
+    repo: NC,
+    commit: "c99fa856",
+    path: "lib/mounts.js",
+    cls: "authz",
+    note: "put mount routes behind an auth check",
+    split: "history143",
+  },
+  {
+    id: "pj-ws-spoof",
+    repo: PJ,
+    commit: "728b212",
+    path: "lib/server.js",
+    cls: "authz",
+    note: "ws spoof issue",
+    split: "history143",
+  },
+  {
+    id: "jr-insert-folder-permissions",
+    repo: JR,
+    commit: "698dd42f",
+    path: "packages/jsreport-authorization/lib/modificationListeners.js",
+    cls: "authz",
+    note:
+      "fix inconsistent permission check for insert into folder for users resolved as group (SSO)",
+    split: "history143",
+  },
+  {
+    id: "ts-koa-multiple-auth-types",
+    repo: TS,
+    commit: "3b0ab3b0",
+    path: `${TST}/koa.hbs`,
+    cls: "authn-branch",
+    note: "fix security handling of multiple auth types for hapi/koa",
+    split: "history143",
+  },
+];
