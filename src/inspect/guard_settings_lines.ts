@@ -144,13 +144,16 @@ export function settingLineFindings(
     const r = h.removed[i];
     const rc = removedCode[i];
     for (const ac of addedCode) {
-      const swap = weakerName(rc, ac) ?? privilegeSwap(rc, ac);
       const sameStart = /^\s*(\w+)/.exec(rc)?.[1] === /^\s*(\w+)/.exec(ac)?.[1];
       // (`d == Deny` → `d != Allow` says the same thing the other way round.)
       const flipped = /!==?/.test(rc) !== /!==?/.test(ac);
+      const close = overlap(rc, ac) >= 0.4 || sameStart;
+      // (A privilege lowered is looked for only where it could be reported: in lines alike, or
+      // one word apart.)
+      const swap = weakerName(rc, ac) ??
+        (!flipped && (close || oneWordApart(rc, ac)) ? privilegeSwap(rc, ac) : null);
       // (One name swapped and nothing else changed is the same statement too.)
-      const sameStatement = overlap(rc, ac) >= 0.4 || sameStart ||
-        (swap !== null && rc.replace(swap[0], swap[1]) === ac);
+      const sameStatement = close || (swap !== null && rc.replace(swap[0], swap[1]) === ac);
       if (swap && !flipped && sameStatement && secure(r.n, ctx)) {
         add("auth-check-removed", r.n, `\`${swap[0]}\` → \`${swap[1]}\``);
       }
@@ -509,15 +512,30 @@ function privilegeSwap(rc: string, ac: string): [string, string] | null {
       "i",
     ).test(rc);
   for (const g of gone) {
-    if (granted(g)) continue;
     for (const f of fresh) {
       if (/^(none|null|nil|true|false|undefined)$/i.test(f)) continue;
       const low = loweredPrivilege(g, f, single);
+      if (!low) continue;
       // (The rest of the name says it gates, `newLoggedInMiddleware`; `WriteTimeout`,
       // `privateKey` and `CERT_REQUIRED` hold data or settings read elsewhere.)
       const kept = segments(g).filter((w) => segments(f).includes(w));
-      if (low && (segments(g).length === 1 || kept.some((w) => GATE_WORD.test(w)))) return low;
+      if (segments(g).length > 1 && !kept.some((w) => GATE_WORD.test(w))) continue;
+      if (granted(g)) break;
+      return low;
     }
   }
   return null;
+}
+
+/** Whether two lines differ in one word only (`newLoggedInMiddleware(s)` → `newGuestMiddleware(s)`). */
+function oneWordApart(rc: string, ac: string): boolean {
+  let i = 0;
+  while (i < rc.length && i < ac.length && rc[i] === ac[i]) i++;
+  let j = 0;
+  while (
+    j < rc.length - i && j < ac.length - i && rc[rc.length - 1 - j] === ac[ac.length - 1 - j]
+  ) j++;
+  while (i > 0 && /[\w$]/.test(rc[i - 1])) i--;
+  while (j > 0 && /[\w$]/.test(rc[rc.length - j])) j--;
+  return /^[\w$]+$/.test(rc.slice(i, rc.length - j)) && /^[\w$]+$/.test(ac.slice(i, ac.length - j));
 }
