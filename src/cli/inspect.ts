@@ -133,12 +133,13 @@ function isTextOrNull(v: unknown): v is string | null {
 }
 
 async function jsonlMode(): Promise<void> {
-  const { inspectText, loadParsers } = await import("../inspect/mod.ts");
-  await loadParsers();
+  const { inspectAll } = await import("../inspect/pool.ts");
   const lines = (await readStdin()).split("\n");
   let high = false;
   let bad = false;
-  const out: string[] = [];
+  // Each line's output in place: an error now, or the index of its edit among those inspected.
+  const out: (string | number)[] = [];
+  const edits: { id: unknown; path: string; before: string | null; after: string | null }[] = [];
   lines.forEach((line, i) => {
     if (line.trim() === "") return;
     let rec: Record<string, unknown>;
@@ -169,22 +170,30 @@ async function jsonlMode(): Promise<void> {
       out.push(JSON.stringify({ id, line: i + 1, error: `line ${i + 1}: ${problem}` }));
       return;
     }
-    const findings = inspectText(
-      rec.path as string,
-      rec.before as string | null,
-      rec.after as string | null,
-    );
-    if (findings.some((f) => f.severity === "high")) high = true;
-    out.push(JSON.stringify({
+    out.push(edits.length);
+    edits.push({
       id,
+      path: rec.path as string,
+      before: rec.before as string | null,
+      after: rec.after as string | null,
+    });
+  });
+  // Many edits are shared among a few workers when the machine has the cores (`pool.ts`).
+  const found = await inspectAll(edits);
+  const text = out.map((o) => {
+    if (typeof o === "string") return o;
+    const findings = found[o];
+    if (findings.some((f) => f.severity === "high")) high = true;
+    return JSON.stringify({
+      id: edits[o].id,
       findings: findings.map((f) => ({
         rule: f.rule,
         severity: f.severity,
         before: f.before,
         after: f.after,
       })),
-    }));
+    });
   });
-  if (out.length > 0) console.log(out.join("\n"));
+  if (text.length > 0) console.log(text.join("\n"));
   Deno.exitCode = high ? 1 : bad ? 2 : 0;
 }

@@ -103,6 +103,33 @@ Deno.test("inspect --jsonl: one result per record, in order; bad lines become er
   });
 });
 
+Deno.test("inspect --jsonl: many records (shared among workers where there are cores) keep their order", async () => {
+  const lines: string[] = [];
+  for (let i = 0; i < 120; i++) {
+    if (i % 17 === 5) lines.push("{not json");
+    else if (i % 2 === 0) {
+      lines.push(JSON.stringify({
+        id: i,
+        path: `v${i}.py`,
+        before: VIEW,
+        after: VIEW.replace("@login_required\n", ""),
+      }));
+    } else {
+      lines.push(JSON.stringify({ id: i, path: `m${i}.py`, before: "x = 1\n", after: "x = 2\n" }));
+    }
+  }
+  const { env } = isolatedEnv();
+  const r = await runRetie(["inspect", "--jsonl"], { env, stdin: lines.join("\n") + "\n" });
+  assert.equal(r.code, 1, r.stderr);
+  const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+  assert.equal(out.length, 120);
+  out.forEach((o, i) => {
+    if (i % 17 === 5) return assert.match(o.error, new RegExp(`line ${i + 1}: invalid JSON`));
+    assert.equal(o.id, i);
+    assert.equal(o.findings.length, i % 2 === 0 ? 1 : 0, `record ${i}`);
+  });
+});
+
 Deno.test("inspect --jsonl: only bad lines and no high finding exits 2", async () => {
   const { env } = isolatedEnv();
   const r = await runRetie(["inspect", "--jsonl"], { env, stdin: "[]\n" });
