@@ -41,6 +41,7 @@ import {
   lastName,
   modeOpened,
   overlap,
+  sameBody,
   similar,
   underscored,
   weakerName,
@@ -483,13 +484,6 @@ function negationToggled(
     }
   }
   return null;
-}
-
-/** Whether the three lines after before-line `nb` and after-line `na` are the same. */
-function sameBody(bl: string[], nb: number, al: string[] | undefined, na: number): boolean {
-  if (!al) return true;
-  for (let k = 0; k < 3; k++) if ((bl[nb + k] ?? "") !== (al[na + k] ?? "")) return false;
-  return true;
 }
 
 /**

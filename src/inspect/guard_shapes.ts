@@ -15,6 +15,7 @@ import {
   isCheckCall,
   lastName,
   type Line,
+  sameBody,
 } from "./guard_text.ts";
 import {
   ALLOW_VALUE,
@@ -196,8 +197,13 @@ function verdictShapes(
   // A comparison of a check inverted (`!=` → `==`, `not in` → `in`, `is None` → `is not None`).
   for (const { l, c } of removed) {
     if (!/^\s*(}\s*)?(if|elif|else\s+if|return|unless|while)\b/.test(c)) continue;
+    // (A branch's header turned round with its bodies swapped is the same branch.)
+    const branch = !/^\s*(}\s*)?return\b/.test(c);
     for (const a of added) {
       if (a.c === c || !inverted(c, a.c)) continue;
+      if (branch && ctx.beforeLines && !sameBody(ctx.beforeLines, l.n, ctx.afterLines, a.l.n)) {
+        continue;
+      }
       if (ctx.secure(l.n) || callNames(c).some((x) => isCheckCall(x))) {
         out.push({
           rule: "auth-check-removed",

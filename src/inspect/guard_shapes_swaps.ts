@@ -20,6 +20,10 @@ import {
   segments,
 } from "./guard_term_polarity.ts";
 
+/** What reading, writing or a key's half acts on (`File`, `Timeout`, `Key`). */
+const DATA_WORD =
+  /^(file|files|timeout|deadline|key|keys|stream|buffer|bytes|line|lines|text|json|config|dir|path|header|headers|body|size|lock|data|all|string|at)$/i;
+
 /** A call that grants by what the function it is given answers. */
 const PERMISSION_CALL = /^(allow|can|permit|grant|authori[sz]e|define|rule|policy|ability)$/i;
 
@@ -161,7 +165,11 @@ export function swapShapes(
     const privileged = segments(del[0]).some((x) =>
       level(x) >= 0 && (level(x) <= 2 || (level(x) <= 3 && namesPrivilege))
     );
-    if (low && !assigning && (ctx.secure(n) || privileged)) {
+    // (Reading and writing data, or a key's halves, are no privileges: `writeFile` → `readFile`,
+    // `WriteTimeout` → `ReadTimeout`, `privateKey` → `publicKey`.)
+    const data = low && segments(del[0]).some((w) => /^(read|write|private|public)$/i.test(w)) &&
+      segments(del[0]).some((w) => DATA_WORD.test(w));
+    if (low && !data && !assigning && (ctx.secure(n) || privileged)) {
       push("auth-check-removed", n, `\`${low[0]}\` → \`${low[1]}\``);
       return out;
     }

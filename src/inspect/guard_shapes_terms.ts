@@ -231,8 +231,9 @@ export function termShapes({ h, removed, added }: HunkView, ctx: ShapeContext): 
         continue;
       }
       if (
-        // (A negated check joined with `or` is one more way to fail.)
+        // (A negated check joined with `or` is one more way to fail; `or None` gives nothing.)
         alt && (!/^(!|not)$/.test(alt.find((t) => t !== "(") ?? "") || noError(alt)) &&
+        !(alt.length === 1 && /^(None|null|undefined|nil|false|False)$/.test(alt[0])) &&
         grantsMore(ctx, n, line) &&
         ((/\w+\s*\(/.test(whole) &&
           whole.match(/[A-Za-z_$][\w$]*(?=\s*\()/g)!.some((x) =>

@@ -262,6 +262,29 @@ export function headKind(line: string): string | undefined {
   return /^\s*(?:}\s*)?(else\s+if|\w+)/.exec(line)?.[1];
 }
 
+/**
+ * Whether the three lines after before-line `nb` and after-line `na` (1-based) are the same: a
+ * branch header edited while its body stayed (an `if`/`else` swapped round moves its body too).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sameBody } from "./guard_text.ts";
+ * assert.ok(sameBody(["if a:", "  raise X"], 1, ["if b:", "  raise X"], 1));
+ * assert.ok(!sameBody(["if a:", "  raise X"], 1, ["if b:", "  return"], 1));
+ * ```
+ */
+export function sameBody(
+  bl: readonly string[],
+  nb: number,
+  al: readonly string[] | undefined,
+  na: number,
+): boolean {
+  if (!al) return true;
+  for (let k = 0; k < 3; k++) if ((bl[nb + k] ?? "") !== (al[na + k] ?? "")) return false;
+  return true;
+}
+
 /** Two lines that start alike (the same statement, edited). */
 export function similarStart(x: string, y: string): boolean {
   const a = x.trim();

@@ -167,6 +167,14 @@ Deno.test("pass shapes: ordinary edits of the same kinds stay silent", () => {
     "\tif !c.Insecure {\n\t\treturn nil\n\t} else {\n\t\treturn insecureClient()\n",
     "\tif c.Insecure {\n\t\treturn insecureClient()\n\t} else {\n\t\treturn nil\n",
   );
+  // Reading and writing data, and a key's halves, are no privileges.
+  const io = "def export_keys(auth_path):\n    data = writeFile(auth_path)\n    return data\n";
+  silentEdit("auth/export.py", io, "writeFile", "readFile");
+  const srv =
+    "func serveAuth(cfg *Config) *http.Server {\n\treturn &http.Server{WriteTimeout: cfg.AuthTimeout}\n}\n";
+  silentEdit("auth/server.go", srv, "WriteTimeout", "ReadTimeout");
+  const jwk = "export function authKey(k: Keys) {\n  return exportJwk(k.privateKey);\n}\n";
+  silentEdit("src/auth/jwk.ts", jwk, "k.privateKey", "k.publicKey");
   // A fallback that is still no value keeps the failure a failure.
   const none =
     "export async function load(token: string) {\n  const claims = await verifyToken(token);\n  return claims;\n}\n";
@@ -176,6 +184,8 @@ Deno.test("pass shapes: ordinary edits of the same kinds stay silent", () => {
     "await verifyToken(token)",
     "(await verifyToken(token)) ?? null",
   );
+  const orNone = "def load(token):\n    claims = verify_token(token)\n    return claims\n";
+  silentEdit("auth/tokens.py", orNone, "verify_token(token)", "verify_token(token) or None");
   // A route that now also answers POST is no CSRF exemption.
   const route = "@app.route('/login', methods=['GET', 'HEAD'])\ndef login():\n    return form()\n";
   silentEdit("web/auth.py", route, "['GET', 'HEAD']", "['GET', 'HEAD', 'POST']");
