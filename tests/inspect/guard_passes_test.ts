@@ -157,43 +157,77 @@ Deno.test("pass shapes: a branch read the other way round draws a finding both w
   assert.match(seen("cmd/tls.go", after, before).join("\n"), /condition inverted/);
 });
 
+/** Ordinary edits of the same kinds, each with why it is no weakening: `from` → `to` in `text`. */
+const SILENT: { why: string; path: string; text: string; from: string; to: string }[] = [
+  {
+    why: "An if/else swapped round keeps its meaning: the bodies move with the condition.",
+    path: "cmd/tls.go",
+    text:
+      "func client(c Config) *http.Client {\n\tif !c.Insecure {\n\t\treturn nil\n\t} else {\n\t\treturn insecureClient()\n\t}\n}\n",
+    from: "\tif !c.Insecure {\n\t\treturn nil\n\t} else {\n\t\treturn insecureClient()\n",
+    to: "\tif c.Insecure {\n\t\treturn insecureClient()\n\t} else {\n\t\treturn nil\n",
+  },
+  {
+    why: "Reading instead of writing data is no privilege lowered.",
+    path: "auth/export.py",
+    text: "def export_keys(auth_path):\n    data = writeFile(auth_path)\n    return data\n",
+    from: "writeFile",
+    to: "readFile",
+  },
+  {
+    why: "A read timeout for a write timeout is no privilege lowered.",
+    path: "auth/server.go",
+    text:
+      "func serveAuth(cfg *Config) *http.Server {\n\treturn &http.Server{WriteTimeout: cfg.AuthTimeout}\n}\n",
+    from: "WriteTimeout",
+    to: "ReadTimeout",
+  },
+  {
+    why: "A key's public half for its private half is no privilege lowered.",
+    path: "src/auth/jwk.ts",
+    text: "export function authKey(k: Keys) {\n  return exportJwk(k.privateKey);\n}\n",
+    from: "k.privateKey",
+    to: "k.publicKey",
+  },
+  {
+    why: "A fallback that is still no value keeps the failure a failure.",
+    path: "src/auth/tokens.ts",
+    text:
+      "export async function load(token: string) {\n  const claims = await verifyToken(token);\n  return claims;\n}\n",
+    from: "await verifyToken(token)",
+    to: "(await verifyToken(token)) ?? null",
+  },
+  {
+    why: "`or None` gives nothing the check did not.",
+    path: "auth/tokens.py",
+    text: "def load(token):\n    claims = verify_token(token)\n    return claims\n",
+    from: "verify_token(token)",
+    to: "verify_token(token) or None",
+  },
+  {
+    why: "A route that now also answers POST is no CSRF exemption.",
+    path: "web/auth.py",
+    text: "@app.route('/login', methods=['GET', 'HEAD'])\ndef login():\n    return form()\n",
+    from: "['GET', 'HEAD']",
+    to: "['GET', 'HEAD', 'POST']",
+  },
+  {
+    why: "A skip switch made conditional is the fix, not a weakening.",
+    path: "net/tls.go",
+    text:
+      "func dial(cfg Config) *tls.Config {\n\tInsecureSkipVerify := true\n\treturn mk(InsecureSkipVerify)\n}\n",
+    from: "InsecureSkipVerify := true",
+    to: "InsecureSkipVerify := cfg.Skip",
+  },
+  {
+    why: "Seconds of leeway given where there were none are ordinary.",
+    path: "auth/jwt.py",
+    text: "def decode(t):\n    return jwt.decode(t, KEY, algorithms=['RS256'])\n",
+    from: "algorithms=['RS256']",
+    to: "algorithms=['RS256'], leeway=30",
+  },
+];
+
 Deno.test("pass shapes: ordinary edits of the same kinds stay silent", () => {
-  // An if/else swapped round keeps its meaning: the bodies move with the condition.
-  const swap =
-    "func client(c Config) *http.Client {\n\tif !c.Insecure {\n\t\treturn nil\n\t} else {\n\t\treturn insecureClient()\n\t}\n}\n";
-  silentEdit(
-    "cmd/tls.go",
-    swap,
-    "\tif !c.Insecure {\n\t\treturn nil\n\t} else {\n\t\treturn insecureClient()\n",
-    "\tif c.Insecure {\n\t\treturn insecureClient()\n\t} else {\n\t\treturn nil\n",
-  );
-  // Reading and writing data, and a key's halves, are no privileges.
-  const io = "def export_keys(auth_path):\n    data = writeFile(auth_path)\n    return data\n";
-  silentEdit("auth/export.py", io, "writeFile", "readFile");
-  const srv =
-    "func serveAuth(cfg *Config) *http.Server {\n\treturn &http.Server{WriteTimeout: cfg.AuthTimeout}\n}\n";
-  silentEdit("auth/server.go", srv, "WriteTimeout", "ReadTimeout");
-  const jwk = "export function authKey(k: Keys) {\n  return exportJwk(k.privateKey);\n}\n";
-  silentEdit("src/auth/jwk.ts", jwk, "k.privateKey", "k.publicKey");
-  // A fallback that is still no value keeps the failure a failure.
-  const none =
-    "export async function load(token: string) {\n  const claims = await verifyToken(token);\n  return claims;\n}\n";
-  silentEdit(
-    "src/auth/tokens.ts",
-    none,
-    "await verifyToken(token)",
-    "(await verifyToken(token)) ?? null",
-  );
-  const orNone = "def load(token):\n    claims = verify_token(token)\n    return claims\n";
-  silentEdit("auth/tokens.py", orNone, "verify_token(token)", "verify_token(token) or None");
-  // A route that now also answers POST is no CSRF exemption.
-  const route = "@app.route('/login', methods=['GET', 'HEAD'])\ndef login():\n    return form()\n";
-  silentEdit("web/auth.py", route, "['GET', 'HEAD']", "['GET', 'HEAD', 'POST']");
-  // A skip switch made conditional is the fix, not a weakening.
-  const tls =
-    "func dial(cfg Config) *tls.Config {\n\tInsecureSkipVerify := true\n\treturn mk(InsecureSkipVerify)\n}\n";
-  silentEdit("net/tls.go", tls, "InsecureSkipVerify := true", "InsecureSkipVerify := cfg.Skip");
-  // Seconds of leeway given where there were none are ordinary.
-  const jwt = "def decode(t):\n    return jwt.decode(t, KEY, algorithms=['RS256'])\n";
-  silentEdit("auth/jwt.py", jwt, "algorithms=['RS256']", "algorithms=['RS256'], leeway=30");
+  for (const c of SILENT) silentEdit(c.path, c.text, c.from, c.to);
 });
