@@ -173,9 +173,11 @@ function secretItems(
 /**
  * Words every credential name and signing call of `secret_context.ts` holds (`secret_or_key`,
  * `accessToken`, `API_KEY`, `jwt.sign`, `hmac.new`); keep in step with its CRED_NAME and SIGNING.
+ * (`pass` alone would take Python's `pass` and every `bypass`; a signing call is named with its
+ * receiver, as SIGNING reads it.)
  */
 const CONTEXT_HINT =
-  /pass|pwd|secret|credential|(?:api|access|private|signing|jwt|encryption|master|hmac)[_-]?key|(?:access|auth|refresh|bearer|bot)[_-]?token|token[_-]?secret|\bsign\b|\bverify\b|\bencode\b|\bdecode\b|hmac/i;
+  /pass(?:w|phrase)|db_?pass\b|pwd|secret|credential|(?:api|access|private|signing|jwt|encryption|master|hmac)[_-]?key|(?:access|auth|refresh|bearer|bot)[_-]?token|token[_-]?secret|\b(?:jwt|jws|jsonwebtoken|jose)\s*\.\s*(?:sign|verify|encode|decode)\b|hmac/i;
 /** Quoted text (a superset of the string literals of Python, JS/TS and Go). */
 const QUOTED = /(["'`])((?:\\[\s\S]|(?!\1)[^\\])*?)\1/g;
 
