@@ -66,12 +66,12 @@ const PRESENCE =
 const REMOTE =
   /\b(remote_?ip|remote_?addr\w*|RemoteAddr|RemoteIP|client_?ip|clientIp|ClientIP|req\.ip|request\.ip|real_?ip|RealIP|peer_?addr|REMOTE_ADDR)\b/;
 
-/** This machine's address, in a test of where a request comes from. */
+/** This machine's address, in a test of where a request comes from (by prefix too, `127.0.0.1:`,
+ * where `LOOPBACK` of the settings reads a bound address whole). */
 const THIS_MACHINE = /127\.0\.0\.1|\blocalhost\b|['"]::1['"]|\bIsLoopback\(|\bis_loopback\b/;
 
-/** An answer that lets the request in right away. */
-const GRANT_NOW =
-  /\breturn\s+(True|true)\b|(?<![\w$.])next\(\s*\)|\bc\.Next\(\)|\.ServeHTTP\(|\breturn\s+(await\s+)?(next|handler|get_response)\(/;
+/** An answer that lets the request in right away: a yes, or the request handed on. */
+const GRANT_NOW = new RegExp(`\\breturn\\s+(True|true)\\b|${PASS_ON.source}`);
 
 /** A restricting option read by a ternary that gives nothing when it is on. */
 const RESTRICTING =
