@@ -7,7 +7,15 @@
  * @module
  */
 import { FAILURE, NOT_A_DENIAL } from "./guard_vocab.ts";
-import { callNames, clip, condition, headKind, isCheckCall, similarStart } from "./guard_text.ts";
+import {
+  callNames,
+  clip,
+  condition,
+  headKind,
+  isCheckCall,
+  sameBody,
+  similarStart,
+} from "./guard_text.ts";
 import {
   CHECKISH,
   GRANTS,
@@ -214,6 +222,10 @@ export function flowShapes({ removed, added, addedCodes }: HunkView, ctx: ShapeC
     for (const a of added) {
       const ca = condition(a.c);
       if (!ca || headKind(a.c) !== kindC) continue;
+      // (A branch turned round with its bodies, an `if`/`else` swapped, says what it said.)
+      if (isIf && ctx.beforeLines && !sameBody(ctx.beforeLines, l.n, ctx.afterLines, a.l.n)) {
+        continue;
+      }
       // A comparison turned round or made (non-)strict (`now < expires` → `now > expires`,
       // `nc > last` → `nc >= last`): who passes changes, in a check about time or counts.
       const ob = cb.match(ORDER) ?? [];

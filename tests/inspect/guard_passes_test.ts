@@ -168,6 +168,15 @@ const SILENT: { why: string; path: string; text: string; from: string; to: strin
     to: "\tif c.Insecure {\n\t\treturn insecureClient()\n\t} else {\n\t\treturn nil\n",
   },
   {
+    why: "The same in Python, where the branch fails: still the same meaning.",
+    path: "admin/views.py",
+    text:
+      "def handle(user):\n    if not user.is_admin:\n        raise Forbidden()\n    else:\n        return panel()\n",
+    from:
+      "    if not user.is_admin:\n        raise Forbidden()\n    else:\n        return panel()\n",
+    to: "    if user.is_admin:\n        return panel()\n    else:\n        raise Forbidden()\n",
+  },
+  {
     why: "Reading instead of writing data is no privilege lowered.",
     path: "auth/export.py",
     text: "def export_keys(auth_path):\n    data = writeFile(auth_path)\n    return data\n",
