@@ -31,6 +31,7 @@ import {
   bare,
   branchLines,
   callNames,
+  changedWords,
   clip,
   code,
   condition,
@@ -491,11 +492,7 @@ function negationToggled(
  * `newLoggedInMiddleware` → `newGuestMiddleware`), read the way the term shapes read one.
  */
 function privilegeSwap(rc: string, ac: string): [string, string] | null {
-  const words = (t: string): string[] => t.match(/[A-Za-z_$][\w$]*/g) ?? [];
-  const wa = new Set(words(ac));
-  const wb = words(rc);
-  const gone = wb.filter((w) => !wa.has(w));
-  const fresh = [...wa].filter((w) => !wb.includes(w));
+  const { gone, fresh } = changedWords(rc, ac);
   // (A bare privilege word, `"manage"`, counts where the line names permissions or roles.)
   const single = /perm|role|access|scope|level/i.test(rc);
   // (A role given, `|| "admin"` → `|| "user"`, grants less when lowered; a constant is no role.)

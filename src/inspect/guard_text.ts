@@ -187,13 +187,27 @@ export function modeOpened(rc: string, ac: string): boolean {
     b.some((m, i) => m.slice(1) === "00" && a[i].slice(1) !== "00");
 }
 
-/** A change that flips a deny to an allow, or drops a verifying word from a name. */
-export function weakerName(rc: string, ac: string): [string, string] | null {
+/**
+ * The words (identifiers, and words inside strings) line `rc` has and `ac` lacks (`gone`, in
+ * order, repeats kept), and those `ac` has and `rc` lacks (`fresh`, once each).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { changedWords } from "./guard_text.ts";
+ * assert.deepEqual(changedWords('role = "admin"', 'role = "user"'), { gone: ["admin"], fresh: ["user"] });
+ * ```
+ */
+export function changedWords(rc: string, ac: string): { gone: string[]; fresh: string[] } {
   const words = (t: string): string[] => t.match(/[A-Za-z_$][\w$]*/g) ?? [];
   const wb = words(rc);
   const wa = new Set(words(ac));
-  const gone = wb.filter((w) => !wa.has(w));
-  const fresh = [...wa].filter((w) => !wb.includes(w));
+  return { gone: wb.filter((w) => !wa.has(w)), fresh: [...wa].filter((w) => !wb.includes(w)) };
+}
+
+/** A change that flips a deny to an allow, or drops a verifying word from a name. */
+export function weakerName(rc: string, ac: string): [string, string] | null {
+  const { gone, fresh } = changedWords(rc, ac);
   for (const g of gone) {
     if (/den(y|ied)|reject|forbid|refuse|unauthori/i.test(g)) {
       const f = fresh.find((x) => /allow|accept|permit|grant|authori[sz]ed/i.test(x));
