@@ -25,6 +25,9 @@ export interface PoolJob extends PoolEdit {
 /** What a worker sends back for edit `i`. */
 export type PoolReply = { i: number; findings: Finding[] } | { i: number; error: string };
 
+/** The worker module (`deno compile` is given it with `--include`). */
+const WORKER = new URL("./inspect_worker.ts", import.meta.url);
+
 /** Below this many edits the workers' start (each loads the parsers) costs more than it saves. */
 const MIN_EDITS = 64;
 
@@ -36,7 +39,8 @@ export function poolSize(n: number, cores = navigator.hardwareConcurrency ?? 1):
 
 /**
  * The findings of each edit, in order: shared among workers when there are enough edits and
- * cores (`workers` overrides how many; 0 inspects here), here otherwise.
+ * cores (`workers` overrides how many; 0 inspects here), here otherwise. `workerUrl` names
+ * another worker module speaking the same messages (tests use one that fails).
  *
  * @example
  * ```ts
@@ -53,25 +57,30 @@ export function poolSize(n: number, cores = navigator.hardwareConcurrency ?? 1):
  */
 export async function inspectAll(
   edits: readonly PoolEdit[],
-  opts: { workers?: number } = {},
+  opts: { workers?: number; workerUrl?: URL } = {},
 ): Promise<Finding[][]> {
   const out: (Finding[] | undefined)[] = Array.from({ length: edits.length }, () => undefined);
   const n = opts.workers ?? poolSize(edits.length);
-  if (n > 0) await shared(edits, out, n);
+  if (n > 0) await shared(edits, out, n, opts.workerUrl ?? WORKER);
   // What no worker did (none started, one failed, an edit it could not take) is done here.
   if (out.includes(undefined)) await loadParsers();
   return out.map((f, i) => f ?? inspectText(edits[i].path, edits[i].before, edits[i].after));
 }
 
 /** Hands the edits to `n` workers, one at a time each, until all are done or the workers fail. */
-function shared(edits: readonly PoolEdit[], out: (Finding[] | undefined)[], n: number) {
+function shared(
+  edits: readonly PoolEdit[],
+  out: (Finding[] | undefined)[],
+  n: number,
+  url: URL,
+) {
   let next = 0;
   let live = 0;
   return new Promise<void>((resolve) => {
     const start = () => {
       let w: Worker;
       try {
-        w = new Worker(new URL("./inspect_worker.ts", import.meta.url));
+        w = new Worker(url);
       } catch {
         return; // no worker: the edits are done on the main thread
       }

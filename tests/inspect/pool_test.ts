@@ -25,6 +25,14 @@ Deno.test("inspection pool: workers give each edit the findings it gets alone, i
   assert.deepEqual(await inspectAll([], { workers: 2 }), []);
 });
 
+Deno.test("inspection pool: workers that fail leave their edits to the main thread, none lost", async () => {
+  await loadParsers();
+  const all = edits(20);
+  const alone = all.map((e) => inspectText(e.path, e.before, e.after));
+  const failing = new URL("./fixtures/failing_worker.ts", import.meta.url);
+  assert.deepEqual(await inspectAll(all, { workers: 2, workerUrl: failing }), alone);
+});
+
 Deno.test("inspection pool: no workers for a few edits or one core; at most four", () => {
   assert.equal(poolSize(10, 8), 0);
   assert.equal(poolSize(500, 1), 0);
