@@ -159,6 +159,12 @@ import { EDITS_HELDOUT142, REVERSED_FIXES_HISTORY142 } from "./corpus_guards_spe
 import { EDITS_HELDOUT143, REVERSED_FIXES_HISTORY143 } from "./corpus_guards_spec_heldout143.ts";
 import { EDITS_HELDOUT144, REVERSED_FIXES_HISTORY144 } from "./corpus_guards_spec_heldout144.ts";
 import { EDITS_HELDOUT145, REVERSED_FIXES_HISTORY145 } from "./corpus_guards_spec_heldout145.ts";
+import { EDITS_HELDOUT146, REVERSED_FIXES_HISTORY146 } from "./corpus_guards_spec_heldout146.ts";
+import { EDITS_HELDOUT147, REVERSED_FIXES_HISTORY147 } from "./corpus_guards_spec_heldout147.ts";
+import { EDITS_HELDOUT148, REVERSED_FIXES_HISTORY148 } from "./corpus_guards_spec_heldout148.ts";
+import { EDITS_HELDOUT149, REVERSED_FIXES_HISTORY149 } from "./corpus_guards_spec_heldout149.ts";
+import { EDITS_HELDOUT150, REVERSED_FIXES_HISTORY150 } from "./corpus_guards_spec_heldout150.ts";
+import { EDITS_HELDOUT151, REVERSED_FIXES_HISTORY151 } from "./corpus_guards_spec_heldout151.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -314,7 +320,13 @@ export interface GuardEdit {
     | "heldout142"
     | "heldout143"
     | "heldout144"
-    | "heldout145";
+    | "heldout145"
+    | "heldout146"
+    | "heldout147"
+    | "heldout148"
+    | "heldout149"
+    | "heldout150"
+    | "heldout151";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2280,7 +2292,13 @@ export interface ReversedFix {
     | "history142"
     | "history143"
     | "history144"
-    | "history145";
+    | "history145"
+    | "history146"
+    | "history147"
+    | "history148"
+    | "history149"
+    | "history150"
+    | "history151";
 }
 
 /**
@@ -2787,3 +2805,15 @@ EDITS.push(...EDITS_HELDOUT144);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY144);
 EDITS.push(...EDITS_HELDOUT145);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY145);
+EDITS.push(...EDITS_HELDOUT146);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY146);
+EDITS.push(...EDITS_HELDOUT147);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY147);
+EDITS.push(...EDITS_HELDOUT148);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY148);
+EDITS.push(...EDITS_HELDOUT149);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY149);
+EDITS.push(...EDITS_HELDOUT150);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY150);
+EDITS.push(...EDITS_HELDOUT151);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY151);
