@@ -4,14 +4,14 @@
  * one, a permissive switch turned on, a file mode opened, a default-on option made default-off,
  * TLS dropped from a URL, a security limit raised, a security argument no longer passed, a
  * verifying call given fewer arguments, a branch's condition narrowed, a security header no longer
- * set. Called by `guard_lines.ts` for each hunk; pure.
+ * set; switches and conditions read the other way round are `guard_setting_flips.ts`'s. Called by
+ * `guard_lines.ts` for each hunk; pure.
  *
  * @module
  */
 import {
   CHECKER_FN,
   DEFAULT_ON,
-  denies,
   FAILURE,
   LIMIT_NAME,
   PERMISSIVE,
@@ -31,9 +31,7 @@ import {
   bare,
   branchLines,
   callNames,
-  changedWords,
   clip,
-  code,
   condition,
   enclosing,
   headKind,
@@ -42,19 +40,17 @@ import {
   lastName,
   modeOpened,
   overlap,
-  sameBody,
   similar,
   underscored,
   weakerName,
 } from "./guard_text.ts";
-import { GATE_WORD, loweredPrivilege, segments } from "./guard_term_polarity.ts";
+import { oneWordApart, privilegeSwap } from "./guard_term_polarity.ts";
+import { flipSignals, setKey } from "./guard_setting_flips.ts";
 import {
   FALLBACK_LOOPBACK,
   GUARDING_SWITCH,
   LISTENER,
   LOOPBACK,
-  SKIPS,
-  yesAnswerLookup,
   yesWhenMissing,
 } from "./guard_settings_vocab.ts";
 
@@ -268,74 +264,8 @@ export function settingLineFindings(
           `default on removed: \`${clip(rc)}\` → \`${clip(ac)}\``,
         );
       }
-      // A negation dropped from a switch that turns a check off (`validate(p, sig, !opts.IgnoreTolerance)`
-      // → `opts.IgnoreTolerance`): the check now runs only when asked to be skipped.
-      // (Only a call's argument: in what a predicate grants, `isTLS || !insecure`, it is the fix.)
-      for (
-        const m of rc.matchAll(/(?<=[(,]\s*)(?:!\s*|\bnot\s+)([\w$]+(?:\.[\w$]+)*)(?=\s*[,)])/g)
-      ) {
-        const last = m[1].split(".").pop()!;
-        if (!(PERMISSIVE.test(last) || SKIPS.test(last)) || PROTECTIVE_NAME.test(last)) continue;
-        if (ac === rc.replace(m[0], m[1])) {
-          add("auth-check-removed", r.n, `negation dropped from \`${m[1]}\`: \`${clip(ac)}\``);
-        }
-      }
-      // A branch's condition or a security setting's value read the other way round, nothing
-      // else changed (`if !cfg.Insecure {` → `if cfg.Insecure {`, `Secure: !insecure` →
-      // `Secure: insecure`): the branch runs, or the setting holds, exactly when it should not.
-      // (A setting turned the safe way round, `Secure: insecure` → `!insecure`, is the fix.)
-      const flip = negationToggled(rc, ac);
-      if (flip && SECURITY_TERM.test(lastName(flip.term)) && secure(r.n, ctx)) {
-        const key = setKey(rc);
-        // (A branch's body left as it was: an `if`/`else` swapped round changes more lines; a
-        // negation inside a call's arguments, `verify(p, !o.Skip)`, is the argument's.)
-        const branch = /^\s*(}\s*)?(if|elif|else\s+if|unless)\b/.test(rc) && flip.topLevel &&
-          h.removed.length === 1 && h.added.length === 1 && sameBody(bl, r.n, env.al, h.added[0].n);
-        const keyPermissive = PERMISSIVE.test(key) || SKIPS.test(key);
-        const termPermissive = PERMISSIVE.test(flip.term) || SKIPS.test(flip.term);
-        const setting = !branch && (SECURE_SETTING.test(key) || keyPermissive) &&
-          /^\s*(?:(?:const|let|var)\s+)?['"]?[\w.$-]+['"]?\s*(?::=|=|:)\s*(!|not\b)?\s*[\w$.]+\s*[,;]?$/
-            .test(flip.negatedNow ? ac : rc);
-        // The setting is safe when a protective key holds a protective value (or a permissive
-        // key a permissive one negated): after the edit it no longer is.
-        const safeAfter = (keyPermissive === termPermissive) !== flip.negatedNow;
-        // A branch that fails is entered when its check fails: made to fail on a check that
-        // passes (or on a switch that skips not being set) it is the weakening; otherwise nothing
-        // on the line says which way is right, and either way is read.
-        const fails = branch && bl.slice(r.n, r.n + 3).some((t) => denies(code(t)));
-        const weakens = !fails || (termPermissive === flip.negatedNow);
-        if ((branch && weakens) || (setting && !safeAfter)) {
-          add(
-            "auth-check-removed",
-            r.n,
-            `${branch ? "condition" : `\`${key}\``} inverted: \`${clip(rc)}\` → \`${clip(ac)}\``,
-          );
-        }
-      }
-      // A yes-answer's fallback made yes (`entitlement.get("is_entitled", False)` → `True`,
-      // `getattr(user, "is_staff", False)` → `True`): a missing answer now lets through.
-      const fb = yesAnswerLookup(rc);
-      if (
-        fb && !fb.yes &&
-        ac ===
-          rc.replace(
-            fb.call,
-            fb.call.replace(
-              /(False|false|None|null|0)(\s*\)\s*)$/,
-              (_, v: string, t: string) => `${v === "false" || v === "null" ? "true" : "True"}${t}`,
-            ),
-          )
-      ) {
-        add("auth-check-removed", r.n, `\`${fb.key}\` now yes when missing: \`${clip(ac)}\``);
-      }
-      // A protective switch turned off (`corsDisallowCredentials: true` → `false`).
-      const sw = /^['"]?([\w$.-]+)['"]?\s*[:=]\s*(true|True)\s*[,;]?$/.exec(rc);
-      if (
-        sw && GUARDING_SWITCH.test(underscored(sw[1])) &&
-        ac === rc.replace(/\b(true|True)\b/, (v) => v === "true" ? "false" : "False")
-      ) {
-        add("secure-default-weakened", r.n, `\`${sw[1]}\` switched off: \`${clip(ac)}\``);
-      }
+      // Switches, settings and conditions read the other way round (guard_setting_flips.ts).
+      for (const f of flipSignals(h, r.n, rc, ac, env)) add(f.rule, r.n, f.what);
       // A lockout or attempt limit set to 0: no limit at all.
       if (LIMIT_NAME.test(rc) && /(?<![\w.])0\s*[,;)]?\s*$/.test(ac) && similar(rc, ac)) {
         const nb = Number(/\b(\d+)\b(?!.*\b\d+\b)/.exec(rc)?.[1]);
@@ -452,81 +382,4 @@ function orWidened(rc: string, ac: string): boolean {
   const next = ac.replace(/[,;]\s*$/, "").trimEnd();
   return /[:=]/.test(base) && next.startsWith(base) &&
     /^\s*(\|\||\bor\b)\s*\S/.test(next.slice(base.length));
-}
-
-/** The name a line sets (`InsecureSkipVerify: …` → `InsecureSkipVerify`), or "". */
-function setKey(line: string): string {
-  return /^\s*(?:(?:const|let|var)\s+)?['"]?([\w.$-]+)['"]?\s*(?::=|=|:)/.exec(line)?.[1] ?? "";
-}
-
-/** A name a condition or a setting turns on: security, a permission, or a check skipped. */
-const SECURITY_TERM =
-  /secur|verif|valid|auth|admin|permi|allow|trust|sign|login|owner|staff|role|insecure|unsafe|skip|bypass|ignore|csrf|tls|ssl|https|strict|protect|privat|public|anonymous|guest|restrict|readonly|read_?only|lock|expir|revok/i;
-
-/**
- * The one negation `ac` adds to or takes from `rc`, nothing else changed: the term negated and
- * whether the after-line negates it.
- */
-function negationToggled(
-  rc: string,
-  ac: string,
-): { term: string; negatedNow: boolean; topLevel: boolean } | null {
-  const [long, short, negatedNow] = rc.length > ac.length ? [rc, ac, false] : [ac, rc, true];
-  if (long.length - short.length > 5) return null;
-  for (
-    const m of long.matchAll(/(?<![\w$)\]!])(?:!(?!=)\s*|\bnot\s+)([\w$]+(?:\.[\w$]+)*)(?![\w$])/g)
-  ) {
-    if (long.slice(0, m.index) + m[1] + long.slice(m.index! + m[0].length) === short) {
-      // Outside any brackets but the condition's own (`if (…)`).
-      let depth = 0;
-      for (const ch of long.slice(0, m.index)) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
-      const own = /^\s*(}\s*)?(if|elif|else\s+if|unless)\s*\(/.test(long) ? 1 : 0;
-      return { term: m[1], negatedNow, topLevel: depth === own };
-    }
-  }
-  return null;
-}
-
-/**
- * A privilege lowered inside a word of the line (`permission="manage"` → `"view"`,
- * `newLoggedInMiddleware` → `newGuestMiddleware`), read the way the term shapes read one.
- */
-function privilegeSwap(rc: string, ac: string): [string, string] | null {
-  const { gone, fresh } = changedWords(rc, ac);
-  // (A bare privilege word, `"manage"`, counts where the line names permissions or roles.)
-  const single = /perm|role|access|scope|level/i.test(rc);
-  // (A role given, `|| "admin"` → `|| "user"`, grants less when lowered; a constant is no role.)
-  const granted = (w: string) =>
-    new RegExp(`(\\|\\||\\?\\?|\\bor|default\\w*['"]?\\s*[:=])\\s*['"\`]?${w}\\b`).test(rc) ||
-    new RegExp(
-      `^\\s*(const|let|var)?\\s*[\\w$.]*(role|level|group)\\w*\\s*:?=\\s*['"\`]?${w}\\b`,
-      "i",
-    ).test(rc);
-  for (const g of gone) {
-    for (const f of fresh) {
-      if (/^(none|null|nil|true|false|undefined)$/i.test(f)) continue;
-      const low = loweredPrivilege(g, f, single);
-      if (!low) continue;
-      // (The rest of the name says it gates, `newLoggedInMiddleware`; `WriteTimeout`,
-      // `privateKey` and `CERT_REQUIRED` hold data or settings read elsewhere.)
-      const kept = segments(g).filter((w) => segments(f).includes(w));
-      if (segments(g).length > 1 && !kept.some((w) => GATE_WORD.test(w))) continue;
-      if (granted(g)) break;
-      return low;
-    }
-  }
-  return null;
-}
-
-/** Whether two lines differ in one word only (`newLoggedInMiddleware(s)` → `newGuestMiddleware(s)`). */
-function oneWordApart(rc: string, ac: string): boolean {
-  let i = 0;
-  while (i < rc.length && i < ac.length && rc[i] === ac[i]) i++;
-  let j = 0;
-  while (
-    j < rc.length - i && j < ac.length - i && rc[rc.length - 1 - j] === ac[ac.length - 1 - j]
-  ) j++;
-  while (i > 0 && /[\w$]/.test(rc[i - 1])) i--;
-  while (j > 0 && /[\w$]/.test(rc[rc.length - j])) j--;
-  return /^[\w$]+$/.test(rc.slice(i, rc.length - j)) && /^[\w$]+$/.test(ac.slice(i, ac.length - j));
 }
