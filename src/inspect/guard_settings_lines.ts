@@ -42,9 +42,8 @@ import {
   overlap,
   similar,
   underscored,
-  weakerName,
 } from "./guard_text.ts";
-import { oneWordApart, privilegeSwap } from "./guard_term_polarity.ts";
+import { oneWordApart, privilegeSwap, weakerName } from "./name_swaps.ts";
 import { flipSignals, setKey } from "./guard_setting_flips.ts";
 import {
   FALLBACK_LOOPBACK,

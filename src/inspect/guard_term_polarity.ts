@@ -1,13 +1,12 @@
 /**
  * How a line reads for the term shapes: what kind of statement it is, whether letting more pass
  * there grants more (a branch that fails, a name that says no, a function whose yes enforces read
- * the other way round), and privilege words by rank inside a name, lowered in a name or in a
- * line (`privilegeSwap`). Pure.
+ * the other way round), and privilege words by rank inside a name. Pure.
  *
  * @module
  */
 import { FAILURE, PERMISSIVE } from "./guard_vocab.ts";
-import { changedWords, condition } from "./guard_text.ts";
+import { condition } from "./guard_text.ts";
 import { PROTECTING_FN } from "./guard_shape_vocab.ts";
 import type { ShapeContext } from "./guard_shapes.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
@@ -52,7 +51,7 @@ function joinedWords(ws: string[]): string[] {
 }
 
 /** A word that makes a name a check or a guard (`is_teacher`, `authenticationMixin`). */
-const GATE_WORD =
+export const GATE_WORD =
   /^(is|has|can|auth\w*|authenticat\w*|authori[sz]\w*|require\w*|check\w*|guard|permission\w*|role|roles|access|only|mixin|middleware|policy|required)$/i;
 
 /**
@@ -206,48 +205,4 @@ export function loweredPrivilege(
   const lb = level(sb[k]);
   const la = level(sa[k]);
   return lb >= 0 && la > lb ? [b, a] : null;
-}
-
-/**
- * A privilege lowered inside a word of the line (`permission="manage"` → `"view"`,
- * `newLoggedInMiddleware` → `newGuestMiddleware`), read the way the term shapes read one.
- */
-export function privilegeSwap(rc: string, ac: string): [string, string] | null {
-  const { gone, fresh } = changedWords(rc, ac);
-  // (A bare privilege word, `"manage"`, counts where the line names permissions or roles.)
-  const single = /perm|role|access|scope|level/i.test(rc);
-  // (A role given, `|| "admin"` → `|| "user"`, grants less when lowered; a constant is no role.)
-  const granted = (w: string) =>
-    new RegExp(`(\\|\\||\\?\\?|\\bor|default\\w*['"]?\\s*[:=])\\s*['"\`]?${w}\\b`).test(rc) ||
-    new RegExp(
-      `^\\s*(const|let|var)?\\s*[\\w$.]*(role|level|group)\\w*\\s*:?=\\s*['"\`]?${w}\\b`,
-      "i",
-    ).test(rc);
-  for (const g of gone) {
-    for (const f of fresh) {
-      if (/^(none|null|nil|true|false|undefined)$/i.test(f)) continue;
-      const low = loweredPrivilege(g, f, single);
-      if (!low) continue;
-      // (The rest of the name says it gates, `newLoggedInMiddleware`; `WriteTimeout`,
-      // `privateKey` and `CERT_REQUIRED` hold data or settings read elsewhere.)
-      const kept = segments(g).filter((w) => segments(f).includes(w));
-      if (segments(g).length > 1 && !kept.some((w) => GATE_WORD.test(w))) continue;
-      if (granted(g)) break;
-      return low;
-    }
-  }
-  return null;
-}
-
-/** Whether two lines differ in one word only (`newLoggedInMiddleware(s)` → `newGuestMiddleware(s)`). */
-export function oneWordApart(rc: string, ac: string): boolean {
-  let i = 0;
-  while (i < rc.length && i < ac.length && rc[i] === ac[i]) i++;
-  let j = 0;
-  while (
-    j < rc.length - i && j < ac.length - i && rc[rc.length - 1 - j] === ac[ac.length - 1 - j]
-  ) j++;
-  while (i > 0 && /[\w$]/.test(rc[i - 1])) i--;
-  while (j > 0 && /[\w$]/.test(rc[rc.length - j])) j--;
-  return /^[\w$]+$/.test(rc.slice(i, rc.length - j)) && /^[\w$]+$/.test(ac.slice(i, ac.length - j));
 }

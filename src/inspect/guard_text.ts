@@ -187,60 +187,6 @@ export function modeOpened(rc: string, ac: string): boolean {
     b.some((m, i) => m.slice(1) === "00" && a[i].slice(1) !== "00");
 }
 
-/**
- * The words (identifiers, and words inside strings) line `rc` has and `ac` lacks (`gone`, in
- * order, repeats kept), and those `ac` has and `rc` lacks (`fresh`, once each).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { changedWords } from "./guard_text.ts";
- * assert.deepEqual(changedWords('role = "admin"', 'role = "user"'), { gone: ["admin"], fresh: ["user"] });
- * ```
- */
-export function changedWords(rc: string, ac: string): { gone: string[]; fresh: string[] } {
-  const words = (t: string): string[] => t.match(/[A-Za-z_$][\w$]*/g) ?? [];
-  const wb = words(rc);
-  const wa = new Set(words(ac));
-  return { gone: wb.filter((w) => !wa.has(w)), fresh: [...wa].filter((w) => !wb.includes(w)) };
-}
-
-/** A change that flips a deny to an allow, or drops a verifying word from a name. */
-export function weakerName(rc: string, ac: string): [string, string] | null {
-  const { gone, fresh } = changedWords(rc, ac);
-  for (const g of gone) {
-    if (/den(y|ied)|reject|forbid|refuse|unauthori/i.test(g)) {
-      const f = fresh.find((x) => /allow|accept|permit|grant|authori[sz]ed/i.test(x));
-      if (f) return [g, f];
-    }
-    // A prefix or suffix check made a substring check (`startsWith` → `includes`).
-    // (Python's `in` and `find` also test a list or a position: left alone; both are calls.)
-    if (
-      /^(startsWith|startswith|hasPrefix|HasPrefix|endsWith|endswith|hasSuffix|HasSuffix)$/.test(g)
-    ) {
-      const f = fresh.find((x) => /^(includes|contains|Contains)$/.test(x));
-      if (f && new RegExp(`[.\\s]${g}\\(`).test(rc) && new RegExp(`[.\\s]${f}\\(`).test(ac)) {
-        return [g, f];
-      }
-    }
-    // A pattern matched anywhere instead of from the start (`re.match` → `re.search`).
-    if (/^(full)?match$/.test(g) && fresh.includes(g === "match" ? "search" : "match")) {
-      return [g, g === "match" ? "search" : "match"];
-    }
-    const m =
-      /^(.*?)(Signed|Verified|Verify|Secure|Strict|Safe|Checked|Check|Validated|Validate|Trusted|Https|HTTPS|Tls|TLS|Ssl|SSL|SIGNED|VERIFIED|SECURE|STRICT|SAFE|CHECKED|VALIDATED|TRUSTED)(.*)$/
-        .exec(g);
-    if (m && fresh.includes(m[1] + m[3]) && m[1] + m[3] !== "") return [g, m[1] + m[3]];
-    // snake_case: `get_secure_cookie` → `get_cookie`, `verify_signed_token` → `verify_token`.
-    const snake = g.replace(
-      /_(signed|secure|verified|safe|strict|checked|validated|trusted)(?=_|$)/i,
-      "",
-    );
-    if (snake !== g && fresh.includes(snake)) return [g, snake];
-  }
-  return null;
-}
-
 /** True when a call's name (whole, last segment, or without leading `_`) says it checks. */
 export function isCheckCall(call: string): boolean {
   return CHECK_CALL.test(call) || CHECK_CALL.test(lastName(call)) ||
