@@ -69,8 +69,11 @@ import { learnedSignal } from "./guard_model.ts";
 import { lostExit, lostFailure } from "./guard_failures.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
 import { linesOf } from "./chunk.ts";
+import { listSignals } from "./list_items.ts";
 import { settingLineFindings } from "./guard_settings_lines.ts";
 
+/** Template files: read by the shapes, not by the learned signal. */
+const TEMPLATE = /\.(hbs|handlebars|ejs|njk|jinja2?|j2|tmpl|tpl|mustache|erb|twig|liquid)$/i;
 /**
  * Medium guard findings for an edit of `path` from `before` to `after` (both present). When no
  * shape names anything, the learned signal (`guard_model.ts`) may; `learned: false` leaves it out
@@ -286,6 +289,11 @@ export function lineGuardFindings(
       add(f.rule, f.n, f.what);
     }
 
+    // Items put into what goes unchecked, or taken from what is refused (list_items.ts).
+    for (const l of listSignals(h, bl, al, (n) => secure(n, ctx))) {
+      add("auth-check-removed", l.n, l.what);
+    }
+
     // Words that switch a protection off, new to the file (`loads_unsafe`, `csrf_exempt`,
     // `skipStateCheck`, `InsecureSkipVerify`, `_UNVERIFIED`).
     for (const a of h.added) {
@@ -330,7 +338,8 @@ export function lineGuardFindings(
     }
   }
   // Nothing any shape names: the learned signal, from the words the edit took away.
-  if (found.size === 0 && opts.learned !== false) {
+  // (It learned from code: a template's words, `{% if enable_tacacs %}`, are not what it knows.)
+  if (found.size === 0 && opts.learned !== false && !TEMPLATE.test(path)) {
     const s = learnedSignal(path, bl, hs, undefined, al);
     if (s) add(s.rule, s.n, s.what);
   }

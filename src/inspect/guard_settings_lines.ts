@@ -45,6 +45,7 @@ import {
 } from "./guard_text.ts";
 import { oneWordApart, privilegeSwap, weakerName } from "./name_swaps.ts";
 import { flipSignals, setKey } from "./guard_setting_flips.ts";
+import { madeDefault, partialMatch, valueSwap } from "./value_swaps.ts";
 import {
   FALLBACK_LOOPBACK,
   GUARDING_SWITCH,
@@ -52,6 +53,11 @@ import {
   LOOPBACK,
   yesWhenMissing,
 } from "./guard_settings_vocab.ts";
+
+/** A branch that fails by what it returns: an error built, a redirect to log in
+ * (`return oauth_auth_error(…)`, `return &status.DegradedError{`, `return authRedirect(…)`). */
+const SOFT_FAILURE =
+  /\breturn\s+(await\s+)?&?[\w$.]*(error|Error|fail|Fail|denied|Denied|invalid|Invalid|unauthori[sz]ed|Unauthori[sz]ed|forbidden|Forbidden|redirect|Redirect)\w*\s*[({]/;
 
 /** Predicates whose `true` applies a protection (`_should_handle`, `needs_mfa`, `require_login`). */
 const ENFORCING =
@@ -127,6 +133,7 @@ export function settingLineFindings(
   const { bl, pathSecure, ctx, addedText, secure, strong } = env;
   const out: SettingSignal[] = [];
   const add = (rule: SettingSignal["rule"], n: number, what: string) => out.push({ rule, n, what });
+  const late: SettingSignal[] = [];
   // What names the setting on before-line `n` (`rc`): the line, its words joined by dashes read
   // as one (`"ignore-certificate-errors"`); a bare value (`default=False,`) is named on the lines
   // above it.
@@ -136,6 +143,11 @@ export function settingLineFindings(
         ? [...bl.slice(Math.max(0, n - 3), n - 1), rc].join(" ")
         : rc,
     );
+  const place = (n: number) => ({
+    fn: enclosing(bl, n),
+    above: bl.slice(Math.max(0, n - 4), n - 1).join("\n"),
+    secure: secure(n, ctx),
+  });
   // Secure values weakened in place, or a check's name swapped for a weaker one.
   for (let i = 0; i < h.removed.length; i++) {
     const r = h.removed[i];
@@ -153,6 +165,23 @@ export function settingLineFindings(
       const sameStatement = close || (swap !== null && rc.replace(swap[0], swap[1]) === ac);
       if (swap && !flipped && sameStatement && secure(r.n, ctx)) {
         add("auth-check-removed", r.n, `\`${swap[0]}\` → \`${swap[1]}\``);
+      }
+      // One value swapped, read by the words of what holds it (value_swaps.ts); said after the
+      // readings above, which name the setting's own line.
+      const vs = close ? valueSwap(rc, ac, place(r.n)) : null;
+      if (vs) late.push({ rule: vs.rule, n: r.n, what: vs.what });
+      const pm = partialMatch(rc, ac);
+      if (pm && secure(r.n, ctx)) {
+        late.push({
+          rule: "auth-check-removed",
+          n: r.n,
+          what: `exact match made partial: \`${clip(pm)}\``,
+        });
+      }
+      const md = madeDefault(rc, ac);
+      if (md && secure(r.n, ctx)) {
+        const what = `\`${md}\` now only a default: what the request brought wins`;
+        late.push({ rule: "auth-check-removed", n: r.n, what });
       }
       if (!similar(rc, ac)) continue;
       const settingNamed = SECURE_SETTING.test(rc) || SECURE_SETTING.test(ctx);
@@ -343,15 +372,21 @@ export function settingLineFindings(
       ) {
         // (The branch's own lines, after a condition written over lines: what follows it at
         // its indentation is not its body.)
-        const body = (branchLines(bl, r.n)?.body ?? []).join("\n");
+        // (A one-line branch, `if (!err) return next();`, holds its body on its own line.)
+        const bls = branchLines(bl, r.n);
+        const line = bls?.rest ?? "";
+        const rest = line.includes(cb) ? line.slice(line.indexOf(cb) + cb.length) : line;
+        const body = (bls?.body ?? []).join("\n");
+        const first = rest.replace(/^[\s{:)]+/, "") || (bls?.body ?? []).find((t) => t.trim()) ||
+          "";
         const fnName = enclosing(bl, r.n);
         // An empty answer from a check (`return ""`, `return nil`) is its denial.
-        const fails = FAILURE.test(body) ||
+        const fails = FAILURE.test(`${rest}\n${body}`) || SOFT_FAILURE.test(first) ||
           ((CHECKER_FN.test(fnName) || SECURITY.test(fnName)) &&
             /\breturn\s+(""|''|nil|None|null|false|False)\s*(;|,|$)/m.test(body));
         const passes = /\breturn\s+(True|true)\b|\bnext\(\)|\breturn\s*;?\s*$|\bpass\b/m.test(
           body,
-        );
+        ) || /\breturn\s+(True|true)\b|\bnext\(\)/.test(rest);
         const gained = (re: RegExp) =>
           (ca.match(re) ?? []).length > (cb.match(re) ?? []).length &&
           cb.split(re).every((p) => ca.includes(p.trim()));
@@ -360,8 +395,18 @@ export function settingLineFindings(
           ca.split(re).every((p) => cb.includes(p.trim()));
         const OR = /\|\||\bor\b/g;
         const AND = /&&|\band\b/g;
+        // (`a == nil || b == nil` → `a == nil && b == nil`: every `or` made `and`, or back.)
+        const unify = (t: string, re: RegExp, to: string) =>
+          t.replace(re, to).replace(/\band\b/g, "&&").replace(/\bor\b/g, "||").replace(
+            /[()\s]/g,
+            "",
+          );
+        const swapped = (from: RegExp, to: string) =>
+          (cb.match(from) ?? []).length > 0 && (ca.match(from) ?? []).length === 0 &&
+          unify(cb, from, to) === unify(ca, /$^/, "");
         if (
-          ((fails && (gained(AND) || lost(OR))) || (passes && (gained(OR) || lost(AND)))) &&
+          ((fails && (gained(AND) || lost(OR) || swapped(OR, "&&"))) ||
+            (passes && (gained(OR) || lost(AND) || swapped(AND, "||")))) &&
           strong(r.n, h)
         ) {
           add("auth-check-removed", r.n, `condition narrowed: \`${clip(cb)}\` → \`${clip(ca)}\``);
@@ -372,7 +417,7 @@ export function settingLineFindings(
       add("secure-default-weakened", r.n, `security header no longer set: \`${clip(rc)}\``);
     }
   }
-  return out;
+  return [...out, ...late];
 }
 
 /** Whether `ac` is setting `rc` with its value given an alternative (`v` → `v || w`). */

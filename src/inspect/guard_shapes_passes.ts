@@ -23,6 +23,15 @@ const ANSWERS =
 /** A call whose result is a verdict on a credential: verified, authenticated, decoded. */
 const VERDICT_CALL = /verif|authenticat|authori[sz]|validat|check|login|decode|introspect/i;
 
+/** A call that fails the request by its name (`errorFunc(c)`, `onAuthFailure(res)`), not a log. */
+const FAILING_CALL =
+  /^\s*(return\s+)?(?!(log|console|logger|print|debug|warn|info)\b)[\w$.]*(error|fail|deny|reject|forbid|unauthori[sz]ed)\w*\(\s*[\w$]|\b\w+\(\s*(err|error|e)\s*,\s*(false|False)\s*\)/i;
+
+/** A line that lets the caller through: the request handed on, a callback told yes. */
+const APPROVES = new RegExp(
+  `${PASS_ON.source}|\\b\\w+\\(\\s*(null|None|nil)\\s*,\\s*(true|True)\\s*\\)|\\bnext_app\\(|\\.Next\\(\\)`,
+);
+
 /** A value that is no fallback at all (the failure stays a failure). */
 const NO_VALUE = /^(null|None|undefined|false|False|nil|\[\]|\{\}|''|""|0)\b/;
 
@@ -184,6 +193,18 @@ export function passShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
       if (added.some((x) => x.c.trim() === kept.trim())) {
         push("auth-check-removed", l.n, `\`${rs[1]}\` no longer restricts: \`${clip(kept)}\``);
       }
+    }
+  }
+  // A denial swapped for an approval in place (`errorFunc(c)` → `c.Next()`,
+  // `invokeCallback(err, false)` → `invokeCallback(null, true)`, `next(error)` → `next()`): the
+  // failing path now lets the caller through, and nothing added fails instead.
+  if (removed.length <= 4 && added.length <= 4 && !added.some((x) => denies(x.c))) {
+    const no = removed.find((x) =>
+      (denies(x.c) || FAILING_CALL.test(x.c)) && !APPROVES.test(x.c) && ctx.secure(x.l.n)
+    );
+    const yes = no && added.find((x) => APPROVES.test(x.c));
+    if (no && yes && !removed.some((x) => x.c.trim() === yes.c.trim())) {
+      push("auth-check-removed", no.l.n, `a failure now lets through: \`${clip(yes.c)}\``);
     }
   }
   // A way round the check for requests from this machine (`if remote_ip in ('127.0.0.1',

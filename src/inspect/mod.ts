@@ -151,9 +151,11 @@ export function inspectTextNoted(
   return { findings: out, notes };
 }
 
-/** Source files the changed-line signals read (not prose, data or configuration formats). */
+/** Source files the changed-line signals read (not prose, data or configuration formats);
+ * templates too (`express.hbs` generates the routes' middleware, `{% if user.is_staff %}` is a
+ * template's guard). */
 const CODE_FILE =
-  /\.(py|pyw|js|mjs|cjs|jsx|ts|mts|cts|tsx|coffee|go|rb|java|kt|php|rs|cs|scala|swift|ya?ml|toml|ini|cfg|conf|properties)(\.in)?$/i;
+  /\.(py|pyw|js|mjs|cjs|jsx|ts|mts|cts|tsx|coffee|go|rb|java|kt|php|rs|cs|scala|swift|ya?ml|toml|ini|cfg|conf|properties|hbs|handlebars|ejs|njk|jinja2?|j2|tmpl|tpl|mustache|erb|twig|liquid)(\.in)?$/i;
 
 /** The counted rules' findings; `fell` gathers the pattern rules whose count fell. */
 function regexFindings(

@@ -63,6 +63,7 @@ Deno.test("learned signal: speaks only past the threshold, naming the line and t
 
 Deno.test("learned signal: on the batches it was not trained on, it finds guard removals the rules miss", () => {
   // Floors at today's counts (docs/inspector.md has the measures); a retrained model resets them.
+  // (It speaks only where no rule does: rules that find more leave it fewer to find.)
   const { guards } = loadCorpus();
   const held = guards.filter((g) => batchOf(g.split) > shipped.trainedOn.throughBatch);
   let learned = 0;
@@ -75,6 +76,6 @@ Deno.test("learned signal: on the batches it was not trained on, it finds guard 
       reversed++;
     }
   }
-  assert.ok(learned >= 90, `${learned} found by the learned signal`);
+  assert.ok(learned >= 88, `${learned} found by the learned signal`);
   assert.ok(reversed <= 38, `${reversed} guard-adding edits drew it`);
 });
