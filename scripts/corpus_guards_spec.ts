@@ -165,6 +165,12 @@ import { EDITS_HELDOUT148, REVERSED_FIXES_HISTORY148 } from "./corpus_guards_spe
 import { EDITS_HELDOUT149, REVERSED_FIXES_HISTORY149 } from "./corpus_guards_spec_heldout149.ts";
 import { EDITS_HELDOUT150, REVERSED_FIXES_HISTORY150 } from "./corpus_guards_spec_heldout150.ts";
 import { EDITS_HELDOUT151, REVERSED_FIXES_HISTORY151 } from "./corpus_guards_spec_heldout151.ts";
+import { EDITS_HELDOUT152, REVERSED_FIXES_HISTORY152 } from "./corpus_guards_spec_heldout152.ts";
+import { EDITS_HELDOUT153, REVERSED_FIXES_HISTORY153 } from "./corpus_guards_spec_heldout153.ts";
+import { EDITS_HELDOUT154, REVERSED_FIXES_HISTORY154 } from "./corpus_guards_spec_heldout154.ts";
+import { EDITS_HELDOUT155, REVERSED_FIXES_HISTORY155 } from "./corpus_guards_spec_heldout155.ts";
+import { EDITS_HELDOUT156, REVERSED_FIXES_HISTORY156 } from "./corpus_guards_spec_heldout156.ts";
+import { EDITS_HELDOUT157, REVERSED_FIXES_HISTORY157 } from "./corpus_guards_spec_heldout157.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -326,7 +332,13 @@ export interface GuardEdit {
     | "heldout148"
     | "heldout149"
     | "heldout150"
-    | "heldout151";
+    | "heldout151"
+    | "heldout152"
+    | "heldout153"
+    | "heldout154"
+    | "heldout155"
+    | "heldout156"
+    | "heldout157";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2298,7 +2310,13 @@ export interface ReversedFix {
     | "history148"
     | "history149"
     | "history150"
-    | "history151";
+    | "history151"
+    | "history152"
+    | "history153"
+    | "history154"
+    | "history155"
+    | "history156"
+    | "history157";
 }
 
 /**
@@ -2817,3 +2835,15 @@ EDITS.push(...EDITS_HELDOUT150);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY150);
 EDITS.push(...EDITS_HELDOUT151);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY151);
+EDITS.push(...EDITS_HELDOUT152);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY152);
+EDITS.push(...EDITS_HELDOUT153);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY153);
+EDITS.push(...EDITS_HELDOUT154);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY154);
+EDITS.push(...EDITS_HELDOUT155);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY155);
+EDITS.push(...EDITS_HELDOUT156);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY156);
+EDITS.push(...EDITS_HELDOUT157);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY157);
