@@ -165,3 +165,21 @@ export function lostExit(
   }
   return null;
 }
+
+/** A branch that fails out loud: it raises, or returns an error (`return &status.DegradedError{`),
+ * and lets nothing through (a `return false` may be a permission given, `shouldSecure`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { failsAnyway } from "./guard_failures.ts";
+ * assert.ok(failsAnyway({ body: '\treturn &status.DegradedError{Message: "missing"}' }));
+ * assert.ok(!failsAnyway({ body: "\treturn false" }));
+ * ```
+ */
+export function failsAnyway(b: { body: string }): boolean {
+  // (Its first statement: what a granting branch does on a nested error is not its answer.)
+  const first = b.body.split("\n").find((t) => t.trim() !== "") ?? "";
+  return /\b(raise|throw)\b|\breturn\s+(nil\s*,\s*)?(&?[\w$.]*(Error|error|Err[A-Z])\w*|err\b|errors\.|fmt\.Errorf)|\bhttp\.Error\(|\babort\(/
+    .test(first);
+}

@@ -73,7 +73,8 @@ import { listSignals } from "./list_items.ts";
 import { settingLineFindings } from "./guard_settings_lines.ts";
 
 /** Template files: read by the shapes, not by the learned signal. */
-const TEMPLATE = /\.(hbs|handlebars|ejs|njk|jinja2?|j2|tmpl|tpl|mustache|erb|twig|liquid)$/i;
+const TEMPLATE =
+  /\.(json|json5|jsonc|hbs|handlebars|ejs|njk|jinja2?|j2|tmpl|tpl|mustache|erb|twig|liquid)$/i;
 /**
  * Medium guard findings for an edit of `path` from `before` to `after` (both present). When no
  * shape names anything, the learned signal (`guard_model.ts`) may; `learned: false` leaves it out

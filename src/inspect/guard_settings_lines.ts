@@ -10,9 +10,7 @@
  * @module
  */
 import {
-  CHECKER_FN,
   DEFAULT_ON,
-  FAILURE,
   LIMIT_NAME,
   PERMISSIVE,
   PREDICATE,
@@ -29,12 +27,9 @@ import {
   argCount,
   args,
   bare,
-  branchLines,
   callNames,
   clip,
-  condition,
   enclosing,
-  headKind,
   type Hunk,
   isCheckCall,
   lastName,
@@ -45,7 +40,8 @@ import {
 } from "./guard_text.ts";
 import { oneWordApart, privilegeSwap, weakerName } from "./name_swaps.ts";
 import { flipSignals, setKey } from "./guard_setting_flips.ts";
-import { madeDefault, partialMatch, valueSwap } from "./value_swaps.ts";
+import { madeDefault, ownerLeaning, valueSwap } from "./value_swaps.ts";
+import { narrowedBranch } from "./guard_branch_narrowing.ts";
 import {
   FALLBACK_LOOPBACK,
   GUARDING_SWITCH,
@@ -53,11 +49,6 @@ import {
   LOOPBACK,
   yesWhenMissing,
 } from "./guard_settings_vocab.ts";
-
-/** A branch that fails by what it returns: an error built, a redirect to log in
- * (`return oauth_auth_error(…)`, `return &status.DegradedError{`, `return authRedirect(…)`). */
-const SOFT_FAILURE =
-  /\breturn\s+(await\s+)?&?[\w$.]*(error|Error|fail|Fail|denied|Denied|invalid|Invalid|unauthori[sz]ed|Unauthori[sz]ed|forbidden|Forbidden|redirect|Redirect)\w*\s*[({]/;
 
 /** Predicates whose `true` applies a protection (`_should_handle`, `needs_mfa`, `require_login`). */
 const ENFORCING =
@@ -143,11 +134,23 @@ export function settingLineFindings(
         ? [...bl.slice(Math.max(0, n - 3), n - 1), rc].join(" ")
         : rc,
     );
-  const place = (n: number) => ({
-    fn: enclosing(bl, n),
-    above: bl.slice(Math.max(0, n - 4), n - 1).join("\n"),
-    secure: secure(n, ctx),
-  });
+  // (Where a value sits, read only when a swap asks: the function, the lines above, security.)
+  const place = (n: number) => {
+    let fn: string | undefined;
+    let above: string | undefined;
+    let sec: boolean | undefined;
+    return {
+      get fn() {
+        return fn ??= enclosing(bl, n);
+      },
+      get above() {
+        return above ??= bl.slice(Math.max(0, n - 4), n - 1).join("\n");
+      },
+      get secure() {
+        return sec ??= secure(n, ctx);
+      },
+    };
+  };
   // Secure values weakened in place, or a check's name swapped for a weaker one.
   for (let i = 0; i < h.removed.length; i++) {
     const r = h.removed[i];
@@ -168,16 +171,10 @@ export function settingLineFindings(
       }
       // One value swapped, read by the words of what holds it (value_swaps.ts); said after the
       // readings above, which name the setting's own line.
-      const vs = close ? valueSwap(rc, ac, place(r.n)) : null;
+      // (A bare value on its own line, `False` → `True`, is named above it.)
+      const bareValue = /^\s*[\w$'"]+,?\s*$/.test(rc) && /^\s*[\w$'"]+,?\s*$/.test(ac);
+      const vs = close || bareValue ? valueSwap(rc, ac, place(r.n)) : null;
       if (vs) late.push({ rule: vs.rule, n: r.n, what: vs.what });
-      const pm = partialMatch(rc, ac);
-      if (pm && secure(r.n, ctx)) {
-        late.push({
-          rule: "auth-check-removed",
-          n: r.n,
-          what: `exact match made partial: \`${clip(pm)}\``,
-        });
-      }
       const md = madeDefault(rc, ac);
       if (md && secure(r.n, ctx)) {
         const what = `\`${md}\` now only a default: what the request brought wins`;
@@ -192,7 +189,9 @@ export function settingLineFindings(
       // name, `clear_untrusted_proxy_headers`, is not a permissive one.)
       const strictSide = (/^\s*return\b/.test(rc) && !ENFORCING.test(bare(enclosing(bl, r.n))) &&
         !inArguments(rc, ac)) ||
-        (PERMISSIVE.test(nameOf(r.n, rc)) && !PROTECTIVE_NAME.test(nameOf(r.n, rc)));
+        (PERMISSIVE.test(nameOf(r.n, rc)) && !PROTECTIVE_NAME.test(nameOf(r.n, rc))) ||
+        // (What owns the value lets through when on: `accept_anonymous`, `let success`.)
+        ownerLeaning(rc, ac, place(r.n)) > 0;
       // (A type annotation may name every value: read the one assigned.)
       const assignedValue = (t: string) =>
         /(?<![=!<>])=(?!=)\s*([^=]+?)\s*[,;)]?$/.exec(t)?.[1] ?? t;
@@ -364,54 +363,9 @@ export function settingLineFindings(
           add("crypto-verification-removed", r.n, `${lastName(c)}() given fewer arguments`);
         }
       }
-      const cb = condition(rc);
-      const ca = condition(ac);
-      if (
-        cb && ca && headKind(rc) === headKind(ac) &&
-        /^(if|elif|else if)$/.test(headKind(rc) ?? "")
-      ) {
-        // (The branch's own lines, after a condition written over lines: what follows it at
-        // its indentation is not its body.)
-        // (A one-line branch, `if (!err) return next();`, holds its body on its own line.)
-        const bls = branchLines(bl, r.n);
-        const line = bls?.rest ?? "";
-        const rest = line.includes(cb) ? line.slice(line.indexOf(cb) + cb.length) : line;
-        const body = (bls?.body ?? []).join("\n");
-        const first = rest.replace(/^[\s{:)]+/, "") || (bls?.body ?? []).find((t) => t.trim()) ||
-          "";
-        const fnName = enclosing(bl, r.n);
-        // An empty answer from a check (`return ""`, `return nil`) is its denial.
-        const fails = FAILURE.test(`${rest}\n${body}`) || SOFT_FAILURE.test(first) ||
-          ((CHECKER_FN.test(fnName) || SECURITY.test(fnName)) &&
-            /\breturn\s+(""|''|nil|None|null|false|False)\s*(;|,|$)/m.test(body));
-        const passes = /\breturn\s+(True|true)\b|\bnext\(\)|\breturn\s*;?\s*$|\bpass\b/m.test(
-          body,
-        ) || /\breturn\s+(True|true)\b|\bnext\(\)/.test(rest);
-        const gained = (re: RegExp) =>
-          (ca.match(re) ?? []).length > (cb.match(re) ?? []).length &&
-          cb.split(re).every((p) => ca.includes(p.trim()));
-        const lost = (re: RegExp) =>
-          (ca.match(re) ?? []).length < (cb.match(re) ?? []).length &&
-          ca.split(re).every((p) => cb.includes(p.trim()));
-        const OR = /\|\||\bor\b/g;
-        const AND = /&&|\band\b/g;
-        // (`a == nil || b == nil` → `a == nil && b == nil`: every `or` made `and`, or back.)
-        const unify = (t: string, re: RegExp, to: string) =>
-          t.replace(re, to).replace(/\band\b/g, "&&").replace(/\bor\b/g, "||").replace(
-            /[()\s]/g,
-            "",
-          );
-        const swapped = (from: RegExp, to: string) =>
-          (cb.match(from) ?? []).length > 0 && (ca.match(from) ?? []).length === 0 &&
-          unify(cb, from, to) === unify(ca, /$^/, "");
-        if (
-          ((fails && (gained(AND) || lost(OR) || swapped(OR, "&&"))) ||
-            (passes && (gained(OR) || lost(AND) || swapped(AND, "||")))) &&
-          strong(r.n, h)
-        ) {
-          add("auth-check-removed", r.n, `condition narrowed: \`${clip(cb)}\` → \`${clip(ca)}\``);
-        }
-      }
+      // A branch's condition narrowed (guard_branch_narrowing.ts).
+      const nw = narrowedBranch(rc, ac, bl, r.n);
+      if (nw && strong(r.n, h)) add("auth-check-removed", r.n, nw);
     }
     if (SECURITY_HEADER.test(rc) && !SECURITY_HEADER.test(addedText)) {
       add("secure-default-weakened", r.n, `security header no longer set: \`${clip(rc)}\``);

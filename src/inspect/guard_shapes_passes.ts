@@ -198,12 +198,14 @@ export function passShapes({ removed, added }: HunkView, ctx: ShapeContext): Sha
   // A denial swapped for an approval in place (`errorFunc(c)` → `c.Next()`,
   // `invokeCallback(err, false)` → `invokeCallback(null, true)`, `next(error)` → `next()`): the
   // failing path now lets the caller through, and nothing added fails instead.
-  if (removed.length <= 4 && added.length <= 4 && !added.some((x) => denies(x.c))) {
+  const yes = removed.length <= 4 && added.length <= 4
+    ? added.find((x) => APPROVES.test(x.c))
+    : null;
+  if (yes && !added.some((x) => denies(x.c))) {
     const no = removed.find((x) =>
       (denies(x.c) || FAILING_CALL.test(x.c)) && !APPROVES.test(x.c) && ctx.secure(x.l.n)
     );
-    const yes = no && added.find((x) => APPROVES.test(x.c));
-    if (no && yes && !removed.some((x) => x.c.trim() === yes.c.trim())) {
+    if (no && !removed.some((x) => x.c.trim() === yes.c.trim())) {
       push("auth-check-removed", no.l.n, `a failure now lets through: \`${clip(yes.c)}\``);
     }
   }

@@ -6,6 +6,8 @@
  *
  * @module
  */
+import { ownerLeaning } from "./value_swaps.ts";
+import { failsAnyway } from "./guard_failures.ts";
 import {
   denies,
   FAILURE,
@@ -61,6 +63,7 @@ import type { HunkView, Shape, ShapeContext } from "./guard_shapes.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
 
 /** A line with every `and` and `or` written `||`, without spaces: operands only. */
+
 function orJoined(t: string): string {
   return t.replace(/&&|\band\b/g, "||").replace(/\bor\b/g, "||").replace(/\s+/g, "");
 }
@@ -217,9 +220,11 @@ export function removalShapes(
       const facts = addedFacts[i];
       // A security setting now falsy (`"verify_iss": False`, `TOKEN_TTL: None`), where it was not.
       const ka = facts.setting;
+      // (A trusting setting given no value, `trusted_auth_header: None`, is the safe side.)
       if (
         kb && ka && kb[1].toLowerCase() === ka[1].toLowerCase() && FALSY.test(ka[2]) &&
-        !FALSY.test(kb[2])
+        !FALSY.test(kb[2]) &&
+        ownerLeaning(c, a.c, { fn: ctx.fn(l.n), above: "", secure: ctx.secure(l.n) }) <= 0
       ) {
         out.push({
           rule: "secure-default-weakened",
@@ -272,11 +277,14 @@ export function removalShapes(
         }
       }
       // `and` turned into `or` with the same operands: one requirement enough where both were.
+      // (In a branch that fails, `if a == nil && b == nil { return err }`, it fails in more
+      // cases: stricter.)
       const ja = facts.joins;
       if (
         jb.and > ja.and && ja.or > jb.or &&
         orJoined(c) === orJoined(a.c) &&
-        ctx.secure(l.n)
+        ctx.secure(l.n) &&
+        !(cb && failsAnyway(branch ??= readBranch(c, cb, l.n, ctx)))
       ) {
         out.push({
           rule: "auth-check-removed",

@@ -126,7 +126,7 @@ export function inspectTextNoted(
   }
   // Broad signals from the changed lines, at medium, where no finding of the rule exists yet.
   const notes = s.notes;
-  if (before !== null && after !== null && CODE_FILE.test(path)) {
+  if (before !== null && after !== null && CODE_FILE.test(path) && !NOT_SETTINGS.test(path)) {
     const test = isTestPath(path, opts.root);
     let lines: Finding[] = [];
     try {
@@ -155,7 +155,12 @@ export function inspectTextNoted(
  * templates too (`express.hbs` generates the routes' middleware, `{% if user.is_staff %}` is a
  * template's guard). */
 const CODE_FILE =
-  /\.(py|pyw|js|mjs|cjs|jsx|ts|mts|cts|tsx|coffee|go|rb|java|kt|php|rs|cs|scala|swift|ya?ml|toml|ini|cfg|conf|properties|hbs|handlebars|ejs|njk|jinja2?|j2|tmpl|tpl|mustache|erb|twig|liquid)(\.in)?$/i;
+  /\.(py|pyw|js|mjs|cjs|jsx|ts|mts|cts|tsx|coffee|go|rb|java|kt|php|rs|cs|scala|swift|ya?ml|toml|ini|cfg|conf|properties|json|json5|jsonc|hbs|handlebars|ejs|njk|jinja2?|j2|tmpl|tpl|mustache|erb|twig|liquid)(\.in)?$/i;
+
+/** JSON that configures tools or holds translations, not what a program trusts: a compiler's
+ * `strict`, an editor's `validate`, a message naming `allow_all_…`. */
+const NOT_SETTINGS =
+  /(^|[\\/])(tsconfig[^\\/]*|jsconfig[^\\/]*|\.eslintrc[^\\/]*|\.prettierrc[^\\/]*|package\.json|package-lock\.json|composer\.json|[^\\/]*\.schema\.json)$|(^|[\\/])(\.vscode|\.claude-plugin|locales?|i18n|messages|translations|lang)[\\/][^\\/]*\.json5?c?$/i;
 
 /** The counted rules' findings; `fell` gathers the pattern rules whose count fell. */
 function regexFindings(

@@ -32,7 +32,10 @@ export function weakerName(rc: string, ac: string): [string, string] | null {
   const { gone, fresh } = changedWords(rc, ac);
   for (const g of gone) {
     if (/den(y|ied)|reject|forbid|refuse|unauthori/i.test(g)) {
-      const f = fresh.find((x) => /allow|accept|permit|grant|authori[sz]ed/i.test(x));
+      // (`UnauthorizedException` → `UnAuthorizedException` is the same name spelt another way.)
+      const f = fresh.find((x) =>
+        /allow|accept|permit|grant|authori[sz]ed/i.test(x) && x.toLowerCase() !== g.toLowerCase()
+      );
       if (f) return [g, f];
     }
     // A prefix or suffix check made a substring check (`startsWith` → `includes`).

@@ -145,10 +145,10 @@ export const CRYPTO_VERIFICATION_DISABLED: Rule = {
     python: [
       /["']verify_(?:signature|aud|exp)["']\s*:\s*False\b/g,
       /\bjwt\.decode\s*\([^)]*\bverify\s*=\s*False/g,
-      /\balgorithms\s*=\s*\[[^\]]*["']none["']/gi,
+      /\balgorithms?\s*=\s*[[(][^\])]*["']none["']/gi,
     ],
     js: [
-      /\balgorithms["']?\s*:\s*\[[^\]]*["']none["']/gi,
+      /\balgorithms?["']?\s*[:=]\s*\[[^\]]*["']none["']/gi,
       /\bignoreExpiration["']?\s*:\s*true\b/g,
       /\bverify(?:Signature)?["']?\s*:\s*false\b/g,
     ],

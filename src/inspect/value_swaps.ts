@@ -11,8 +11,9 @@
  *
  * @module
  */
-import { segments } from "./guard_term_polarity.ts";
 import { DENY, EXEMPT } from "./list_items.ts";
+import { clip } from "./guard_text.ts";
+import { leaning, NEGATE, PERMIT_STRONG, PROTECT_STRONG, words } from "./value_leaning.ts";
 
 /** What a swap weakens, and how it reads. */
 export interface ValueSwap {
@@ -49,66 +50,6 @@ export function changedSpan(rc: string, ac: string): { pre: string; b: string; a
   return { pre: rc.slice(0, i), b: rc.slice(i, rc.length - j), a: ac.slice(i, ac.length - j) };
 }
 
-/** Words that let more through when on. Strong ones need no security context. */
-const PERMIT_STRONG = /^(anonymous|anon|signup|trust|trusted|exception|exceptions)$/;
-/** Words that say the setting is the unsafe side whatever else it names (`insecure-ignore-tlog`). */
-const DANGER = /^(insecure|unsafe|bypass|unverified|unsigned|unauthenticated|noauth)$/;
-const PERMIT_WEAK =
-  /^(allow|allowed|allows|accept|accepts|discovery|discoverable|guest|permissive|lax|wildcard)$/;
-/** Words of a protection: on is the safe side. */
-const PROTECT_STRONG =
-  /^(verify|verification|secure|signed|signature|csrf|xsrf|tls|ssl|https|mfa|otp|pkce|nonce|hsts|httponly|samesite|encrypt|encrypted|proof|authenticate|authentication)$/;
-const PROTECT_WEAK =
-  /^(online|permission|permissions|strict|require|required|check|enforce|enforced|validate|validation|protect|protected|protection|restrict|restricted|deny|reject|block|confirm|confirmed|expire)$/;
-/** Words that turn the rest round (`skip_verify`, `disableSignUp`). */
-const NEGATE = /^(skip|ignore|disable|disabled|no|not|without|dont)$/;
-/** A verdict a check leaves behind: yes lets through (`let success = false` is the safe start). */
-const VERDICT =
-  /^(success|ok|valid|authorized|authorised|authenticated|granted|passed|permitted|verified)$/;
-
-/** The lower-cased words of a name, or of a string's text. */
-function words(name: string): string[] {
-  return name.split(/[^A-Za-z0-9]+/).flatMap((p) => segments(p)).map((w) => w.toLowerCase());
-}
-
-/**
- * Which way a name leans: +1 when on lets more through (`allow_discovery`, `skipVerify`), −1 when
- * on protects (`verify_ssl`, `disableSignUp` reads +1 × −1), 0 when its words do not say.
- */
-export function leaning(name: string, secure: boolean, verdict = false): number {
-  const ws = words(name).join(" ").replace(/\bself signed\b/g, "insecure").split(" ");
-  if (ws.some((w) => DANGER.test(w))) return 1;
-  // (A name about telling, `MESSAGE_PERMISSION_ERROR`, `log_auth_failures`, sets no protection.)
-  if (
-    ws.some((w) =>
-      /^(error|errors|message|messages|msg|log|logs|logging|warn|warning|warnings|notify|report|debug)$/
-        .test(w)
-    )
-  ) {
-    return 0;
-  }
-  // Each word's sign, turned round by a negation before it (`skip_verify`) or an `off` after it
-  // (`issValidationOff`).
-  const strong: number[] = [];
-  const weak: number[] = [];
-  let flip = 1;
-  ws.forEach((w, i) => {
-    if (/^(off|disabled)$/.test(w) && i > 0) return;
-    if (NEGATE.test(w)) return void (flip = -flip);
-    const after = /^(off|disabled)$/.test(ws[i + 1] ?? "") ? -1 : 1;
-    const sign = (s: number) => s * flip * after;
-    if (PERMIT_STRONG.test(w) || (verdict && VERDICT.test(w))) strong.push(sign(1));
-    else if (PROTECT_STRONG.test(w)) strong.push(sign(-1));
-    else if (secure && PERMIT_WEAK.test(w)) weak.push(sign(1));
-    else if (secure && PROTECT_WEAK.test(w)) weak.push(sign(-1));
-    else return;
-    flip = 1;
-  });
-  // (What lets through wins among words alike: `trust_proxy_ssl_header`.)
-  const pick = (xs: number[]) => xs.length === 0 ? 0 : xs.includes(1) ? 1 : -1;
-  return pick(strong) || pick(weak);
-}
-
 /** The name that owns a value: the last name or string before it (`getattr(r, 'allowCookie', `). */
 function owner(pre: string, place: SwapPlace): string {
   // (What a function returns is its verdict, read where returns are; a callback's argument,
@@ -124,10 +65,12 @@ function owner(pre: string, place: SwapPlace): string {
       .test(n)
   );
   if (own.length) return own.at(-1)!;
-  if (!/^\s*['"]?(default|value)['"]?\s*[:=]\s*$/.test(pre)) return "";
-  // (A bare default is named by the key that opens its block: `"verify_ssl": {`.)
+  if (!/^\s*(['"]?(default|value)['"]?\s*[:=]\s*)?$/.test(pre)) return "";
+  // (A bare default is named by the key that opens its block, `"verify_ssl": {`, or by the
+  // name given just above it, `define("disable_hijack_protection",` / `'SESSION_INSECURE',`.)
   for (const line of place.above.split("\n").reverse()) {
-    const key = /^\s*['"]?([\w$.-]+)['"]?\s*[:=]\s*(\{|dict\(|\w*\()?\s*$/.exec(line);
+    const key = /^\s*['"]?([\w$.-]+)['"]?\s*[:=]\s*(\{|dict\(|\w*\()?\s*$/.exec(line) ??
+      /^\s*(?:[\w$.]+\(\s*)?['"]([\w$.-]+)['"]\s*,\s*$/.exec(line);
     if (key) return key[1];
   }
   return "";
@@ -154,6 +97,7 @@ const LAXER: [RegExp, RegExp][] = [
     /^(granted|allowed|authorized|ok|authenticated|accepted|success)$/,
   ],
   [/^verify$/, /^(require|prefer|allow|disable|none|skip|no)$/],
+  [/^all$/, /^any$/],
 ];
 
 /** A level word swapped for a laxer one, or a negation put before the same words. */
@@ -195,11 +139,6 @@ function arithmetic(t: string): number {
 const SECURITY_CALL =
   /auth|verif|valid|check|token|sign|cert|perm|role|org_?id|tenant|user|session|login|password|claims/i;
 
-/** A line shortened for a finding. */
-function clip(t: string): string {
-  return t.length > 60 ? `${t.slice(0, 57)}…` : t;
-}
-
 /**
  * An identity the code set itself, made a mere default (`message.src = client.getId()` →
  * `message.src ??= client.getId()`, `x = x || v`, `x = x or v`): the value a request brought
@@ -214,6 +153,8 @@ function clip(t: string): string {
  * ```
  */
 export function madeDefault(rc: string, ac: string): string | null {
+  // (Only a line that falls back can: most pairs are turned away before a pattern is built.)
+  if (!/\?\?|\|\||\bor\b/.test(ac)) return null;
   const m = /^\s*(?:(?:const|let|var)\s+)?([\w$.]+(?:\[['"][\w-]+['"]\])?)\s*=\s*(.+?)\s*;?$/.exec(
     rc,
   );
@@ -231,37 +172,35 @@ export function madeDefault(rc: string, ac: string): string | null {
     : null;
 }
 
-/**
- * An exact comparison made a partial one (`domain !== this.domain` → `!this.domain.endsWith(domain)`,
- * `code == given` → `strings.HasPrefix(given, code)`): a value that only starts, ends or contains
- * the right one now passes. Returns the comparison that went, or null.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { partialMatch } from "./value_swaps.ts";
- * assert.ok(partialMatch("if (domain && domain !== this.domain) {", "if (domain && !this.domain.endsWith(domain)) {"));
- * assert.equal(partialMatch("if (!this.domain.endsWith(domain)) {", "if (domain !== this.domain) {"), null);
- * ```
- */
-export function partialMatch(rc: string, ac: string): string | null {
-  const PARTIAL =
-    /\.?(startsWith|endsWith|startswith|endswith|HasPrefix|HasSuffix|includes|contains|Contains|indexOf)\(/;
-  if (PARTIAL.test(rc) || !PARTIAL.test(ac)) return null;
-  for (const m of rc.matchAll(/([\w$.[\]'"()]+)\s*(===?|!==?)\s*([\w$.[\]'"()]+)/g)) {
-    const last = (t: string) => t.replace(/\(\)$/, "").split(/[.[]/).pop()!.replace(/\W/g, "");
-    const [x, y] = [last(m[1]), last(m[3])];
-    if (!x || !y || /^(null|None|nil|undefined|true|false|\d+)$/.test(y)) continue;
-    const words = new Set(ac.match(/[\w$]+/g) ?? []);
-    if (words.has(x) && words.has(y) && !ac.includes(m[0])) return m[0];
-  }
-  return null;
-}
-
 /** A wildcard in a list of who or what may (`'*'`, `"#"`, `".*"`, `'https://*'`, `0.0.0.0/0`). */
 const WILDCARD = /['"`](\*|#|\.\*|\^\.\*\$|\*\*|\*\.\*|\w+:\/\/\*|0\.0\.0\.0\/0|::\/0)['"`]/;
 const WHO_MAY =
   /origin|cors|host|acl|allow|trust|topic|scope|permission|role|domain|\bips?\b|cidr|whitelist|allowlist|redirect|audience|issuer|subject|namespace|tenant|csrf/i;
+
+/**
+ * Which way the name that owns the value `rc` → `ac` swaps leans (see {@link leaning}): a
+ * permissive owner's value turned off is the strict side, whatever the value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ownerLeaning } from "./value_swaps.ts";
+ * const place = { fn: "", above: "", secure: true };
+ * assert.equal(ownerLeaning("let success = true;", "let success = false;", place), 1);
+ * assert.equal(ownerLeaning("verify_ssl = True", "verify_ssl = False", place), -1);
+ * ```
+ */
+export function ownerLeaning(rc: string, ac: string, place: SwapPlace): number {
+  const { pre, b, a } = changedSpan(rc, ac);
+  // (Only a value for a value: `=== "1"` → `!== "0"` turns a switch on by default, whatever it is.)
+  const literal = /^\s*(true|false|True|False|None|null|nil|undefined|-?\d+|(['"`])[^'"`]*\2)\s*$/;
+  if (!literal.test(b) || !literal.test(a)) return 0;
+  const name = owner(pre, place);
+  return name ? leaning(name, place.secure, DECLARED.test(pre)) : 0;
+}
+
+/** A declaration's start (`let success = `): a verdict's name leans only where it is declared. */
+const DECLARED = /^\s*((let|var|const)\s+)?[\w$]+\s*:?=\s*$/;
 
 /**
  * How `ac` weakens `rc` by swapping one value, or null.
@@ -288,29 +227,31 @@ export function valueSwap(rc: string, ac: string, place: SwapPlace): ValueSwap |
   if (b.length > 60 || a.length > 60 || rc.trim() === ac.trim()) return null;
   // (A comparison is a condition's, read where conditions are.)
   if (/(==|!=|\bis|\bis\s+not|<|>)\s*$/.test(pre)) return null;
-  const name = owner(pre, place);
+  // (The owner and its leaning are read only where a swap needs them: most pairs need neither.)
+  let named: string | undefined;
+  const name = () => named ??= owner(pre, place);
   // (A verdict's name leans only where it is declared: `let success = false` is the safe start,
   // `{ success: false }` an answer.)
-  const declared = /^\s*((let|var|const)\s+)?[\w$]+\s*:?=\s*$/.test(pre);
-  const lean = name ? leaning(name, place.secure, declared) : 0;
+  let leaned: number | undefined;
+  const lean = () => leaned ??= name() ? leaning(name(), place.secure, DECLARED.test(pre)) : 0;
   const vb = BOOL.exec(b.trim())?.[2]?.toLowerCase();
   const va = BOOL.exec(a.trim())?.[2]?.toLowerCase();
-  if (vb && va && vb !== va && lean !== 0) {
-    const weaker = lean > 0 ? va === "true" : va === "false";
+  if (vb && va && vb !== va && lean() !== 0) {
+    const weaker = lean() > 0 ? va === "true" : va === "false";
     if (weaker) {
-      return { rule: "secure-default-weakened", what: `\`${name}\`: ${b.trim()} → ${a.trim()}` };
+      return { rule: "secure-default-weakened", what: `\`${name()}\`: ${b.trim()} → ${a.trim()}` };
     }
     return null;
   }
   // A protection's value made a constant off (`this._enableProof = options.enableProof` → `false`).
-  if (va === "false" && !vb && lean < 0 && /^[\w$.]+$/.test(b.trim()) && /[:=]\s*$/.test(pre)) {
-    return { rule: "secure-default-weakened", what: `\`${name}\` now always off` };
+  if (va === "false" && !vb && /^[\w$.]+$/.test(b.trim()) && /[:=]\s*$/.test(pre) && lean() < 0) {
+    return { rule: "secure-default-weakened", what: `\`${name()}\` now always off` };
   }
   // A trusting setting given a value where it had none (`trusted_auth_header`: None → a header).
   if (
-    /^(None|null|nil|undefined|''|""|\[\])$/.test(b.trim()) && lean > 0 &&
-    /^(['"`][^'"`]+['"`]|\[\s*\S.*\])$/.test(a.trim())
-  ) return { rule: "secure-default-weakened", what: `\`${name}\` now set: ${a.trim()}` };
+    /^(None|null|nil|undefined|''|""|\[\])$/.test(b.trim()) &&
+    /^(['"`][^'"`]+['"`]|\[\s*\S.*\])$/.test(a.trim()) && lean() > 0
+  ) return { rule: "secure-default-weakened", what: `\`${name()}\` now set: ${a.trim()}` };
   // (`UnauthorizedException` → `UnAuthorizedException` is a name spelt another way.)
   const lax = b.toLowerCase() === a.toLowerCase() ? null : laxerLevel(b.trim(), a.trim());
   if (
@@ -324,20 +265,22 @@ export function valueSwap(rc: string, ac: string, place: SwapPlace): ValueSwap |
   if (
     Number.isFinite(nb) && Number.isFinite(na) && nb > 0 && (b.trim() !== "" || /^\s*\*/.test(a))
   ) {
-    const ws = words(name || pre);
+    const ws = words(name() || pre);
     if (
       ws.some((w) => WINDOW.test(w)) && na >= nb * 4 &&
-      (place.secure || ws.some((w) => PROTECT_STRONG.test(w)))
+      // (A clock's skew, leeway or tolerance is a check's grace wherever it is set.)
+      (place.secure ||
+        ws.some((w) => PROTECT_STRONG.test(w) || /^(skew|leeway|tolerance)$/.test(w)))
     ) {
       return {
         rule: "secure-default-weakened",
-        what: `\`${name}\` widened: ${b.trim() || "1"} → ${a.trim()}`,
+        what: `\`${name()}\` widened: ${b.trim() || "1"} → ${a.trim()}`,
       };
     }
     if (ws.some((w) => WORK.test(w)) && na < nb && place.secure) {
       return {
         rule: "secure-default-weakened",
-        what: `\`${name}\` cut: ${b.trim()} → ${a.trim()}`,
+        what: `\`${name()}\` cut: ${b.trim()} → ${a.trim()}`,
       };
     }
   }
@@ -348,18 +291,18 @@ export function valueSwap(rc: string, ac: string, place: SwapPlace): ValueSwap |
   const item = inString
     ? /^\s*,\s*[\w$./:*-]+\s*$|^\s*[\w$./:*-]+\s*,\s*$/
     : /^\s*,\s*['"`][\w$./:*-]+['"`]\s*$|^\s*['"`][\w$./:*-]+['"`]\s*,\s*$/;
-  const list = `${pre} ${name}`;
+  const list = `${pre} ${name()}`;
   if (place.secure && !/\bimport\b/.test(pre) && EXEMPT.test(list) !== DENY.test(list)) {
     if (b.trim() === "" && item.test(a) && EXEMPT.test(list)) {
       return {
         rule: "auth-check-removed",
-        what: `${a.replace(/[\s,]/g, "")} added to \`${name}\``,
+        what: `${a.replace(/[\s,]/g, "")} added to \`${name()}\``,
       };
     }
     if (a.trim() === "" && item.test(b) && DENY.test(list)) {
       return {
         rule: "auth-check-removed",
-        what: `${b.replace(/[\s,]/g, "")} taken from \`${name}\``,
+        what: `${b.replace(/[\s,]/g, "")} taken from \`${name()}\``,
       };
     }
   }
