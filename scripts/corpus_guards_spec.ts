@@ -171,6 +171,10 @@ import { EDITS_HELDOUT154, REVERSED_FIXES_HISTORY154 } from "./corpus_guards_spe
 import { EDITS_HELDOUT155, REVERSED_FIXES_HISTORY155 } from "./corpus_guards_spec_heldout155.ts";
 import { EDITS_HELDOUT156, REVERSED_FIXES_HISTORY156 } from "./corpus_guards_spec_heldout156.ts";
 import { EDITS_HELDOUT157, REVERSED_FIXES_HISTORY157 } from "./corpus_guards_spec_heldout157.ts";
+import { EDITS_HELDOUT158, REVERSED_FIXES_HISTORY158 } from "./corpus_guards_spec_heldout158.ts";
+import { EDITS_HELDOUT159, REVERSED_FIXES_HISTORY159 } from "./corpus_guards_spec_heldout159.ts";
+import { EDITS_HELDOUT160, REVERSED_FIXES_HISTORY160 } from "./corpus_guards_spec_heldout160.ts";
+import { EDITS_HELDOUT161, REVERSED_FIXES_HISTORY161 } from "./corpus_guards_spec_heldout161.ts";
 
 /** One guard-removal edit of a real file. */
 export interface GuardEdit {
@@ -338,7 +342,11 @@ export interface GuardEdit {
     | "heldout154"
     | "heldout155"
     | "heldout156"
-    | "heldout157";
+    | "heldout157"
+    | "heldout158"
+    | "heldout159"
+    | "heldout160"
+    | "heldout161";
   /** The class of removal (issue taxonomy). */
   cls: "credential" | "authz" | "authn-branch" | "token" | "secure-default";
 }
@@ -2316,7 +2324,11 @@ export interface ReversedFix {
     | "history154"
     | "history155"
     | "history156"
-    | "history157";
+    | "history157"
+    | "history158"
+    | "history159"
+    | "history160"
+    | "history161";
 }
 
 /**
@@ -2847,3 +2859,11 @@ EDITS.push(...EDITS_HELDOUT156);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY156);
 EDITS.push(...EDITS_HELDOUT157);
 REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY157);
+EDITS.push(...EDITS_HELDOUT158);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY158);
+EDITS.push(...EDITS_HELDOUT159);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY159);
+EDITS.push(...EDITS_HELDOUT160);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY160);
+EDITS.push(...EDITS_HELDOUT161);
+REVERSED_FIXES.push(...REVERSED_FIXES_HISTORY161);

@@ -301,6 +301,14 @@ const BLIND = new Set(
     "history156",
     "heldout157",
     "history157",
+    "heldout158",
+    "history158",
+    "heldout159",
+    "history159",
+    "heldout160",
+    "history160",
+    "heldout161",
+    "history161",
   ],
 );
 
@@ -485,6 +493,10 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     heldout155: 55,
     heldout156: 49,
     heldout157: 56,
+    heldout158: 49,
+    heldout159: 53,
+    heldout160: 55,
+    heldout161: 29,
     history: 9,
     history4: 12,
     history5: 8,
@@ -640,6 +652,10 @@ Deno.test("guard removals per batch: none falls below what it scores now (a rule
     history155: 4,
     history156: 2,
     history157: 5,
+    history158: 2,
+    history159: 7,
+    history160: 6,
+    history161: 3,
   };
   const found: Record<string, number> = {};
   for (const g of guards) {
