@@ -10,6 +10,14 @@
  */
 import type { Lang } from "./rule_types.ts";
 
+/**
+ * Templates and JSON settings: read by the changed-line shapes (a route template's middleware, a
+ * template's `{% if user.is_staff %}`, `"rejectUnauthorized": false` in `default.json`), not by the
+ * learned signal, which learned its words from code.
+ */
+export const SHAPES_ONLY_FILE =
+  /\.(json|json5|jsonc|hbs|handlebars|ejs|njk|jinja2?|j2|tmpl|tpl|mustache|erb|twig|liquid)$/i;
+
 const PY = /\.(py|pyi|pyw)$/i;
 const JS = /\.(js|mjs|cjs|jsx|ts|mts|cts|tsx)$/i;
 

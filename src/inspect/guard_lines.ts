@@ -69,12 +69,10 @@ import { learnedSignal } from "./guard_model.ts";
 import { lostExit, lostFailure } from "./guard_failures.ts";
 import { yesKeepsOut } from "./name_polarity.ts";
 import { linesOf } from "./chunk.ts";
+import { SHAPES_ONLY_FILE } from "./count.ts";
 import { listSignals } from "./list_items.ts";
 import { settingLineFindings } from "./guard_settings_lines.ts";
 
-/** Template files: read by the shapes, not by the learned signal. */
-const TEMPLATE =
-  /\.(json|json5|jsonc|hbs|handlebars|ejs|njk|jinja2?|j2|tmpl|tpl|mustache|erb|twig|liquid)$/i;
 /**
  * Medium guard findings for an edit of `path` from `before` to `after` (both present). When no
  * shape names anything, the learned signal (`guard_model.ts`) may; `learned: false` leaves it out
@@ -339,8 +337,8 @@ export function lineGuardFindings(
     }
   }
   // Nothing any shape names: the learned signal, from the words the edit took away.
-  // (It learned from code: a template's words, `{% if enable_tacacs %}`, are not what it knows.)
-  if (found.size === 0 && opts.learned !== false && !TEMPLATE.test(path)) {
+  // (It learned from code: a template's or a JSON file's words are not what it knows.)
+  if (found.size === 0 && opts.learned !== false && !SHAPES_ONLY_FILE.test(path)) {
     const s = learnedSignal(path, bl, hs, undefined, al);
     if (s) add(s.rule, s.n, s.what);
   }

@@ -13,7 +13,7 @@ import type { FileChange } from "../core/tool.ts";
 import { errorMessage } from "../core/errors.ts";
 import { type Finding, GUARD_FAMILY, type InspectResult, type Severity } from "./types.ts";
 import type { Rule } from "./rule_types.ts";
-import { isTestPath, langOf, stripComments } from "./count.ts";
+import { isTestPath, langOf, SHAPES_ONLY_FILE, stripComments } from "./count.ts";
 import { structuralFindings } from "./structural_findings.ts";
 import { lineGuardFindings } from "./guard_lines.ts";
 import { changedStatements, type SplitLang, splitLangOf } from "./chunk.ts";
@@ -126,7 +126,10 @@ export function inspectTextNoted(
   }
   // Broad signals from the changed lines, at medium, where no finding of the rule exists yet.
   const notes = s.notes;
-  if (before !== null && after !== null && CODE_FILE.test(path) && !NOT_SETTINGS.test(path)) {
+  if (
+    before !== null && after !== null && (CODE_FILE.test(path) || SHAPES_ONLY_FILE.test(path)) &&
+    !NOT_SETTINGS.test(path)
+  ) {
     const test = isTestPath(path, opts.root);
     let lines: Finding[] = [];
     try {
@@ -151,11 +154,10 @@ export function inspectTextNoted(
   return { findings: out, notes };
 }
 
-/** Source files the changed-line signals read (not prose, data or configuration formats);
- * templates too (`express.hbs` generates the routes' middleware, `{% if user.is_staff %}` is a
- * template's guard). */
+/** Source files the changed-line signals read (not prose or data); templates and JSON settings
+ * too ({@link SHAPES_ONLY_FILE}). */
 const CODE_FILE =
-  /\.(py|pyw|js|mjs|cjs|jsx|ts|mts|cts|tsx|coffee|go|rb|java|kt|php|rs|cs|scala|swift|ya?ml|toml|ini|cfg|conf|properties|json|json5|jsonc|hbs|handlebars|ejs|njk|jinja2?|j2|tmpl|tpl|mustache|erb|twig|liquid)(\.in)?$/i;
+  /\.(py|pyw|js|mjs|cjs|jsx|ts|mts|cts|tsx|coffee|go|rb|java|kt|php|rs|cs|scala|swift|ya?ml|toml|ini|cfg|conf|properties)(\.in)?$/i;
 
 /** JSON that configures tools or holds translations, not what a program trusts: a compiler's
  * `strict`, an editor's `validate`, a message naming `allow_all_…`. */

@@ -167,6 +167,12 @@ export const CRYPTO_VERIFICATION_DISABLED: Rule = {
         before: "jwt.verify(t, KEY, { algorithms: ['HS256'] });\n",
         after: "jwt.verify(t, KEY, { algorithms: ['HS256', 'none'] });\n",
       },
+      {
+        name: "alg none in a tuple of defaults",
+        path: "aiohttp_jwt/middleware.py",
+        before: "def JWTMiddleware(secret, algorithms=None):\n    pass\n",
+        after: "def JWTMiddleware(secret, algorithms=('HS256', 'RS256', 'none')):\n    pass\n",
+      },
     ],
     negative: [
       {
