@@ -134,15 +134,11 @@ export function settingLineFindings(
         ? [...bl.slice(Math.max(0, n - 3), n - 1), rc].join(" ")
         : rc,
     );
-  // (Where a value sits, read only when a swap asks: the function, the lines above, security.)
+  // (Where a value sits, read only when a swap asks: the lines above, security.)
   const place = (n: number) => {
-    let fn: string | undefined;
     let above: string | undefined;
     let sec: boolean | undefined;
     return {
-      get fn() {
-        return fn ??= enclosing(bl, n);
-      },
       get above() {
         return above ??= bl.slice(Math.max(0, n - 4), n - 1).join("\n");
       },

@@ -224,7 +224,7 @@ export function removalShapes(
       if (
         kb && ka && kb[1].toLowerCase() === ka[1].toLowerCase() && FALSY.test(ka[2]) &&
         !FALSY.test(kb[2]) &&
-        ownerLeaning(c, a.c, { fn: ctx.fn(l.n), above: "", secure: ctx.secure(l.n) }) <= 0
+        ownerLeaning(c, a.c, { above: "", secure: ctx.secure(l.n) }) <= 0
       ) {
         out.push({
           rule: "secure-default-weakened",

@@ -140,7 +140,7 @@ export function valueShapes({ removed, added, addedCodes }: HunkView, ctx: Shape
         !/^(true|True)$/.test(vb.value) &&
         // (A permissive switch made falsy lets fewer through: `trustedProxies = true` → `null`.)
         !PERMISSIVE.test(vb.key) &&
-        ownerLeaning(c, a.c, { fn: ctx.fn(l.n), above: "", secure: ctx.secure(l.n) }) <= 0 &&
+        ownerLeaning(c, a.c, { above: "", secure: ctx.secure(l.n) }) <= 0 &&
         (SECURE_SETTING.test(vb.key) || (vb.key === "" && SECURE_SETTING.test(ctx.body(l.n - 3))))
       ) {
         out.push({

@@ -23,8 +23,6 @@ export interface ValueSwap {
 
 /** Where the swap sits: what the caller knows around the line. */
 export interface SwapPlace {
-  /** The name of the function the line sits in ("" at the top level). */
-  fn: string;
   /** The lines just above (a bare value, `default: [],`, is named there). */
   above: string;
   /** Whether the path, the function or the lines around speak of security. */
@@ -185,7 +183,7 @@ const WHO_MAY =
  * ```ts
  * import assert from "node:assert/strict";
  * import { ownerLeaning } from "./value_swaps.ts";
- * const place = { fn: "", above: "", secure: true };
+ * const place = { above: "", secure: true };
  * assert.equal(ownerLeaning("let success = true;", "let success = false;", place), 1);
  * assert.equal(ownerLeaning("verify_ssl = True", "verify_ssl = False", place), -1);
  * ```
@@ -209,7 +207,7 @@ const DECLARED = /^\s*((let|var|const)\s+)?[\w$]+\s*:?=\s*$/;
  * ```ts
  * import assert from "node:assert/strict";
  * import { valueSwap } from "./value_swaps.ts";
- * const place = { fn: "", above: "", secure: false };
+ * const place = { above: "", secure: false };
  * const on = valueSwap(
  *   `        "win_accept_anonymous_options", False`,
  *   `        "win_accept_anonymous_options", True`,
@@ -291,15 +289,17 @@ export function valueSwap(rc: string, ac: string, place: SwapPlace): ValueSwap |
   const item = inString
     ? /^\s*,\s*[\w$./:*-]+\s*$|^\s*[\w$./:*-]+\s*,\s*$/
     : /^\s*,\s*['"`][\w$./:*-]+['"`]\s*$|^\s*['"`][\w$./:*-]+['"`]\s*,\s*$/;
-  const list = `${pre} ${name()}`;
+  const added = b.trim() === "" && item.test(a);
+  const taken = a.trim() === "" && item.test(b);
+  const list = added || taken ? `${pre} ${name()}` : "";
   if (place.secure && !/\bimport\b/.test(pre) && EXEMPT.test(list) !== DENY.test(list)) {
-    if (b.trim() === "" && item.test(a) && EXEMPT.test(list)) {
+    if (added && EXEMPT.test(list)) {
       return {
         rule: "auth-check-removed",
         what: `${a.replace(/[\s,]/g, "")} added to \`${name()}\``,
       };
     }
-    if (a.trim() === "" && item.test(b) && DENY.test(list)) {
+    if (taken && DENY.test(list)) {
       return {
         rule: "auth-check-removed",
         what: `${b.replace(/[\s,]/g, "")} taken from \`${name()}\``,
